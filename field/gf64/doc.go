@@ -1,0 +1,44 @@
+// Package gf64 implements arithmetic in the binary field GF(2^64).
+//
+// # Representation
+//
+// GF(2^64) is GF(2)[x] / (x^64 + x^4 + x^3 + x + 1). An Element is a uint64
+// whose bit i is the coefficient of x^i: 0x1 is the field's one, 0x2 is x, and
+// 0x8000000000000000 is x^63. The reduction polynomial is 2-gapped (its terms
+// below x^64 all lie under x^32), so reducing a 128-bit carry-less product takes
+// two multiplications by 0x1b. It is the polynomial used by libSTARK and libiop,
+// so values can be compared with theirs.
+//
+// Addition is XOR. Every element is its own additive inverse, squaring is
+// GF(2)-linear, and every element has exactly one square root.
+//
+// # Vectors
+//
+// The vector functions (MulVec, ScaleVec, MulAddVec, AddVec, BatchInverse) take
+// the destination first, allocate nothing, and panic with a message naming both
+// lengths when their slices differ in length; that is a programming error, not a
+// data error. Unless a function says otherwise, dst may be the same slice as any
+// input (exact aliasing); partially overlapping slices are not allowed.
+//
+// # Implementations
+//
+// Each vector operation has a generic pure-Go implementation, always compiled and
+// used as the reference, and on amd64 two assembly implementations: one built
+// on PCLMULQDQ (one 64×64 carry-less product per instruction) and one built on
+// AVX-512 VPCLMULQDQ (four per instruction). The fastest one the CPU supports
+// is chosen once, when the package is first used; building with -tags purego
+// forces the generic code. Implementations reports which ones this process can
+// use and which one is active.
+//
+// # Constant time
+//
+// The assembly and the generic multiplications run in time independent of the
+// operand values. Inverse, Exp and BatchInverse are not constant-time in their
+// exponent or in the positions of zero inputs. Nothing here is meant for
+// secret data; gf64 is built for the public computations of a prover.
+//
+// # Concurrency
+//
+// Elements are values. All functions are safe for concurrent use on disjoint
+// destination slices.
+package gf64

@@ -1,0 +1,7 @@
+//go:build !amd64 || purego
+
+package gf64
+
+func mulVec(dst, a, b []Element)            { mulVecGeneric(dst, a, b) }
+func scaleVec(dst, a []Element, c Element)  { scaleVecGeneric(dst, a, c) }
+func mulAddVec(dst, a []Element, c Element) { mulAddVecGeneric(dst, a, c) }
