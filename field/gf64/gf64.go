@@ -262,3 +262,17 @@ func batchInverseBlock(dst, a, prefix []Element) int {
 	}
 	return zeros
 }
+
+// Butterfly applies the forward additive-FFT butterfly to every pair:
+// u[i] += c·v[i], then v[i] += u[i]. u and v must not overlap.
+func Butterfly(u, v []Element, c Element) {
+	checkLen("Butterfly", len(u), len(v))
+	butterfly(u, v, c)
+}
+
+// InvButterfly undoes Butterfly: v[i] += u[i], then u[i] += c·v[i]. u and v
+// must not overlap.
+func InvButterfly(u, v []Element, c Element) {
+	checkLen("InvButterfly", len(u), len(v))
+	invButterfly(u, v, c)
+}

@@ -3,6 +3,8 @@
 package gf64
 
 // Temporary: the assembly kernels land with their own change.
-func mulVec(dst, a, b []Element)            { mulVecGeneric(dst, a, b) }
-func scaleVec(dst, a []Element, c Element)  { scaleVecGeneric(dst, a, c) }
-func mulAddVec(dst, a []Element, c Element) { mulAddVecGeneric(dst, a, c) }
+func mulVec(dst, a, b []Element)             { mulVecGeneric(dst, a, b) }
+func scaleVec(dst, a []Element, c Element)   { scaleVecGeneric(dst, a, c) }
+func mulAddVec(dst, a []Element, c Element)  { mulAddVecGeneric(dst, a, c) }
+func butterfly(u, v []Element, c Element)    { butterflyGeneric(u, v, c) }
+func invButterfly(u, v []Element, c Element) { invButterflyGeneric(u, v, c) }

@@ -137,3 +137,27 @@ func addVecGeneric(dst, a, b []Element) {
 		dst[i] = a[i] ^ b[i]
 	}
 }
+
+func butterflyGeneric(u, v []Element, c Element) {
+	if len(u) == 0 {
+		return
+	}
+	_ = v[len(u)-1]
+	for i := range u {
+		x := u[i] ^ mulGeneric(v[i], c)
+		u[i] = x
+		v[i] ^= x
+	}
+}
+
+func invButterflyGeneric(u, v []Element, c Element) {
+	if len(u) == 0 {
+		return
+	}
+	_ = v[len(u)-1]
+	for i := range u {
+		y := v[i] ^ u[i]
+		v[i] = y
+		u[i] ^= mulGeneric(y, c)
+	}
+}

@@ -2,6 +2,8 @@
 
 package gf64
 
-func mulVec(dst, a, b []Element)            { mulVecGeneric(dst, a, b) }
-func scaleVec(dst, a []Element, c Element)  { scaleVecGeneric(dst, a, c) }
-func mulAddVec(dst, a []Element, c Element) { mulAddVecGeneric(dst, a, c) }
+func mulVec(dst, a, b []Element)             { mulVecGeneric(dst, a, b) }
+func scaleVec(dst, a []Element, c Element)   { scaleVecGeneric(dst, a, c) }
+func mulAddVec(dst, a []Element, c Element)  { mulAddVecGeneric(dst, a, c) }
+func butterfly(u, v []Element, c Element)    { butterflyGeneric(u, v, c) }
+func invButterfly(u, v []Element, c Element) { invButterflyGeneric(u, v, c) }
