@@ -1,0 +1,172 @@
+package rs
+
+import (
+	"github.com/gfpoly/gfpoly/field/gf64"
+)
+
+// erasure is the subspace-structured erasure decoder of a code of dimension
+// 2^k over the codeword space T = shift + span(β_0..β_{n−1}).
+//
+// With E the erased positions and Π = ∏_{e∈E} (x − t_e), the product c·Π of
+// the codeword polynomial c (degree < 2^k) and Π has degree < 2^k + |E| ≤ 2^n
+// and is known at every point of T: w_t·Π(t) where t is present, 0 where
+// it is erased. One inverse transform gives its coefficients, and since
+// Π(t_e) = 0, (c·Π)′(t_e) = c(t_e)·Π′(t_e), so each erased symbol is
+// (c·Π)′(t_e) / Π′(t_e). Coefficients of c·Π at degrees ≥ 2^k + |E| must vanish;
+// when they do not, the present symbols are not on one polynomial of
+// degree < 2^k.
+//
+// All polynomials live in the novel basis of β_0..β_{n−1}: its transforms are
+// n·2^(n−1) multiplications, its formal derivative n·2^(n−1) more, and Π is
+// built by a product tree over T's own blocks (each block of 2^j consecutive
+// positions is a coset of span(β_0..β_{j−1})), where a fully erased block's
+// factor is the coset's vanishing polynomial W_j(x) − W_j(t), two novel
+// coefficients, and two partial factors are multiplied by transforms over
+// span(β_0..β_j). Total O(2^n·n²) in the worst case, O(2^n·n) typically.
+type erasure struct {
+	n, k  int
+	nv    *novel
+	off   []gf64.Element // Ŵ_j(shift), the twiddle offsets of T
+	wsh   []gf64.Element // W_j(shift), unnormalized
+	shift gf64.Element
+}
+
+func newErasure(shift gf64.Element, basis []gf64.Element, k int) *erasure {
+	n := len(basis)
+	e := &erasure{n: n, k: k, nv: newNovel(basis), shift: shift}
+	e.off = make([]gf64.Element, n)
+	e.nv.hatAt(e.off, shift)
+	e.wsh = make([]gf64.Element, n+1)
+	v := shift
+	for j := 0; j <= n; j++ {
+		e.wsh[j] = v
+		if j < n {
+			c := e.nv.w[j][j]
+			v = gf64.Mul(v, v^c)
+		}
+	}
+	return e
+}
+
+// wAt returns W_j(t_x) for the codeword point of index x whose bits below j
+// are zero.
+func (e *erasure) wAt(j, x int) gf64.Element {
+	v := e.wsh[j]
+	for l := j; l < e.n; l++ {
+		if x>>l&1 == 1 {
+			v ^= e.nv.w[j][l]
+		}
+	}
+	return v
+}
+
+type nodeKind uint8
+
+const (
+	nodeEmpty   nodeKind = iota // no erasure in the block: the factor is 1
+	nodeFull                    // all erased: the coset's vanishing polynomial
+	nodePartial                 // degree < block size, novel coefficients in out
+)
+
+// node computes the erasure-locator factor of the block of positions
+// [start, start+2^j): for nodePartial its 2^j novel coefficients are in out.
+// scratch holds at least 2^(j+1) elements.
+func (e *erasure) node(j, start int, present []bool, out, scratch []gf64.Element) nodeKind {
+	if j == 0 {
+		if present[start] {
+			return nodeEmpty
+		}
+		return nodeFull
+	}
+	h := 1 << (j - 1)
+	k0 := e.node(j-1, start, present, out[:h], scratch)
+	k1 := e.node(j-1, start+h, present, out[h:], scratch)
+	switch {
+	case k0 == k1 && k0 != nodePartial:
+		return k0
+	case k0 == nodeEmpty && k1 == nodePartial:
+		copy(out[:h], out[h:])
+		clear(out[h:])
+	case k0 == nodePartial && k1 == nodeEmpty:
+		clear(out[h:])
+	case k0 == nodeFull && k1 == nodeEmpty, k0 == nodeEmpty && k1 == nodeFull:
+		// W_{j−1}(x) − W_{j−1}(t) = W_{j−1}(β_{j−1})·X_h + W_{j−1}(t).
+		rep := start
+		if k1 == nodeFull {
+			rep += h
+		}
+		clear(out)
+		out[0] = e.wAt(j-1, rep)
+		out[h] = e.nv.w[j-1][j-1]
+	case k0 == nodeFull: // k1 partial: (w·X_h + c)·f = c·f + w·X_h·f
+		c, w := e.wAt(j-1, start), e.nv.w[j-1][j-1]
+		gf64.ScaleVec(out[:h], out[h:], c)
+		gf64.ScaleVec(out[h:], out[h:], w)
+	case k1 == nodeFull: // k0 partial
+		c, w := e.wAt(j-1, start+h), e.nv.w[j-1][j-1]
+		gf64.ScaleVec(out[h:], out[:h], w)
+		gf64.ScaleVec(out[:h], out[:h], c)
+	default: // both partial: multiply by evaluation over span(β_0..β_{j−1}).
+		s0, s1 := scratch[:2*h], scratch[2*h:4*h]
+		copy(s0[:h], out[:h])
+		copy(s0[h:], out[:h])
+		copy(s1[:h], out[h:])
+		copy(s1[h:], out[h:])
+		e.nv.fft(s0, j, j-2, nil)
+		e.nv.fft(s1, j, j-2, nil)
+		gf64.MulVec(out, s0, s1)
+		e.nv.ifft(out, j, nil)
+	}
+	return nodePartial
+}
+
+// reconstruct writes the codeword that agrees with word at the present
+// positions into dst (len 2^n each; dst may be word, otherwise they must not
+// overlap). erased is the number of false entries of present, at most
+// 2^n − 2^k. buf holds at least 3·2^n elements. It returns false when the
+// present symbols are not on a polynomial of degree < 2^k (dst is then left
+// unchanged).
+func (e *erasure) reconstruct(dst, word []gf64.Element, present []bool, erased int, buf []gf64.Element) bool {
+	N := 1 << e.n
+	pi, dpi, q := buf[:N], buf[N:2*N], buf[2*N:3*N]
+	// The tree's scratch is dpi and q together (2N).
+	if e.node(e.n, 0, present, pi, buf[N:3*N]) == nodeEmpty {
+		clear(pi)
+		pi[0] = gf64.One
+	}
+	e.nv.derivative(dpi, pi)
+	e.nv.fft(dpi, e.n, e.n-1, e.off) // Π′ over T
+	e.nv.fft(pi, e.n, e.n-1, e.off)  // Π over T
+	gf64.MulVec(q, word, pi)
+	for i, p := range present {
+		if !p {
+			q[i] = 0
+		}
+	}
+	e.nv.ifft(q, e.n, e.off) // c·Π in the novel basis
+	for _, v := range q[(1<<e.k)+erased:] {
+		if v != 0 {
+			return false
+		}
+	}
+	e.nv.derivative(pi, q)
+	e.nv.fft(pi, e.n, e.n-1, e.off) // (c·Π)′ over T
+	// q is free: gather Π′ at the erased points, invert, divide.
+	inv := q[:0]
+	for i, p := range present {
+		if !p {
+			inv = append(inv, dpi[i])
+		}
+	}
+	gf64.BatchInverse(inv, inv)
+	c := 0
+	for i, p := range present {
+		if p {
+			dst[i] = word[i]
+		} else {
+			dst[i] = gf64.Mul(pi[i], inv[c])
+			c++
+		}
+	}
+	return true
+}
