@@ -1,0 +1,381 @@
+package prime
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
+	bn254fft "github.com/consensys/gnark-crypto/ecc/bn254/fr/fft"
+	"github.com/consensys/gnark-crypto/field/babybear"
+	babybearfft "github.com/consensys/gnark-crypto/field/babybear/fft"
+	"github.com/consensys/gnark-crypto/field/goldilocks"
+	goldilocksfft "github.com/consensys/gnark-crypto/field/goldilocks/fft"
+	"github.com/consensys/gnark-crypto/field/koalabear"
+	koalabearfft "github.com/consensys/gnark-crypto/field/koalabear/fft"
+	"github.com/consensys/gnark-crypto/utils"
+)
+
+// fieldOps is the per-field adapter: it hides which gnark-crypto fft package
+// a domain comes from. Each adapter holds a validated domain.
+type fieldOps[E Element] interface {
+	name() string
+	cardinality() uint64
+	// transform runs one gnark-crypto transform on a (len(a) equals the
+	// cardinality) with at most tasks goroutines.
+	transform(a []E, o Order, inverse, coset bool, tasks int)
+	// domain returns the *fft.Domain the adapter wraps.
+	domain() any
+}
+
+// opsFor validates d and returns its adapter for elements of type E.
+func opsFor[E Element](d any) (fieldOps[E], error) {
+	var f any
+	var err error
+	switch d := d.(type) {
+	case nil:
+		return nil, fmt.Errorf("%w: nil domain", ErrDomain)
+	case *bn254fft.Domain:
+		f, err = newBN254Ops(d)
+	case *goldilocksfft.Domain:
+		f, err = newGoldilocksOps(d)
+	case *babybearfft.Domain:
+		f, err = newBabyBearOps(d)
+	case *koalabearfft.Domain:
+		f, err = newKoalaBearOps(d)
+	default:
+		return nil, fmt.Errorf("%w: %T is not a gnark-crypto *fft.Domain of a supported field", ErrDomain, d)
+	}
+	if err != nil {
+		return nil, err
+	}
+	ops, ok := f.(fieldOps[E])
+	if !ok {
+		var z E
+		return nil, fmt.Errorf("%w: a %s domain (%T) for %T elements",
+			ErrField, f.(interface{ name() string }).name(), d, z)
+	}
+	return ops, nil
+}
+
+// elemPtr is the part of gnark-crypto's element API the domain check needs;
+// all four element types have it.
+type elemPtr[E any] interface {
+	*E
+	Mul(x, y *E) *E
+	SetUint64(v uint64) *E
+	IsOne() bool
+	IsZero() bool
+	Equal(x *E) bool
+}
+
+// domainView is a field-independent view of an fft.Domain's public state.
+type domainView[E any] struct {
+	field                       string
+	card                        uint64
+	gen, genInv, cardInv        E
+	shift, shiftInv             E
+	twiddles, twiddlesInv       [][]E // nil when not precomputed
+	cosetTable, cosetTableInv   []E   // nil when not precomputed
+	generator                   func(uint64) (E, error)
+	twiddlesErr, twiddlesInvErr error
+}
+
+// checkDomain reports whether a domain holds what gnark-crypto's NewDomain
+// computes for its cardinality: a power-of-two cardinality the field supports,
+// the field's root of unity of that order, matching inverses, a non-zero coset
+// shift, and precomputed tables (when present) of the right sizes.
+func checkDomain[E any, P elemPtr[E]](v *domainView[E]) error {
+	n := v.card
+	if n == 0 || n&(n-1) != 0 {
+		return fmt.Errorf("%w: %s domain cardinality %d is not a power of two", ErrDomain, v.field, n)
+	}
+	want, err := v.generator(n)
+	if err != nil {
+		return fmt.Errorf("%w: %s domain cardinality %d: %v", ErrDomain, v.field, n, err)
+	}
+	if !P(&v.gen).Equal(&want) {
+		return fmt.Errorf("%w: %s domain generator is not the root of unity of order %d gnark-crypto uses", ErrDomain, v.field, n)
+	}
+	var c E
+	if !P(P(&c).Mul(&v.gen, &v.genInv)).IsOne() {
+		return fmt.Errorf("%w: %s domain GeneratorInv is not the inverse of Generator", ErrDomain, v.field)
+	}
+	if !P(P(P(&c).SetUint64(n)).Mul(&c, &v.cardInv)).IsOne() {
+		return fmt.Errorf("%w: %s domain CardinalityInv is not 1/%d", ErrDomain, v.field, n)
+	}
+	if P(&v.shift).IsZero() || !P(P(&c).Mul(&v.shift, &v.shiftInv)).IsOne() {
+		return fmt.Errorf("%w: %s domain FrMultiplicativeGen is zero or FrMultiplicativeGenInv is not its inverse", ErrDomain, v.field)
+	}
+	logN := bits.TrailingZeros64(n)
+	checkTw := func(what string, tw [][]E, root *E) error {
+		if tw == nil {
+			return nil
+		}
+		if len(tw) != logN {
+			return fmt.Errorf("%w: %s domain %s has %d stages, cardinality %d needs %d", ErrDomain, v.field, what, len(tw), n, logN)
+		}
+		if n > 1 && (uint64(len(tw[0])) != 1+n/2 || !P(&tw[0][1]).Equal(root)) {
+			return fmt.Errorf("%w: %s domain %s do not belong to its generator and cardinality", ErrDomain, v.field, what)
+		}
+		return nil
+	}
+	if err := checkTw("twiddles", v.twiddles, &v.gen); err != nil {
+		return err
+	}
+	if err := checkTw("inverse twiddles", v.twiddlesInv, &v.genInv); err != nil {
+		return err
+	}
+	checkCoset := func(what string, t []E, s *E) error {
+		if t == nil {
+			return nil
+		}
+		if uint64(len(t)) != n || !P(&t[0]).IsOne() || (n > 1 && !P(&t[1]).Equal(s)) {
+			return fmt.Errorf("%w: %s domain %s does not belong to its shift and cardinality", ErrDomain, v.field, what)
+		}
+		return nil
+	}
+	if err := checkCoset("coset table", v.cosetTable, &v.shift); err != nil {
+		return err
+	}
+	return checkCoset("inverse coset table", v.cosetTableInv, &v.shiftInv)
+}
+
+func orNil[T any](t T, err error) T {
+	if err != nil {
+		var z T
+		return z
+	}
+	return t
+}
+
+// ---- BN254 scalar field ----
+
+type bn254Ops struct {
+	d      *bn254fft.Domain
+	serial [2][]bn254fft.Option // WithNbTasks(1), without and with OnCoset
+}
+
+func newBN254Ops(d *bn254fft.Domain) (*bn254Ops, error) {
+	if d == nil {
+		return nil, fmt.Errorf("%w: nil bn254 domain", ErrDomain)
+	}
+	v := domainView[fr.Element]{
+		field: "bn254", card: d.Cardinality,
+		gen: d.Generator, genInv: d.GeneratorInv, cardInv: d.CardinalityInv,
+		shift: d.FrMultiplicativeGen, shiftInv: d.FrMultiplicativeGenInv,
+		twiddles: orNil(d.Twiddles()), twiddlesInv: orNil(d.TwiddlesInv()),
+		cosetTable: orNil(d.CosetTable()), cosetTableInv: orNil(d.CosetTableInv()),
+		generator: bn254fft.Generator,
+	}
+	if err := checkDomain(&v); err != nil {
+		return nil, err
+	}
+	one := bn254fft.WithNbTasks(1)
+	return &bn254Ops{d: d, serial: [2][]bn254fft.Option{{one}, {one, bn254fft.OnCoset()}}}, nil
+}
+
+func (b *bn254Ops) name() string        { return "bn254" }
+func (b *bn254Ops) cardinality() uint64 { return b.d.Cardinality }
+func (b *bn254Ops) domain() any         { return b.d }
+
+func (b *bn254Ops) transform(a []fr.Element, o Order, inverse, coset bool, tasks int) {
+	dec := bn254fft.DIF
+	if o == DIT {
+		dec = bn254fft.DIT
+	}
+	var opts []bn254fft.Option
+	switch {
+	case tasks <= 1 && coset:
+		opts = b.serial[1]
+	case tasks <= 1:
+		opts = b.serial[0]
+	case coset:
+		opts = []bn254fft.Option{bn254fft.WithNbTasks(tasks), bn254fft.OnCoset()}
+	default:
+		opts = []bn254fft.Option{bn254fft.WithNbTasks(tasks)}
+	}
+	if inverse {
+		b.d.FFTInverse(a, dec, opts...)
+	} else {
+		b.d.FFT(a, dec, opts...)
+	}
+	if o == Natural {
+		utils.BitReverse(a)
+	}
+}
+
+// ---- Goldilocks ----
+
+type goldilocksOps struct {
+	d      *goldilocksfft.Domain
+	serial [2][]goldilocksfft.Option
+}
+
+func newGoldilocksOps(d *goldilocksfft.Domain) (*goldilocksOps, error) {
+	if d == nil {
+		return nil, fmt.Errorf("%w: nil goldilocks domain", ErrDomain)
+	}
+	v := domainView[goldilocks.Element]{
+		field: "goldilocks", card: d.Cardinality,
+		gen: d.Generator, genInv: d.GeneratorInv, cardInv: d.CardinalityInv,
+		shift: d.FrMultiplicativeGen, shiftInv: d.FrMultiplicativeGenInv,
+		twiddles: orNil(d.Twiddles()), twiddlesInv: orNil(d.TwiddlesInv()),
+		cosetTable: orNil(d.CosetTable()), cosetTableInv: orNil(d.CosetTableInv()),
+		generator: goldilocksfft.Generator,
+	}
+	if err := checkDomain(&v); err != nil {
+		return nil, err
+	}
+	one := goldilocksfft.WithNbTasks(1)
+	return &goldilocksOps{d: d, serial: [2][]goldilocksfft.Option{{one}, {one, goldilocksfft.OnCoset()}}}, nil
+}
+
+func (b *goldilocksOps) name() string        { return "goldilocks" }
+func (b *goldilocksOps) cardinality() uint64 { return b.d.Cardinality }
+func (b *goldilocksOps) domain() any         { return b.d }
+
+func (b *goldilocksOps) transform(a []goldilocks.Element, o Order, inverse, coset bool, tasks int) {
+	dec := goldilocksfft.DIF
+	if o == DIT {
+		dec = goldilocksfft.DIT
+	}
+	var opts []goldilocksfft.Option
+	switch {
+	case tasks <= 1 && coset:
+		opts = b.serial[1]
+	case tasks <= 1:
+		opts = b.serial[0]
+	case coset:
+		opts = []goldilocksfft.Option{goldilocksfft.WithNbTasks(tasks), goldilocksfft.OnCoset()}
+	default:
+		opts = []goldilocksfft.Option{goldilocksfft.WithNbTasks(tasks)}
+	}
+	if inverse {
+		b.d.FFTInverse(a, dec, opts...)
+	} else {
+		b.d.FFT(a, dec, opts...)
+	}
+	if o == Natural {
+		utils.BitReverse(a)
+	}
+}
+
+// ---- BabyBear ----
+
+type babyBearOps struct {
+	d      *babybearfft.Domain
+	serial [2][]babybearfft.Option
+}
+
+func newBabyBearOps(d *babybearfft.Domain) (*babyBearOps, error) {
+	if d == nil {
+		return nil, fmt.Errorf("%w: nil babybear domain", ErrDomain)
+	}
+	v := domainView[babybear.Element]{
+		field: "babybear", card: d.Cardinality,
+		gen: d.Generator, genInv: d.GeneratorInv, cardInv: d.CardinalityInv,
+		shift: d.FrMultiplicativeGen, shiftInv: d.FrMultiplicativeGenInv,
+		twiddles: orNil(d.Twiddles()), twiddlesInv: orNil(d.TwiddlesInv()),
+		cosetTable: orNil(d.CosetTable()), cosetTableInv: orNil(d.CosetTableInv()),
+		generator: babybearfft.Generator,
+	}
+	if err := checkDomain(&v); err != nil {
+		return nil, err
+	}
+	one := babybearfft.WithNbTasks(1)
+	return &babyBearOps{d: d, serial: [2][]babybearfft.Option{{one}, {one, babybearfft.OnCoset()}}}, nil
+}
+
+func (b *babyBearOps) name() string        { return "babybear" }
+func (b *babyBearOps) cardinality() uint64 { return b.d.Cardinality }
+func (b *babyBearOps) domain() any         { return b.d }
+
+func (b *babyBearOps) transform(a []babybear.Element, o Order, inverse, coset bool, tasks int) {
+	dec := babybearfft.DIF
+	if o == DIT {
+		dec = babybearfft.DIT
+	}
+	var opts []babybearfft.Option
+	switch {
+	case tasks <= 1 && coset:
+		opts = b.serial[1]
+	case tasks <= 1:
+		opts = b.serial[0]
+	case coset:
+		opts = []babybearfft.Option{babybearfft.WithNbTasks(tasks), babybearfft.OnCoset()}
+	default:
+		opts = []babybearfft.Option{babybearfft.WithNbTasks(tasks)}
+	}
+	if inverse {
+		b.d.FFTInverse(a, dec, opts...)
+	} else {
+		b.d.FFT(a, dec, opts...)
+	}
+	if o == Natural {
+		utils.BitReverse(a)
+	}
+}
+
+// ---- KoalaBear ----
+
+type koalaBearOps struct {
+	d      *koalabearfft.Domain
+	serial [2][]koalabearfft.Option
+}
+
+func newKoalaBearOps(d *koalabearfft.Domain) (*koalaBearOps, error) {
+	if d == nil {
+		return nil, fmt.Errorf("%w: nil koalabear domain", ErrDomain)
+	}
+	v := domainView[koalabear.Element]{
+		field: "koalabear", card: d.Cardinality,
+		gen: d.Generator, genInv: d.GeneratorInv, cardInv: d.CardinalityInv,
+		shift: d.FrMultiplicativeGen, shiftInv: d.FrMultiplicativeGenInv,
+		twiddles: orNil(d.Twiddles()), twiddlesInv: orNil(d.TwiddlesInv()),
+		cosetTable: orNil(d.CosetTable()), cosetTableInv: orNil(d.CosetTableInv()),
+		generator: koalabearfft.Generator,
+	}
+	if err := checkDomain(&v); err != nil {
+		return nil, err
+	}
+	one := koalabearfft.WithNbTasks(1)
+	return &koalaBearOps{d: d, serial: [2][]koalabearfft.Option{{one}, {one, koalabearfft.OnCoset()}}}, nil
+}
+
+func (b *koalaBearOps) name() string        { return "koalabear" }
+func (b *koalaBearOps) cardinality() uint64 { return b.d.Cardinality }
+func (b *koalaBearOps) domain() any         { return b.d }
+
+func (b *koalaBearOps) transform(a []koalabear.Element, o Order, inverse, coset bool, tasks int) {
+	dec := koalabearfft.DIF
+	if o == DIT {
+		dec = koalabearfft.DIT
+	}
+	var opts []koalabearfft.Option
+	switch {
+	case tasks <= 1 && coset:
+		opts = b.serial[1]
+	case tasks <= 1:
+		opts = b.serial[0]
+	case coset:
+		opts = []koalabearfft.Option{koalabearfft.WithNbTasks(tasks), koalabearfft.OnCoset()}
+	default:
+		opts = []koalabearfft.Option{koalabearfft.WithNbTasks(tasks)}
+	}
+	if inverse {
+		b.d.FFTInverse(a, dec, opts...)
+	} else {
+		b.d.FFT(a, dec, opts...)
+	}
+	if o == Natural {
+		utils.BitReverse(a)
+	}
+}
+
+// Compile-time checks: every adapter implements fieldOps for its element.
+var (
+	_ fieldOps[fr.Element]         = (*bn254Ops)(nil)
+	_ fieldOps[goldilocks.Element] = (*goldilocksOps)(nil)
+	_ fieldOps[babybear.Element]   = (*babyBearOps)(nil)
+	_ fieldOps[koalabear.Element]  = (*koalaBearOps)(nil)
+)
