@@ -32,7 +32,7 @@ const traceMask = 0xa000000000000000
 func Add(a, b Element) Element { return a ^ b }
 
 // Mul returns a · b.
-func Mul(a, b Element) Element { return mulGeneric(a, b) }
+func Mul(a, b Element) Element { return mul(a, b) }
 
 // Square returns a².
 func Square(a Element) Element { return squareGeneric(a) }
@@ -52,28 +52,28 @@ func Inverse(a Element) Element {
 	// Itoh–Tsujii: a^(2^64-2) = (a^(2^63-1))^2, with a^(2^k-1) built by the
 	// chain 1, 2, 3, 6, 7, 14, 15, 30, 31, 62, 63.
 	x1 := a
-	x2 := mulGeneric(squareGeneric(x1), x1)   // 2^2-1
-	x3 := mulGeneric(squareGeneric(x2), x1)   // 2^3-1
-	x6 := mulGeneric(SquareN(x3, 3), x3)      // 2^6-1
-	x7 := mulGeneric(squareGeneric(x6), x1)   // 2^7-1
-	x14 := mulGeneric(SquareN(x7, 7), x7)     // 2^14-1
-	x15 := mulGeneric(squareGeneric(x14), x1) // 2^15-1
-	x30 := mulGeneric(SquareN(x15, 15), x15)  // 2^30-1
-	x31 := mulGeneric(squareGeneric(x30), x1) // 2^31-1
-	x62 := mulGeneric(SquareN(x31, 31), x31)  // 2^62-1
-	x63 := mulGeneric(squareGeneric(x62), x1) // 2^63-1
+	x2 := mul(squareGeneric(x1), x1)   // 2^2-1
+	x3 := mul(squareGeneric(x2), x1)   // 2^3-1
+	x6 := mul(SquareN(x3, 3), x3)      // 2^6-1
+	x7 := mul(squareGeneric(x6), x1)   // 2^7-1
+	x14 := mul(SquareN(x7, 7), x7)     // 2^14-1
+	x15 := mul(squareGeneric(x14), x1) // 2^15-1
+	x30 := mul(SquareN(x15, 15), x15)  // 2^30-1
+	x31 := mul(squareGeneric(x30), x1) // 2^31-1
+	x62 := mul(SquareN(x31, 31), x31)  // 2^62-1
+	x63 := mul(squareGeneric(x62), x1) // 2^63-1
 	return squareGeneric(x63)
 }
 
 // Div returns a / b. Division by zero returns 0 (see Inverse).
-func Div(a, b Element) Element { return mulGeneric(a, Inverse(b)) }
+func Div(a, b Element) Element { return mul(a, Inverse(b)) }
 
 // Exp returns a^e, with a^0 = 1 for every a (0^0 = 1).
 func Exp(a Element, e uint64) Element {
 	r := One
 	for e != 0 {
 		if e&1 == 1 {
-			r = mulGeneric(r, a)
+			r = mul(r, a)
 		}
 		a = squareGeneric(a)
 		e >>= 1

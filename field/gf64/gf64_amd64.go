@@ -2,9 +2,113 @@
 
 package gf64
 
-// Temporary: the assembly kernels land with their own change.
-func mulVec(dst, a, b []Element)             { mulVecGeneric(dst, a, b) }
-func scaleVec(dst, a []Element, c Element)   { scaleVecGeneric(dst, a, c) }
-func mulAddVec(dst, a []Element, c Element)  { mulAddVecGeneric(dst, a, c) }
-func butterfly(u, v []Element, c Element)    { butterflyGeneric(u, v, c) }
-func invButterfly(u, v []Element, c Element) { invButterflyGeneric(u, v, c) }
+import "golang.org/x/sys/cpu"
+
+// CPU support, read once. The PCLMULQDQ kernels use SSE2 and PCLMULQDQ; the
+// AVX-512 kernels use AVX-512F (with its mask registers) and VPCLMULQDQ on
+// 512-bit registers. x/sys/cpu also checks that the OS saves the registers.
+var (
+	hasPCLMULQDQ = cpu.X86.HasPCLMULQDQ && cpu.X86.HasSSE2
+	hasAVX512    = hasPCLMULQDQ && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPCLMULQDQ
+)
+
+var implAvailable = [numImpls]bool{implGeneric: true, implPCLMULQDQ: hasPCLMULQDQ, implAVX512: hasAVX512}
+
+//go:noescape
+func mulPCLMUL(a, b Element) Element
+
+//go:noescape
+func mulVecPCLMUL(dst, a, b []Element)
+
+//go:noescape
+func scaleVecPCLMUL(dst, a []Element, c Element)
+
+//go:noescape
+func mulAddVecPCLMUL(dst, a []Element, c Element)
+
+//go:noescape
+func butterflyPCLMUL(u, v []Element, c Element)
+
+//go:noescape
+func invButterflyPCLMUL(u, v []Element, c Element)
+
+//go:noescape
+func mulVecAVX512(dst, a, b []Element)
+
+//go:noescape
+func scaleVecAVX512(dst, a []Element, c Element)
+
+//go:noescape
+func mulAddVecAVX512(dst, a []Element, c Element)
+
+//go:noescape
+func butterflyAVX512(u, v []Element, c Element)
+
+//go:noescape
+func invButterflyAVX512(u, v []Element, c Element)
+
+// The dispatchers below are called with slices of equal length (checked by
+// the exported functions). Scalar Mul uses PCLMULQDQ on both assembly paths: a
+// single product gains nothing from 512-bit registers.
+
+func mul(a, b Element) Element {
+	if impl != implGeneric {
+		return mulPCLMUL(a, b)
+	}
+	return mulGeneric(a, b)
+}
+
+func mulVec(dst, a, b []Element) {
+	switch impl {
+	case implAVX512:
+		mulVecAVX512(dst, a, b)
+	case implPCLMULQDQ:
+		mulVecPCLMUL(dst, a, b)
+	default:
+		mulVecGeneric(dst, a, b)
+	}
+}
+
+func scaleVec(dst, a []Element, c Element) {
+	switch impl {
+	case implAVX512:
+		scaleVecAVX512(dst, a, c)
+	case implPCLMULQDQ:
+		scaleVecPCLMUL(dst, a, c)
+	default:
+		scaleVecGeneric(dst, a, c)
+	}
+}
+
+func mulAddVec(dst, a []Element, c Element) {
+	switch impl {
+	case implAVX512:
+		mulAddVecAVX512(dst, a, c)
+	case implPCLMULQDQ:
+		mulAddVecPCLMUL(dst, a, c)
+	default:
+		mulAddVecGeneric(dst, a, c)
+	}
+}
+
+func butterfly(u, v []Element, c Element) {
+	switch impl {
+	case implAVX512:
+		butterflyAVX512(u, v, c)
+	case implPCLMULQDQ:
+		butterflyPCLMUL(u, v, c)
+	default:
+		butterflyGeneric(u, v, c)
+	}
+}
+
+func invButterfly(u, v []Element, c Element) {
+	switch impl {
+	case implAVX512:
+		invButterflyAVX512(u, v, c)
+	case implPCLMULQDQ:
+		invButterflyPCLMUL(u, v, c)
+	default:
+		invButterflyGeneric(u, v, c)
+	}
+}
