@@ -41,7 +41,6 @@ func run[E Element](t *testing.T, e *NTT[E], o op, cols [][]E, ord Order) error 
 	return e.FFT(cols, ord)
 }
 
-
 func TestFFTMatchesGnark(t *testing.T) {
 	t.Run("bn254", func(t *testing.T) { testMatchesGnark(t, bn254Field()) })
 	t.Run("goldilocks", func(t *testing.T) { testMatchesGnark(t, goldilocksField()) })

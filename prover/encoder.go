@@ -1,0 +1,363 @@
+package prover
+
+import (
+	"fmt"
+	"hash"
+	"runtime"
+	"time"
+)
+
+// Backend is what every encoder has, whatever its field: the comparison
+// tools hold encoders of different fields through it.
+type Backend interface {
+	// Name is "<field>/<device kind>", e.g. "gf64/cpu" or "bn254/gpu".
+	Name() string
+	// Field is the field of the traces the encoder takes.
+	Field() Field
+	// Device describes where the transforms run ("cpu (2 goroutines)", a GPU's name).
+	Device() string
+	// Blowup is the ratio of codeword length to trace length.
+	Blowup() int
+	// Close releases what the encoder holds (device memory, plans).
+	Close() error
+}
+
+// Encoder encodes traces of one field: the low-degree extension (LDE) of
+// every column and a Merkle commitment to the rows of the LDE. An Encoder
+// is configured once (New) and may be used for traces of any size; it is
+// safe for use by one goroutine at a time.
+type Encoder[E Element] interface {
+	Backend
+	// Encode returns the LDE of every column of src: lde[c] holds the
+	// Blowup()·2^k evaluations of column c's interpolant over the codeword
+	// domain, in the domain's order (see the package documentation).
+	Encode(src Source[E]) (lde [][]E, err error)
+	// Commit encodes src and commits to the rows of its LDE.
+	Commit(src Source[E]) (*Commitment[E], error)
+	// CommitLDE commits to the rows of an LDE the caller already has (for
+	// instance from Encode). The Commitment keeps lde, which must not be
+	// modified while it is in use.
+	CommitLDE(lde [][]E) (*Commitment[E], error)
+}
+
+// Progress reports how far a long Encode or Commit has gone.
+type Progress struct {
+	Phase string // "encode" (Done, Total in columns) or "commit" (in rows)
+	Done  int
+	Total int
+}
+
+// Option configures New.
+type Option func(*config) error
+
+type config struct {
+	blowup   int
+	hash     func() hash.Hash
+	hs       hasher
+	chunk    int
+	workers  int
+	progress func(Progress)
+}
+
+// WithBlowup sets the blowup, the ratio of codeword to trace length: 2, 4
+// (the default), 8 or 16.
+func WithBlowup(b int) Option {
+	return func(c *config) error {
+		switch b {
+		case 2, 4, 8, 16:
+			c.blowup = b
+			return nil
+		}
+		return fmt.Errorf("prover: blowup %d not supported (want 2, 4, 8 or 16): %w", b, ErrConfig)
+	}
+}
+
+// WithHash sets the Merkle hash (default SHA-256, crypto/sha256.New). Verify
+// must be given the same constructor.
+func WithHash(h func() hash.Hash) Option {
+	return func(c *config) error {
+		hs, err := makeHasher(h)
+		if err != nil {
+			return err
+		}
+		c.hash, c.hs = h, hs
+		return nil
+	}
+}
+
+// WithChunkColumns sets how many columns are transformed at a time (default
+// 16): a Source that is not a Trace is read this many columns at a time, so
+// the encoder's scratch is n columns of the trace.
+func WithChunkColumns(n int) Option {
+	return func(c *config) error {
+		if n <= 0 {
+			return fmt.Errorf("prover: chunk of %d columns: %w", n, ErrConfig)
+		}
+		c.chunk = n
+		return nil
+	}
+}
+
+// WithWorkers sets how many goroutines hash rows (default GOMAXPROCS).
+func WithWorkers(n int) Option {
+	return func(c *config) error {
+		if n <= 0 {
+			return fmt.Errorf("prover: %d workers: %w", n, ErrConfig)
+		}
+		c.workers = n
+		return nil
+	}
+}
+
+// WithProgress sets a function that receives progress reports during Encode
+// and Commit: a few hundred per call at most, one at a time, from the
+// encoder's goroutines. It must return quickly.
+func WithProgress(f func(Progress)) Option {
+	return func(c *config) error {
+		c.progress = f
+		return nil
+	}
+}
+
+func newConfig(opts []Option) (config, error) {
+	c := config{blowup: 4, chunk: 16, workers: runtime.GOMAXPROCS(0)}
+	c.hs, _ = makeHasher(nil)
+	for _, o := range opts {
+		if o == nil {
+			continue
+		}
+		if err := o(&c); err != nil {
+			return config{}, err
+		}
+	}
+	return c, nil
+}
+
+// Timings are the durations of a Commit's phases.
+type Timings struct {
+	Encode time.Duration // reading the source and the LDE of every column
+	Commit time.Duration // hashing the rows and building the tree
+}
+
+// ldeFunc computes the LDE of a chunk of columns: dst[j] (blowup·2^logRows
+// elements) from msgs[j] (2^logRows elements); msgs is not modified.
+type ldeFunc[E Element] func(logRows int, dst, msgs [][]E) error
+
+// core holds what every backend shares: configuration, chunking, streaming,
+// the commitment. A backend supplies its batched LDE.
+type core[E Element] struct {
+	cfg    config
+	name   string
+	device string
+	lde    ldeFunc[E]
+	close  func() error
+}
+
+func (c *core[E]) Name() string   { return c.name }
+func (c *core[E]) Field() Field   { return FieldOf[E]() }
+func (c *core[E]) Device() string { return c.device }
+func (c *core[E]) Blowup() int    { return c.cfg.blowup }
+
+func (c *core[E]) Close() error {
+	if c.close != nil {
+		f := c.close
+		c.close = nil
+		return f()
+	}
+	return nil
+}
+
+func (c *core[E]) report(phase string, done, total int) {
+	if c.cfg.progress != nil {
+		c.cfg.progress(Progress{Phase: phase, Done: done, Total: total})
+	}
+}
+
+func (c *core[E]) Encode(src Source[E]) ([][]E, error) {
+	if src == nil {
+		return nil, fmt.Errorf("prover: nil trace source: %w", ErrShape)
+	}
+	logRows, cols, err := src.Shape()
+	if err != nil {
+		return nil, err
+	}
+	if logRows < 0 || logRows > MaxLogRows || cols <= 0 {
+		return nil, fmt.Errorf("prover: source shape 2^%d rows × %d columns: %w", logRows, cols, ErrShape)
+	}
+	rows := 1 << logRows
+	n := rows * c.cfg.blowup
+	backing := make([]E, n*cols)
+	lde := make([][]E, cols)
+	for j := range lde {
+		lde[j] = backing[j*n : (j+1)*n : (j+1)*n]
+	}
+	tr, inMemory := src.(Trace[E])
+	var scratch [][]E
+	chunk := min(c.cfg.chunk, cols)
+	if !inMemory {
+		sb := make([]E, chunk*rows)
+		scratch = make([][]E, chunk)
+		for j := range scratch {
+			scratch[j] = sb[j*rows : (j+1)*rows : (j+1)*rows]
+		}
+	}
+	c.report("encode", 0, cols)
+	for first := 0; first < cols; first += chunk {
+		m := min(chunk, cols-first)
+		var msgs [][]E
+		if inMemory {
+			msgs = tr[first : first+m]
+		} else {
+			msgs = scratch[:m]
+			if err := src.ReadColumns(first, msgs); err != nil {
+				return nil, fmt.Errorf("prover: reading columns %d..%d: %w", first, first+m-1, err)
+			}
+		}
+		if err := c.lde(logRows, lde[first:first+m], msgs); err != nil {
+			return nil, err
+		}
+		c.report("encode", first+m, cols)
+	}
+	return lde, nil
+}
+
+func (c *core[E]) Commit(src Source[E]) (*Commitment[E], error) {
+	t0 := time.Now()
+	lde, err := c.Encode(src)
+	if err != nil {
+		return nil, err
+	}
+	t1 := time.Now()
+	cm, err := c.CommitLDE(lde)
+	if err != nil {
+		return nil, err
+	}
+	cm.Timings.Encode = t1.Sub(t0)
+	return cm, nil
+}
+
+func (c *core[E]) CommitLDE(lde [][]E) (*Commitment[E], error) {
+	if _, _, err := Trace[E](lde).Shape(); err != nil {
+		return nil, err
+	}
+	if len(lde[0]) < 2 {
+		return nil, fmt.Errorf("prover: an LDE of %d row: %w", len(lde[0]), ErrShape)
+	}
+	t0 := time.Now()
+	var pf progressFunc
+	if c.cfg.progress != nil {
+		pf = func(done, total int) { c.report("commit", done, total) }
+	}
+	t := buildTree(lde, c.cfg.hs, c.cfg.workers, pf)
+	return &Commitment[E]{lde: lde, tree: t, Timings: Timings{Commit: time.Since(t0)}}, nil
+}
+
+// Commitment is a Merkle commitment to the rows of an LDE. It keeps the LDE
+// to answer openings; the tree above the leaves costs (rows − 1) digests.
+type Commitment[E Element] struct {
+	lde  [][]E
+	tree *tree
+	// Timings of the phases that made this commitment.
+	Timings Timings
+}
+
+// Root returns a copy of the Merkle root.
+func (c *Commitment[E]) Root() []byte { return append([]byte(nil), c.tree.root...) }
+
+// LDE returns the committed codewords, column-major; the caller must not
+// modify them.
+func (c *Commitment[E]) LDE() [][]E { return c.lde }
+
+// Rows returns the number of committed rows (the codeword length).
+func (c *Commitment[E]) Rows() int { return len(c.lde[0]) }
+
+// Open returns the rows at the given indices and their authentication paths.
+// An index outside 0..Rows()−1 is an error wrapping ErrIndex.
+func (c *Commitment[E]) Open(indices []int) (*Opening[E], error) {
+	n := c.Rows()
+	for _, i := range indices {
+		if i < 0 || i >= n {
+			return nil, fmt.Errorf("prover: opening row %d of %d: %w", i, n, ErrIndex)
+		}
+	}
+	o := &Opening[E]{
+		Indices: append([]int(nil), indices...),
+		Rows:    make([][]E, len(indices)),
+		Paths:   make([][][]byte, len(indices)),
+	}
+	for k, i := range indices {
+		row := make([]E, len(c.lde))
+		for j, col := range c.lde {
+			row[j] = col[i]
+		}
+		o.Rows[k] = row
+		o.Paths[k] = treePath(c.tree, c.lde, i)
+	}
+	return o, nil
+}
+
+// Opening is a set of opened rows with their authentication paths.
+type Opening[E Element] struct {
+	Indices []int      // the opened row indices
+	Rows    [][]E      // Rows[k]: row Indices[k], its elements in column order
+	Paths   [][][]byte // Paths[k]: the path of Rows[k], sibling leaf digest first, root excluded
+}
+
+// Verify checks the opening against root for a commitment of numRows rows,
+// with the hash the commitment used (nil: SHA-256). See the function Verify.
+func (o *Opening[E]) Verify(root []byte, numRows int, h func() hash.Hash) error {
+	if o == nil {
+		return fmt.Errorf("prover: nil opening: %w", ErrVerify)
+	}
+	return Verify(root, numRows, o.Indices, o.Rows, o.Paths, h)
+}
+
+// Verify checks that rows[k] is row indices[k] of a commitment with the given
+// root over numRows rows (a power of two), using paths[k], with the hash h
+// (nil: SHA-256). It needs no encoder. It returns nil when every row checks
+// out, an error wrapping ErrVerify when one does not (naming the first), and
+// an error wrapping ErrIndex or ErrShape for indices out of range or
+// mismatched lengths. It does not modify its arguments.
+func Verify[E Element](root []byte, numRows int, indices []int, rows [][]E, paths [][][]byte, h func() hash.Hash) error {
+	hs, err := makeHasher(h)
+	if err != nil {
+		return err
+	}
+	if numRows <= 0 || numRows&(numRows-1) != 0 {
+		return fmt.Errorf("prover: Verify: %d rows is not a power of two: %w", numRows, ErrShape)
+	}
+	if len(rows) != len(indices) || len(paths) != len(indices) {
+		return fmt.Errorf("prover: Verify: %d indices, %d rows, %d paths: %w", len(indices), len(rows), len(paths), ErrShape)
+	}
+	if len(root) != hs.size {
+		return fmt.Errorf("prover: Verify: root of %d bytes, the hash gives %d: %w", len(root), hs.size, ErrVerify)
+	}
+	height := log2(numRows)
+	s := newHState(hs)
+	leaf := make([]byte, hs.size)
+	width := -1
+	for k, i := range indices {
+		if i < 0 || i >= numRows {
+			return fmt.Errorf("prover: Verify: row index %d of %d: %w", i, numRows, ErrIndex)
+		}
+		if len(rows[k]) == 0 {
+			return fmt.Errorf("prover: Verify: row %d is empty: %w", i, ErrShape)
+		}
+		if width >= 0 && len(rows[k]) != width {
+			return fmt.Errorf("prover: Verify: row %d has %d elements, the first %d: %w", i, len(rows[k]), width, ErrShape)
+		}
+		width = len(rows[k])
+		if len(paths[k]) != height {
+			return fmt.Errorf("prover: Verify: path of row %d has %d digests, want %d: %w", i, len(paths[k]), height, ErrVerify)
+		}
+		cols := make([][]E, width)
+		for j := range cols {
+			cols[j] = rows[k][j : j+1]
+		}
+		leafDigest(s, cols, 0, leaf)
+		if !climb(s, root, leaf, i, paths[k]) {
+			return fmt.Errorf("prover: Verify: row %d does not match the root: %w", i, ErrVerify)
+		}
+	}
+	return nil
+}
