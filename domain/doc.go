@@ -1,0 +1,49 @@
+// Package domain holds affine subspaces of GF(2^64) and the additive FFT
+// and IFFT over them.
+//
+// # Subspaces and order
+//
+// A Subspace is a shift s and an ordered basis β_0..β_{m−1}, linearly
+// independent over GF(2). Its element i is s + Σ_j bit_j(i)·β_j: bit 0 of i
+// selects β_0. Every transform input and output in this package uses this
+// order (DESIGN.md). New accepts up to MaxDim basis elements; the transforms
+// accept dimensions up to MaxTransformDim (40).
+//
+// # Transforms
+//
+// FFT takes the 2^m coefficients of a polynomial in the monomial basis
+// (a[0] the constant term) and returns its 2^m evaluations in subspace
+// order; IFFT is its exact inverse. FFTTrunc skips the work on trailing zero
+// coefficients.
+//
+// The novel polynomial basis of Lin, Chung and Han (FOCS 2014) is defined by
+// the basis only, not the shift: with W_r(x) = Π_{a ∈ span(β_0..β_{r−1})}(x−a)
+// (W_0(x) = x) and Ŵ_r = W_r / W_r(β_r), the basis polynomial X_i is the
+// product of the Ŵ_r for the bits r set in i; deg X_i = i. NovelFFT and
+// NovelIFFT map novel coefficients to evaluations and back with m·2^(m−1)
+// multiplications; MonomialToNovel and NovelToMonomial convert coefficients.
+//
+// FFT is MonomialToNovel followed by NovelFFT: the monomial-to-novel
+// conversion is Gao–Mateer's recursion (twists g(x) = f(β·x) and Taylor
+// expansions at x²−x, Algorithms 3.4 and 3.5 of the seed thesis) split on
+// the first basis element and left unshuffled, and the Gao–Mateer merges
+// are then exactly the novel-basis butterflies.
+//
+// LDE maps evaluations over a subspace S to evaluations over a larger T;
+// its output equals T.FFT of the zero-padded S.IFFT, bit for bit. It is fast
+// when T's basis starts with S's basis (any shift): S's novel coefficients
+// are then T's, and T is 2^(n−k) cosets of S's linear space, each one
+// forward network of size 2^k. Other targets go through the monomial basis.
+//
+// # Memory, aliasing, concurrency
+//
+// Transforms work in place on the caller's slice; a wrong length returns an
+// error wrapping ErrLength and leaves the slice untouched. Each Subspace
+// builds its plan (O(m²) field elements plus tables of 2^10 elements) on
+// first use; after that, single transforms allocate nothing. Batch functions
+// (FFTBatch, LDEBatch, …) spread the columns over GOMAXPROCS goroutines.
+// A Subspace is immutable and safe for concurrent use.
+//
+// Nothing here is constant-time: running time depends only on sizes, but
+// no effort is made against side channels.
+package domain

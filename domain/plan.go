@@ -1,0 +1,144 @@
+package domain
+
+import (
+	"sync"
+
+	"github.com/gfpoly/gfpoly/field/gf64"
+)
+
+// Tuning constants of the transforms.
+const (
+	// chunkLog: the levels of the butterfly network whose blocks are smaller
+	// than 2^chunkLog elements run chunk by chunk, with per-subspace tables
+	// for the twiddles inside one chunk.
+	chunkLog = 10
+	chunk    = 1 << chunkLog
+	// smallLevels: network levels r < smallLevels (pairs closer than
+	// 2^smallLevels) gather their operands and use one vector multiplication
+	// per chunk instead of a call per block.
+	smallLevels = 3
+	// twistRunLog: the twist of depth r scales runs of 2^r equal factors;
+	// runs shorter than 2^twistRunLog use a table of factors per chunk.
+	twistRunLog = 5
+)
+
+// plan holds what the transforms of one subspace need; it is built once
+// and only read afterwards.
+//
+// Notation: v_j are the basis elements, s the shift, W_r the subspace
+// polynomial of span(v_0..v_{r-1}) (W_0(x) = x) and Ŵ_r = W_r / W_r(v_r).
+// The novel basis is X_i = Π_{bit r of i} Ŵ_r.
+type plan struct {
+	m int
+	// ws[r] = Ŵ_r(s); wv[r][j] = Ŵ_r(v_{r+1+j}) for j < m-1-r. The twiddle
+	// of level r, block b is Ŵ_r(s + Σ_j bit_j(b) v_{r+1+j}).
+	ws []gf64.Element
+	wv [][]gf64.Element
+	// L = min(m, chunkLog); loc[r][b] = Σ_j bit_j(b) wv[r][j] for r < L and
+	// b < 2^(L-1-r): twiddle offsets inside one chunk. locExp[r][p] =
+	// loc[r][p>>r] for r < smallLevels, p < 2^(L-1): one per pair.
+	L      int
+	loc    [][]gf64.Element
+	locExp [][]gf64.Element
+	// Twist factors of the monomial <-> novel conversion: depth r scales
+	// coefficient t of each depth-r subproblem by tw[r]^t.
+	tw, twInv []gf64.Element
+	// For r < twistRunLog: twTab[r][i] = tw[r]^(i>>r) for i < 2^L, and
+	// twStep[r] = tw[r]^(2^L >> r); the same for the inverses.
+	twTab, twInvTab   [][]gf64.Element
+	twStep, twInvStep []gf64.Element
+}
+
+func (s *Subspace) plan() *plan {
+	s.once.Do(func() { s.p = newPlan(s.shift, s.basis) })
+	return s.p
+}
+
+func newPlan(shift gf64.Element, basis []gf64.Element) *plan {
+	m := len(basis)
+	p := &plan{m: m, ws: make([]gf64.Element, m), wv: make([][]gf64.Element, m),
+		tw: make([]gf64.Element, m), twInv: make([]gf64.Element, m)}
+	// w[t] = W_r(v_t), ws = W_r(s); W_{r+1}(x) = W_r(x)·(W_r(x) + W_r(v_r)).
+	w := append([]gf64.Element(nil), basis...)
+	sv := shift
+	c := gf64.One // c_r: S^(r) = W_r(S)/c_r in the Gao–Mateer recursion
+	for r := 0; r < m; r++ {
+		piv := w[r]
+		inv := gf64.Inverse(piv)
+		p.ws[r] = gf64.Mul(sv, inv)
+		p.wv[r] = make([]gf64.Element, m-1-r)
+		for j := range p.wv[r] {
+			p.wv[r][j] = gf64.Mul(w[r+1+j], inv)
+		}
+		p.tw[r] = gf64.Div(piv, c)
+		p.twInv[r] = gf64.Inverse(p.tw[r])
+		c = gf64.Square(piv)
+		for t := r + 1; t < m; t++ {
+			w[t] = gf64.Mul(w[t], w[t]^piv)
+		}
+		sv = gf64.Mul(sv, sv^piv)
+	}
+	p.L = min(m, chunkLog)
+	L := p.L
+	p.loc = make([][]gf64.Element, L)
+	for r := 0; r < L; r++ {
+		n := 1 << uint(L-1-r)
+		t := make([]gf64.Element, n)
+		for j := 0; 1<<uint(j) < n; j++ {
+			h := 1 << uint(j)
+			for b := 0; b < h; b++ {
+				t[h+b] = t[b] ^ p.wv[r][j]
+			}
+		}
+		p.loc[r] = t
+	}
+	p.locExp = make([][]gf64.Element, min(L, smallLevels))
+	for r := range p.locExp {
+		half := 1 << uint(L-1)
+		t := make([]gf64.Element, half)
+		for q := range t {
+			t[q] = p.loc[r][q>>uint(r)]
+		}
+		p.locExp[r] = t
+	}
+	nt := min(m, twistRunLog)
+	p.twTab, p.twInvTab = make([][]gf64.Element, nt), make([][]gf64.Element, nt)
+	p.twStep, p.twInvStep = make([]gf64.Element, nt), make([]gf64.Element, nt)
+	for r := 0; r < nt; r++ {
+		p.twTab[r], p.twStep[r] = powTable(p.tw[r], r, 1<<uint(L))
+		p.twInvTab[r], p.twInvStep[r] = powTable(p.twInv[r], r, 1<<uint(L))
+	}
+	return p
+}
+
+// powTable returns t[i] = b^(i>>r) for i < n and b^(n>>r).
+func powTable(b gf64.Element, r, n int) ([]gf64.Element, gf64.Element) {
+	t := make([]gf64.Element, n)
+	f := gf64.One
+	for i := 0; i < n; i += 1 << uint(r) {
+		for k := i; k < i+1<<uint(r); k++ {
+			t[k] = f
+		}
+		f = gf64.Mul(f, b)
+	}
+	return t, f
+}
+
+// twiddle returns the twiddle of level r, block b: Ŵ_r(s + Σ_j bit_j(b)·v_{r+1+j}).
+func (p *plan) twiddle(r, b int) gf64.Element {
+	x := p.ws[r]
+	w := p.wv[r]
+	for u := uint(b); u != 0; u &= u - 1 {
+		x ^= w[trailingZeros(u)]
+	}
+	return x
+}
+
+// scratch is per-call working space, pooled so that transforms do not
+// allocate in steady state.
+type scratch struct {
+	v, tw [chunk / 2]gf64.Element
+	t     [chunk]gf64.Element
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}

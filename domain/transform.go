@@ -1,0 +1,235 @@
+package domain
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/gfpoly/gfpoly/field/gf64"
+)
+
+// The monomial transforms are Gao–Mateer's additive FFT (thesis,
+// Algorithms 3.4 and 3.5) with the recursion split on the first basis
+// element instead of the last, and without the shuffle: at depth r the
+// 2^r interleaved subproblems (stride 2^r) are twisted, g(x) = f(β·x), and
+// Taylor-expanded at x²−x in place. After all depths the array holds the
+// coefficients in the novel basis, and the merge steps of Gao–Mateer are
+// exactly the Lin–Chung–Han butterfly network (network.go). So
+//
+//	FFT  = forward network ∘ MonomialToNovel
+//	IFFT = NovelToMonomial ∘ inverse network
+
+func (s *Subspace) checkLen(op string, n int) error {
+	if len(s.basis) > MaxTransformDim {
+		return fmt.Errorf("%w: %s on a %d-dimensional subspace, at most %d",
+			ErrDim, op, len(s.basis), MaxTransformDim)
+	}
+	if n != s.Size() {
+		return fmt.Errorf("%w: %s: got %d elements, the %d-dimensional subspace needs %d",
+			ErrLength, op, n, len(s.basis), s.Size())
+	}
+	return nil
+}
+
+// FFT evaluates, in place, the polynomial with the Size() coefficients a
+// (monomial basis, a[0] the constant term) at every element of s: on return
+// a[i] = f(s.Element(i)). A wrong length is an error and a is not touched.
+func (s *Subspace) FFT(a []gf64.Element) error {
+	if err := s.checkLen("FFT", len(a)); err != nil {
+		return err
+	}
+	p := s.plan()
+	sc := scratchPool.Get().(*scratch)
+	p.toNovel(a, sc)
+	p.forward(a, 0, p.m-1, sc)
+	scratchPool.Put(sc)
+	return nil
+}
+
+// FFTTrunc is FFT for a polynomial with only nCoeffs coefficients:
+// a[:nCoeffs] holds them, a[nCoeffs:] is ignored (treated as zero) and
+// overwritten. The work skipped grows with Size()/nCoeffs. nCoeffs must be
+// in [0, Size()].
+func (s *Subspace) FFTTrunc(a []gf64.Element, nCoeffs int) error {
+	if err := s.checkLen("FFTTrunc", len(a)); err != nil {
+		return err
+	}
+	if nCoeffs < 0 || nCoeffs > len(a) {
+		return fmt.Errorf("%w: FFTTrunc: nCoeffs = %d not in [0, %d]", ErrLength, nCoeffs, len(a))
+	}
+	if nCoeffs == 0 {
+		clear(a)
+		return nil
+	}
+	j := bits.Len(uint(nCoeffs - 1)) // 2^j ≥ nCoeffs
+	clear(a[nCoeffs : 1<<uint(j)])
+	p := s.plan()
+	sc := scratchPool.Get().(*scratch)
+	p.toNovelPrefix(a[:1<<uint(j)], j, sc)
+	p.forwardTrunc(a, j, sc)
+	scratchPool.Put(sc)
+	return nil
+}
+
+// IFFT is the inverse of FFT: it replaces the Size() evaluations a (subspace
+// order) by the coefficients of the unique polynomial of degree < Size()
+// taking them.
+func (s *Subspace) IFFT(a []gf64.Element) error {
+	if err := s.checkLen("IFFT", len(a)); err != nil {
+		return err
+	}
+	p := s.plan()
+	sc := scratchPool.Get().(*scratch)
+	p.inverse(a, 0, p.m-1, sc)
+	p.fromNovel(a, sc)
+	scratchPool.Put(sc)
+	return nil
+}
+
+// NovelFFT evaluates, in place, the polynomial Σ a[i]·X_i given in the
+// novel basis of s (see doc.go) at every element of s, in subspace order.
+func (s *Subspace) NovelFFT(a []gf64.Element) error {
+	if err := s.checkLen("NovelFFT", len(a)); err != nil {
+		return err
+	}
+	p := s.plan()
+	sc := scratchPool.Get().(*scratch)
+	p.forward(a, 0, p.m-1, sc)
+	scratchPool.Put(sc)
+	return nil
+}
+
+// NovelIFFT is the inverse of NovelFFT: evaluations in, novel-basis
+// coefficients out.
+func (s *Subspace) NovelIFFT(a []gf64.Element) error {
+	if err := s.checkLen("NovelIFFT", len(a)); err != nil {
+		return err
+	}
+	p := s.plan()
+	sc := scratchPool.Get().(*scratch)
+	p.inverse(a, 0, p.m-1, sc)
+	scratchPool.Put(sc)
+	return nil
+}
+
+// MonomialToNovel rewrites, in place, a polynomial of degree < Size() from
+// the monomial basis to the novel basis of s. The novel basis depends on the
+// basis of s only, not on its shift.
+func (s *Subspace) MonomialToNovel(a []gf64.Element) error {
+	if err := s.checkLen("MonomialToNovel", len(a)); err != nil {
+		return err
+	}
+	p := s.plan()
+	sc := scratchPool.Get().(*scratch)
+	p.toNovel(a, sc)
+	scratchPool.Put(sc)
+	return nil
+}
+
+// NovelToMonomial is the inverse of MonomialToNovel.
+func (s *Subspace) NovelToMonomial(a []gf64.Element) error {
+	if err := s.checkLen("NovelToMonomial", len(a)); err != nil {
+		return err
+	}
+	p := s.plan()
+	sc := scratchPool.Get().(*scratch)
+	p.fromNovel(a, sc)
+	scratchPool.Put(sc)
+	return nil
+}
+
+// toNovel converts the 2^m monomial coefficients a to the novel basis.
+func (p *plan) toNovel(a []gf64.Element, sc *scratch) { p.toNovelPrefix(a, p.m, sc) }
+
+// toNovelPrefix converts a polynomial of degree < 2^j = len(a), j ≤ m: its
+// novel coefficients only depend on v_0..v_{j-1}, so this is the conversion
+// of the subspace's first j basis elements.
+func (p *plan) toNovelPrefix(a []gf64.Element, j int, sc *scratch) {
+	for r := 0; r < j; r++ {
+		p.twist(a, r, sc, false)
+		taylor(a, 1<<uint(r))
+	}
+}
+
+// fromNovel undoes toNovel.
+func (p *plan) fromNovel(a []gf64.Element, sc *scratch) {
+	for r := p.m - 1; r >= 0; r-- {
+		untaylor(a, 1<<uint(r))
+		p.twist(a, r, sc, true)
+	}
+}
+
+// twist multiplies a[i] by tw[r]^(i>>r) (or its inverse): coefficient t of
+// every depth-r subproblem by β^t.
+func (p *plan) twist(a []gf64.Element, r int, sc *scratch, inv bool) {
+	b := p.tw[r]
+	if inv {
+		b = p.twInv[r]
+	}
+	if r >= twistRunLog {
+		run := 1 << uint(r)
+		f := b
+		for i := run; i < len(a); i += run {
+			gf64.ScaleVec(a[i:i+run], a[i:i+run], f)
+			f = gf64.Mul(f, b)
+		}
+		return
+	}
+	tab, step := p.twTab[r], p.twStep[r]
+	if inv {
+		tab, step = p.twInvTab[r], p.twInvStep[r]
+	}
+	n := min(len(tab), len(a))
+	tab = tab[:n]
+	gf64.MulVec(a[:n], a[:n], tab)
+	f := step
+	t := sc.t[:n]
+	for i := n; i < len(a); i += n {
+		gf64.ScaleVec(t, tab, f)
+		gf64.MulVec(a[i:i+n], a[i:i+n], t)
+		f = gf64.Mul(f, step)
+	}
+}
+
+// taylor replaces each of the interleaved polynomials a[k], a[k+s],
+// a[k+2s], … (k < s) by its Taylor expansion at x²−x (Algorithm 3.4): the
+// coefficient pairs (h_i0, h_i1) of f = Σ (h_i0 + h_i1·x)(x²−x)^i land at
+// positions 2i·s+k and (2i+1)·s+k.
+//
+// With quarters f = f0 + x^(n/2)(f1 + x^(n/4) f2): h = f1+f2,
+// g0 = f0 + x^(n/4)·h, g1 = h + x^(n/4)·f2, f = g0 + g1·(x²−x)^(n/4).
+func taylor(a []gf64.Element, s int) {
+	n := len(a)
+	if n <= 2*s {
+		return
+	}
+	q := n >> 2
+	xorInto(a[2*q:3*q], a[3*q:])
+	xorInto(a[q:2*q], a[2*q:3*q])
+	taylor(a[:2*q], s)
+	taylor(a[2*q:], s)
+}
+
+// untaylor undoes taylor.
+func untaylor(a []gf64.Element, s int) {
+	n := len(a)
+	if n <= 2*s {
+		return
+	}
+	q := n >> 2
+	untaylor(a[:2*q], s)
+	untaylor(a[2*q:], s)
+	xorInto(a[q:2*q], a[2*q:3*q])
+	xorInto(a[2*q:3*q], a[3*q:])
+}
+
+// xorInto sets dst[i] ^= src[i].
+func xorInto(dst, src []gf64.Element) {
+	if len(dst) >= 32 {
+		gf64.AddVec(dst, dst, src)
+		return
+	}
+	src = src[:len(dst)]
+	for i := range dst {
+		dst[i] ^= src[i]
+	}
+}
