@@ -23,45 +23,35 @@ const (
 func clmulGeneric(a, b uint64) (hi, lo uint64) {
 	a0, a1, a2, a3, a4 := a&m0, a&m1, a&m2, a&m3, a&m4
 	b0, b1, b2, b3, b4 := b&m0, b&m1, b&m2, b&m3, b&m4
-	var h [5]uint64
-	var l [5]uint64
-	acc := func(k int, x, y uint64) {
-		ph, pl := bits.Mul64(x, y)
-		h[k] ^= ph
-		l[k] ^= pl
-	}
-	// Product of class i and class j lands in class (i+j) mod 5.
-	acc(0, a0, b0)
-	acc(0, a1, b4)
-	acc(0, a2, b3)
-	acc(0, a3, b2)
-	acc(0, a4, b1)
-	acc(1, a0, b1)
-	acc(1, a1, b0)
-	acc(1, a2, b4)
-	acc(1, a3, b3)
-	acc(1, a4, b2)
-	acc(2, a0, b2)
-	acc(2, a1, b1)
-	acc(2, a2, b0)
-	acc(2, a3, b4)
-	acc(2, a4, b3)
-	acc(3, a0, b3)
-	acc(3, a1, b2)
-	acc(3, a2, b1)
-	acc(3, a3, b0)
-	acc(3, a4, b4)
-	acc(4, a0, b4)
-	acc(4, a1, b3)
-	acc(4, a2, b2)
-	acc(4, a3, b1)
-	acc(4, a4, b0)
-	// Bit positions of the 128-bit product: class k of the low word is
-	// m_k; in the high word bit 64+j has class (64+j) mod 5 = (j+4) mod 5, so
-	// the high word's class-k mask is m_{(k+1) mod 5}.
-	lo = l[0]&m0 | l[1]&m1 | l[2]&m2 | l[3]&m3 | l[4]&m4
-	hi = h[0]&m1 | h[1]&m2 | h[2]&m3 | h[3]&m4 | h[4]&m0
+	// The product of class i and class j lands in class (i+j) mod 5. The
+	// five integer products of each output class are summed with XOR: within
+	// a class the sums never carry into the next bit of the same class, so
+	// XOR and + agree on the bits that are kept. Bit 64+j of the product has
+	// class (j+4) mod 5, so the high word's class-k bits are m_{(k+1) mod 5}.
+	h, l := sum5(a0, b0, a1, b4, a2, b3, a3, b2, a4, b1)
+	hi, lo = h&m1, l&m0
+	h, l = sum5(a0, b1, a1, b0, a2, b4, a3, b3, a4, b2)
+	hi, lo = hi|h&m2, lo|l&m1
+	h, l = sum5(a0, b2, a1, b1, a2, b0, a3, b4, a4, b3)
+	hi, lo = hi|h&m3, lo|l&m2
+	h, l = sum5(a0, b3, a1, b2, a2, b1, a3, b0, a4, b4)
+	hi, lo = hi|h&m4, lo|l&m3
+	h, l = sum5(a0, b4, a1, b3, a2, b2, a3, b1, a4, b0)
+	hi, lo = hi|h&m0, lo|l&m4
 	return hi, lo
+}
+
+// sum5 returns the XOR of the five 128-bit products x_k·y_k.
+func sum5(x0, y0, x1, y1, x2, y2, x3, y3, x4, y4 uint64) (hi, lo uint64) {
+	hi, lo = bits.Mul64(x0, y0)
+	h, l := bits.Mul64(x1, y1)
+	hi, lo = hi^h, lo^l
+	h, l = bits.Mul64(x2, y2)
+	hi, lo = hi^h, lo^l
+	h, l = bits.Mul64(x3, y3)
+	hi, lo = hi^h, lo^l
+	h, l = bits.Mul64(x4, y4)
+	return hi ^ h, lo ^ l
 }
 
 // reduce returns (hi·x^64 + lo) mod (x^64 + x^4 + x^3 + x + 1).
@@ -112,8 +102,17 @@ func scaleVecGeneric(dst, a []Element, c Element) {
 		return
 	}
 	_ = a[len(dst)-1]
-	for i := range dst {
-		dst[i] = mulGeneric(a[i], c)
+	switch {
+	case len(dst) >= byteTableMin:
+		var t byteTable
+		t.init(c)
+		for i := range dst {
+			dst[i] = t.mul(a[i])
+		}
+	default:
+		for i := range dst {
+			dst[i] = mulGeneric(a[i], c)
+		}
 	}
 }
 
@@ -122,8 +121,17 @@ func mulAddVecGeneric(dst, a []Element, c Element) {
 		return
 	}
 	_ = a[len(dst)-1]
-	for i := range dst {
-		dst[i] ^= mulGeneric(a[i], c)
+	switch {
+	case len(dst) >= byteTableMin:
+		var t byteTable
+		t.init(c)
+		for i := range dst {
+			dst[i] ^= t.mul(a[i])
+		}
+	default:
+		for i := range dst {
+			dst[i] ^= mulGeneric(a[i], c)
+		}
 	}
 }
 
@@ -143,10 +151,21 @@ func butterflyGeneric(u, v []Element, c Element) {
 		return
 	}
 	_ = v[len(u)-1]
-	for i := range u {
-		x := u[i] ^ mulGeneric(v[i], c)
-		u[i] = x
-		v[i] ^= x
+	switch {
+	case len(u) >= byteTableMin:
+		var t byteTable
+		t.init(c)
+		for i := range u {
+			x := u[i] ^ t.mul(v[i])
+			u[i] = x
+			v[i] ^= x
+		}
+	default:
+		for i := range u {
+			x := u[i] ^ mulGeneric(v[i], c)
+			u[i] = x
+			v[i] ^= x
+		}
 	}
 }
 
@@ -155,9 +174,20 @@ func invButterflyGeneric(u, v []Element, c Element) {
 		return
 	}
 	_ = v[len(u)-1]
-	for i := range u {
-		y := v[i] ^ u[i]
-		v[i] = y
-		u[i] ^= mulGeneric(y, c)
+	switch {
+	case len(u) >= byteTableMin:
+		var t byteTable
+		t.init(c)
+		for i := range u {
+			y := v[i] ^ u[i]
+			v[i] = y
+			u[i] ^= t.mul(y)
+		}
+	default:
+		for i := range u {
+			y := v[i] ^ u[i]
+			v[i] = y
+			u[i] ^= mulGeneric(y, c)
+		}
 	}
 }

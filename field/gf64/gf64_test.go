@@ -688,3 +688,26 @@ func availableNames() []string {
 	}
 	return names
 }
+
+// TestByteTable recomputes every entry of the constant-multiplier table with
+// the reference multiplication.
+func TestByteTable(t *testing.T) {
+	rng := newRand(t)
+	for _, c := range append([]Element{0, 1, 0xffffffffffffffff, 0x8000000000000000}, randElem(rng), randElem(rng)) {
+		var tab byteTable
+		tab.init(c)
+		for k := range tab {
+			for j := range tab[k] {
+				if want := refMul(Element(j)<<(8*k), c); tab[k][j] != want {
+					t.Fatalf("c=%v: table[%d][%d] = %v, want %v", c, k, j, tab[k][j], want)
+				}
+			}
+		}
+		for range 1000 {
+			a := randElem(rng)
+			if got, want := tab.mul(a), refMul(a, c); got != want {
+				t.Fatalf("table product %v·%v = %v, want %v", a, c, got, want)
+			}
+		}
+	}
+}

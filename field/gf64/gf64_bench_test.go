@@ -1,0 +1,173 @@
+package gf64
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gfpoly/gfpoly/internal/cpufeat"
+)
+
+var benchSizes = []int{1 << 10, 1 << 16, 1 << 20}
+
+// benchPaths runs f for every available implementation and every size in
+// benchSizes, as sub-benchmarks named path/n=size, and reports products per
+// second (in millions) next to the usual numbers.
+func benchPaths(b *testing.B, f func(b *testing.B, n int)) {
+	for _, name := range cpufeat.Available("gf64") {
+		b.Run(name, func(b *testing.B) {
+			defer cpufeat.Select("gf64", name)()
+			for _, n := range benchSizes {
+				b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+					b.SetBytes(int64(8 * n))
+					b.ReportAllocs()
+					f(b, n)
+					b.ReportMetric(float64(b.N)*float64(n)/b.Elapsed().Seconds()/1e6, "Mprod/s")
+				})
+			}
+		})
+	}
+}
+
+func benchVec(n int) []Element {
+	rng := rand.New(rand.NewPCG(uint64(n), 2))
+	v := make([]Element, n)
+	for i := range v {
+		v[i] = Element(rng.Uint64())
+	}
+	return v
+}
+
+const benchC = Element(0x9e3779b97f4a7c15)
+
+func BenchmarkMulVec(b *testing.B) {
+	benchPaths(b, func(b *testing.B, n int) {
+		x, y, dst := benchVec(n), benchVec(n + 1)[1:], make([]Element, n)
+		for b.Loop() {
+			MulVec(dst, x, y)
+		}
+	})
+}
+
+func BenchmarkScaleVec(b *testing.B) {
+	benchPaths(b, func(b *testing.B, n int) {
+		x, dst := benchVec(n), make([]Element, n)
+		for b.Loop() {
+			ScaleVec(dst, x, benchC)
+		}
+	})
+}
+
+func BenchmarkMulAddVec(b *testing.B) {
+	benchPaths(b, func(b *testing.B, n int) {
+		x, dst := benchVec(n), make([]Element, n)
+		for b.Loop() {
+			MulAddVec(dst, x, benchC)
+		}
+	})
+}
+
+func BenchmarkButterfly(b *testing.B) {
+	benchPaths(b, func(b *testing.B, n int) {
+		u, v := benchVec(n), benchVec(n + 1)[1:]
+		for b.Loop() {
+			Butterfly(u, v, benchC)
+		}
+	})
+}
+
+func BenchmarkInvButterfly(b *testing.B) {
+	benchPaths(b, func(b *testing.B, n int) {
+		u, v := benchVec(n), benchVec(n + 1)[1:]
+		for b.Loop() {
+			InvButterfly(u, v, benchC)
+		}
+	})
+}
+
+var sink Element
+
+// BenchmarkMul measures scalar Mul: "throughput" multiplies independent
+// pairs, "latency" a chain where each product feeds the next.
+func BenchmarkMul(b *testing.B) {
+	for _, name := range cpufeat.Available("gf64") {
+		b.Run(name, func(b *testing.B) {
+			defer cpufeat.Select("gf64", name)()
+			x, y := benchVec(1024), benchVec(1025)[1:]
+			b.Run("throughput", func(b *testing.B) {
+				var acc Element
+				for b.Loop() {
+					for i := range x {
+						acc ^= Mul(x[i], y[i])
+					}
+				}
+				sink = acc
+				b.ReportMetric(float64(b.N)*float64(len(x))/b.Elapsed().Seconds()/1e6, "Mprod/s")
+			})
+			b.Run("latency", func(b *testing.B) {
+				acc := x[0]
+				for b.Loop() {
+					for i := range x {
+						acc = Mul(acc, y[i])
+					}
+				}
+				sink = acc
+				b.ReportMetric(float64(b.N)*float64(len(x))/b.Elapsed().Seconds()/1e6, "Mprod/s")
+			})
+		})
+	}
+}
+
+func BenchmarkInverse(b *testing.B) {
+	x := benchVec(1024)
+	for _, name := range cpufeat.Available("gf64") {
+		b.Run(name, func(b *testing.B) {
+			defer cpufeat.Select("gf64", name)()
+			var acc Element
+			for b.Loop() {
+				for _, v := range x {
+					acc ^= Inverse(v)
+				}
+			}
+			sink = acc
+		})
+	}
+}
+
+func BenchmarkBatchInverse(b *testing.B) {
+	benchPaths(b, func(b *testing.B, n int) {
+		x, dst := benchVec(n), make([]Element, n)
+		for b.Loop() {
+			BatchInverse(dst, x)
+		}
+	})
+}
+
+// BenchmarkConstTables compares, in pure Go, multiplying n elements by one
+// constant with the general multiplication and with a byteTable (table
+// construction included). It sets byteTableMin.
+func BenchmarkConstTables(b *testing.B) {
+	for _, n := range []int{8, 32, 64, 96, 128, 256, 1024, 4096} {
+		x, dst := benchVec(n), make([]Element, n)
+		run := func(name string, f func()) {
+			b.Run(fmt.Sprintf("%s/n=%d", name, n), func(b *testing.B) {
+				for b.Loop() {
+					f()
+				}
+				b.ReportMetric(float64(b.N)*float64(n)/b.Elapsed().Seconds()/1e6, "Mprod/s")
+			})
+		}
+		run("general", func() {
+			for i := range dst {
+				dst[i] = mulGeneric(x[i], benchC)
+			}
+		})
+		run("byte", func() {
+			var t byteTable
+			t.init(benchC)
+			for i := range dst {
+				dst[i] = t.mul(x[i])
+			}
+		})
+	}
+}
