@@ -1,0 +1,25 @@
+// Package cuda holds the CUDA C++ sources of gfpoly's GPU kernels, embedded
+// into the binary with //go:embed so that a program built with
+// CGO_ENABLED=0 carries them. Package gpu compiles them at run time with NVRTC
+// for the device's own architecture; this package does nothing itself.
+//
+// Each .cu file is one module. A file needs no headers and no toolkit beyond
+// NVRTC: its kernels are declared extern "C" so that their names are stable.
+// The files and what they hold:
+//
+//   - gf64.cu: GF(2^64) = GF(2)[x]/(x^64+x^4+x^3+x+1) vector products in two
+//     designs: one element per thread (a 64×64 carry-less product built from
+//     32-bit integer multiplications with holes, Karatsuba on halves), and the
+//     bit-sliced design of Ben-Sasson, Hamilis, Silberstein and Tromer (chunks
+//     of 32 elements × 64 rows of 32-bit words, transposition kernels, ring
+//     multiplication with a warp-shuffle register cache or with shared memory,
+//     2-gapped reduction).
+//   - gf32.cu: the same for GF(2^32) = GF(2)[x]/(x^32+x^7+x^3+x^2+1).
+package cuda
+
+import "embed"
+
+// Sources holds the embedded kernel sources, by file name ("gf64.cu", ...).
+//
+//go:embed *.cu
+var Sources embed.FS

@@ -1,0 +1,309 @@
+package gpu
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+)
+
+// Option configures Open.
+type Option func(*config) error
+
+type config struct {
+	ordinal  int
+	nvrtc    string
+	cacheDir string // "" = default, "-" = no cache
+}
+
+// WithOrdinal selects the CUDA device by its ordinal (default 0).
+func WithOrdinal(n int) Option {
+	return func(c *config) error {
+		if n < 0 {
+			return fmt.Errorf("gpu: device ordinal %d is negative", n)
+		}
+		c.ordinal = n
+		return nil
+	}
+}
+
+// WithNVRTC loads NVRTC from the given library path instead of searching
+// libnvrtc.so, libnvrtc.so.13, libnvrtc.so.12 on the loader path and in
+// /usr/local/cuda/lib64.
+func WithNVRTC(path string) Option {
+	return func(c *config) error {
+		if path == "" {
+			return errors.New("gpu: empty NVRTC path")
+		}
+		c.nvrtc = path
+		return nil
+	}
+}
+
+// WithCacheDir stores compiled kernel modules in dir instead of
+// os.UserCacheDir()/gfpoly. The directory is created when needed.
+func WithCacheDir(dir string) Option {
+	return func(c *config) error {
+		if dir == "" {
+			return errors.New("gpu: empty cache directory")
+		}
+		c.cacheDir = dir
+		return nil
+	}
+}
+
+// WithoutCache compiles kernel modules on every Open and keeps nothing on disk.
+func WithoutCache() Option {
+	return func(c *config) error {
+		c.cacheDir = "-"
+		return nil
+	}
+}
+
+func newConfig(opts []Option) (*config, error) {
+	c := &config{}
+	for _, o := range opts {
+		if o == nil {
+			return nil, errors.New("gpu: nil option")
+		}
+		if err := o(c); err != nil {
+			return nil, err
+		}
+	}
+	if c.cacheDir == "" {
+		if dir, err := os.UserCacheDir(); err == nil {
+			c.cacheDir = filepath.Join(dir, "gfpoly")
+		} else {
+			c.cacheDir = "-"
+		}
+	}
+	return c, nil
+}
+
+// Info describes a device.
+type Info struct {
+	Name               string // e.g. "NVIDIA H100 80GB HBM3"
+	Ordinal            int
+	TotalMemory        uint64 // bytes of device memory
+	Multiprocessors    int
+	Major, Minor       int // compute capability
+	MaxThreadsPerBlock int
+	SharedMemPerBlock  int // bytes, without opting in to more
+	L2CacheSize        int // bytes
+	ClockRateKHz       int
+	DriverVersion      int    // e.g. 13000 for CUDA 13.0
+	NVRTCVersion       string // e.g. "13.0"
+	NVRTCPath          string
+	Target             string // what the kernels are compiled for, e.g. "sm_90"
+}
+
+func (i Info) String() string {
+	return fmt.Sprintf("%s (device %d, sm_%d%d, %d SMs, %.1f GiB, driver %d.%d, NVRTC %s, kernels for %s)",
+		i.Name, i.Ordinal, i.Major, i.Minor, i.Multiprocessors, float64(i.TotalMemory)/(1<<30),
+		i.DriverVersion/1000, i.DriverVersion%1000/10, i.NVRTCVersion, i.Target)
+}
+
+// Device is an open CUDA device: a context on it and one goroutine, locked to
+// its OS thread, that runs all work in that context. Its methods are safe for
+// concurrent use.
+type Device struct {
+	info  Info
+	drv   *driver
+	rtc   *nvrtc
+	cfg   *config
+	dev   int32
+	ctx   uintptr
+	arch  string
+	cubin bool
+	pools bool // stream-ordered allocation available
+
+	jobs chan func()
+
+	mu     sync.RWMutex // held for reading by calls in flight, for writing by Close
+	closed bool
+
+	resMu   sync.Mutex
+	allocs  map[uint64]bool         // live device allocations
+	hosts   map[uintptr]*hostRecord // live pinned host allocations
+	modules map[string]*Module      // loaded modules by name
+
+	kernMu sync.Mutex
+	gf64   [numDesigns]*GF64
+	gf32   [numDesigns]*GF32
+}
+
+// Open loads the CUDA driver and NVRTC, picks a device and starts the
+// goroutine that owns its context. It returns an error wrapping ErrNoDevice
+// when there is no driver, no device, or no NVRTC. Kernel modules are
+// compiled when first used.
+func Open(opts ...Option) (*Device, error) {
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return nil, err
+	}
+	drv, err := loadDriver()
+	if err != nil {
+		return nil, err
+	}
+	var count int32
+	if r := drv.cuDeviceGetCount(&count); r != cudaSuccess {
+		return nil, fmt.Errorf("%w: %v", ErrNoDevice, drv.errorf("cuDeviceGetCount", r))
+	}
+	if count == 0 {
+		return nil, fmt.Errorf("%w: the driver reports no CUDA device", ErrNoDevice)
+	}
+	if cfg.ordinal >= int(count) {
+		return nil, fmt.Errorf("%w: device ordinal %d, but there are %d devices", ErrNoDevice, cfg.ordinal, count)
+	}
+	rtc, err := loadNVRTC(cfg.nvrtc)
+	if err != nil {
+		return nil, err
+	}
+	d := &Device{
+		drv:     drv,
+		rtc:     rtc,
+		cfg:     cfg,
+		jobs:    make(chan func()),
+		allocs:  map[uint64]bool{},
+		hosts:   map[uintptr]*hostRecord{},
+		modules: map[string]*Module{},
+	}
+	started := make(chan error, 1)
+	go d.loop(started)
+	if err := <-started; err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// loop is the device goroutine: it binds the context to its thread and runs
+// submitted jobs until Close.
+func (d *Device) loop(started chan<- error) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if err := d.setup(); err != nil {
+		started <- err
+		return
+	}
+	started <- nil
+	for job := range d.jobs {
+		job()
+	}
+}
+
+func (d *Device) setup() error {
+	drv := d.drv
+	if r := drv.cuDeviceGet(&d.dev, int32(d.cfg.ordinal)); r != cudaSuccess {
+		return fmt.Errorf("%w: %v", ErrNoDevice, drv.errorf("cuDeviceGet", r))
+	}
+	if r := drv.cuDevicePrimaryCtxRetain(&d.ctx, d.dev); r != cudaSuccess {
+		return fmt.Errorf("%w: %v", ErrNoDevice, drv.errorf("cuDevicePrimaryCtxRetain", r))
+	}
+	if r := drv.cuCtxSetCurrent(d.ctx); r != cudaSuccess {
+		drv.cuDevicePrimaryCtxRelease(d.dev)
+		return fmt.Errorf("%w: %v", ErrNoDevice, drv.errorf("cuCtxSetCurrent", r))
+	}
+	name := make([]byte, 256)
+	if r := drv.cuDeviceGetName(&name[0], int32(len(name)), d.dev); r == cudaSuccess {
+		d.info.Name = goString(&name[0])
+	}
+	drv.cuDeviceTotalMem(&d.info.TotalMemory, d.dev)
+	attr := func(a int32) int {
+		var v int32
+		if drv.cuDeviceGetAttribute(&v, a, d.dev) != cudaSuccess {
+			return 0
+		}
+		return int(v)
+	}
+	d.info.Ordinal = d.cfg.ordinal
+	d.info.MaxThreadsPerBlock = attr(1)
+	d.info.SharedMemPerBlock = attr(8)
+	d.info.ClockRateKHz = attr(13)
+	d.info.Multiprocessors = attr(16)
+	d.info.L2CacheSize = attr(38)
+	d.info.Major = attr(75)
+	d.info.Minor = attr(76)
+	d.pools = attr(115) != 0 && drv.cuMemAllocAsync != nil && drv.cuMemFreeAsync != nil
+	d.info.DriverVersion = drv.version
+	d.info.NVRTCVersion = fmt.Sprintf("%d.%d", d.rtc.major, d.rtc.minor)
+	d.info.NVRTCPath = d.rtc.path
+	d.arch, d.cubin = d.rtc.target(d.info.Major*10 + d.info.Minor)
+	d.info.Target = d.arch
+	return nil
+}
+
+// Info describes the device.
+func (d *Device) Info() Info { return d.info }
+
+// do runs f on the device goroutine and returns its error. It returns
+// ErrClosed after Close. A panic in f becomes an error.
+func (d *Device) do(f func() error) error {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	if d.closed {
+		return ErrClosed
+	}
+	done := make(chan error, 1)
+	d.jobs <- func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- fmt.Errorf("gpu: internal error: %v", p)
+			}
+		}()
+		done <- f()
+	}
+	return <-done
+}
+
+// Synchronize waits until all work submitted to the device has finished and
+// returns the first asynchronous error, if any.
+func (d *Device) Synchronize() error {
+	return d.do(func() error { return d.drv.errorf("cuCtxSynchronize", d.drv.cuCtxSynchronize()) })
+}
+
+// MemInfo returns the free and total device memory in bytes.
+func (d *Device) MemInfo() (free, total uint64, err error) {
+	err = d.do(func() error { return d.drv.errorf("cuMemGetInfo", d.drv.cuMemGetInfo(&free, &total)) })
+	return free, total, err
+}
+
+// Close waits for submitted work, frees every buffer, stream, event and module
+// still held, releases the context and stops the device goroutine. Closing
+// twice is harmless; other methods return ErrClosed afterwards.
+func (d *Device) Close() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed {
+		return nil
+	}
+	d.closed = true
+	done := make(chan error, 1)
+	d.jobs <- func() { done <- d.teardown() }
+	err := <-done
+	close(d.jobs)
+	return err
+}
+
+func (d *Device) teardown() error {
+	drv := d.drv
+	errs := []error{drv.errorf("cuCtxSynchronize", drv.cuCtxSynchronize())}
+	d.resMu.Lock()
+	defer d.resMu.Unlock()
+	for _, m := range d.modules {
+		errs = append(errs, drv.errorf("cuModuleUnload", drv.cuModuleUnload(m.h)))
+	}
+	d.modules = map[string]*Module{}
+	for p := range d.allocs {
+		errs = append(errs, drv.errorf("cuMemFree", drv.cuMemFree(p)))
+	}
+	d.allocs = map[uint64]bool{}
+	for _, h := range d.hosts {
+		errs = append(errs, drv.errorf("cuMemFreeHost", drv.cuMemFreeHost(h.p)))
+		h.freed = true
+	}
+	d.hosts = map[uintptr]*hostRecord{}
+	errs = append(errs, drv.errorf("cuDevicePrimaryCtxRelease", drv.cuDevicePrimaryCtxRelease(d.dev)))
+	return errors.Join(errs...)
+}

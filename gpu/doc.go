@@ -1,0 +1,47 @@
+// Package gpu is gfpoly's GPU backend: a small CUDA runtime in pure Go and
+// the kernels built on it.
+//
+// # Runtime
+//
+// Open loads the CUDA driver (libcuda.so.1) and NVRTC (libnvrtc.so) at run
+// time through github.com/ebitengine/purego, so the package builds with
+// CGO_ENABLED=0 and needs neither a CUDA toolkit nor a GPU to build. Where
+// either library or a device is missing, Open returns an error wrapping
+// ErrNoDevice and callers fall back to the CPU. Nothing happens at import
+// time.
+//
+// A Device owns the device's primary context and one goroutine locked to an
+// OS thread, on which every driver call runs (CUDA contexts are per thread).
+// Its methods, and those of the buffers, streams and events made from it, can
+// be called from any goroutine.
+//
+// Kernels are CUDA C++ sources embedded by package cuda. Device.Module
+// compiles one with NVRTC for the device's own architecture (a cubin for
+// sm_XY where NVRTC can emit it, else PTX), caches the result under
+// os.UserCacheDir()/gfpoly keyed by a hash of the source, target, options and
+// NVRTC version, and loads it; Module.Function finds a kernel and
+// Function.Launch runs it with typed arguments.
+//
+// Memory: Buffer[T] is device memory holding values of a pointer-free type T
+// (Alloc, Upload, Download, View, Free); HostBuffer[T] is pinned host memory
+// exposed as a Go slice (AllocHost), for fast and asynchronous copies.
+// Streams order asynchronous work, events mark points in it and time it on
+// the device. A nil *Stream means the default stream and makes an operation
+// wait for its work.
+//
+// Errors: CUDA status codes are *Error values naming the call and the code;
+// out-of-memory matches ErrOutOfMemory, mismatched lengths ErrLength, use
+// after Close or Free ErrClosed, compilation failures ErrCompile (with the
+// NVRTC log). Buffers are freed on every path; Close frees what is left.
+//
+// # Field kernels
+//
+// GF64 and GF32 run MulVec, ScaleVec and MulAddVec on device buffers, equal
+// bit for bit to field/gf64 (and to the GF(2^32) reference in the tests), in
+// three designs: PerThread (one element per thread, carry-less products from
+// integer multiplications), and the seed's bit-sliced RegisterCache and its
+// SharedMemory baseline (see Design). GF(2^64) is
+// GF(2)[x]/(x^64+x^4+x^3+x+1) and GF(2^32) is GF(2)[x]/(x^32+x^7+x^3+x^2+1);
+// bit i of an element is the coefficient of x^i. dst may alias an input
+// exactly.
+package gpu
