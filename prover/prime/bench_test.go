@@ -1,0 +1,134 @@
+package prime
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// The default benchmark run covers 2^16; -prime.logs selects
+// others, e.g. -prime.logs=16,18,20,22,24,26 (2^26 BN254 columns and their
+// domain tables need about 10 GiB).
+var benchLogs = flag.String("prime.logs", "16", "comma-separated log2 sizes for the prime benchmarks")
+
+func logSizes(b *testing.B) []int {
+	var out []int
+	for _, s := range strings.Split(*benchLogs, ",") {
+		k, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || k < 0 || k > 32 {
+			b.Fatalf("bad -prime.logs entry %q", s)
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
+// benchField runs body for each size this field supports.
+func benchField[E Element, P testElem[E]](b *testing.B, f field[E], extra int, body func(b *testing.B, logN int)) {
+	b.Run(f.name, func(b *testing.B) {
+		for _, logN := range logSizes(b) {
+			if logN+extra > f.maxLog {
+				continue
+			}
+			b.Run(fmt.Sprintf("2^%d", logN), func(b *testing.B) { body(b, logN) })
+		}
+	})
+}
+
+func benchNTT[E Element, P testElem[E]](b *testing.B, f field[E], gnark bool, ncols int) {
+	benchField[E, P](b, f, 0, func(b *testing.B, logN int) {
+		n := 1 << logN
+		d := f.newDomain(uint64(n), true, nil)
+		e, err := New[E](d)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(1, 1))
+		cols := randomCols[E, P](rng, f, ncols, n)
+		var z E
+		b.SetBytes(int64(n * ncols * int(unsafe.Sizeof(z))))
+		b.ReportAllocs()
+		b.ResetTimer()
+		for b.Loop() {
+			if gnark {
+				for _, c := range cols {
+					f.gnark(d, c, DIF, false, false)
+				}
+			} else if err := e.FFT(cols, DIF); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkFFT: one column, DIF, all cores.
+func BenchmarkFFT(b *testing.B) {
+	benchNTT(b, bn254Field(), false, 1)
+	benchNTT(b, goldilocksField(), false, 1)
+	benchNTT(b, babyBearField(), false, 1)
+	benchNTT(b, koalaBearField(), false, 1)
+}
+
+// BenchmarkGnarkFFT: the baseline, gnark-crypto's Domain.FFT(col, fft.DIF)
+// with its default options (all cores), one column.
+func BenchmarkGnarkFFT(b *testing.B) {
+	benchNTT(b, bn254Field(), true, 1)
+	benchNTT(b, goldilocksField(), true, 1)
+	benchNTT(b, babyBearField(), true, 1)
+	benchNTT(b, koalaBearField(), true, 1)
+}
+
+// BenchmarkFFTBatch16: 16 columns in one call, against
+// BenchmarkGnarkFFTBatch16, the same 16 columns one after the other through
+// gnark-crypto's parallel transform.
+func BenchmarkFFTBatch16(b *testing.B) {
+	benchNTT(b, bn254Field(), false, 16)
+	benchNTT(b, goldilocksField(), false, 16)
+	benchNTT(b, babyBearField(), false, 16)
+	benchNTT(b, koalaBearField(), false, 16)
+}
+
+func BenchmarkGnarkFFTBatch16(b *testing.B) {
+	benchNTT(b, bn254Field(), true, 16)
+	benchNTT(b, goldilocksField(), true, 16)
+	benchNTT(b, babyBearField(), true, 16)
+	benchNTT(b, koalaBearField(), true, 16)
+}
+
+func benchLDE[E Element, P testElem[E]](b *testing.B, f field[E], ncols int) {
+	const logBlowup = 2
+	benchField[E, P](b, f, logBlowup, func(b *testing.B, logN int) {
+		n := 1 << logN
+		l, err := NewLDE[E](f.newDomain(uint64(n), true, nil), f.newDomain(uint64(n<<logBlowup), true, nil))
+		if err != nil {
+			b.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(1, 1))
+		src := randomCols[E, P](rng, f, ncols, n)
+		dst := make([][]E, ncols)
+		for i := range dst {
+			dst[i] = make([]E, n<<logBlowup)
+		}
+		var z E
+		b.SetBytes(int64(n * ncols * int(unsafe.Sizeof(z))))
+		b.ReportAllocs()
+		b.ResetTimer()
+		for b.Loop() {
+			if err := l.Encode(dst, src, Natural); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkLDE4: one column 2^k -> 2^(k+2), natural orders, all cores.
+func BenchmarkLDE4(b *testing.B) {
+	benchLDE(b, bn254Field(), 1)
+	benchLDE(b, goldilocksField(), 1)
+	benchLDE(b, babyBearField(), 1)
+	benchLDE(b, koalaBearField(), 1)
+}
