@@ -49,6 +49,50 @@ extern "C" __global__ void gf32_muladd_thread(u32 *dst, const u32 *a, u32 c, u64
     }
 }
 
+// The _vec kernels: 16-byte loads and stores, four elements per step; every
+// pointer must be 16-byte aligned. Thread 0 does the n mod 4 last elements.
+extern "C" __global__ void gf32_mul_thread_vec(u32 *dst, const u32 *a, const u32 *b, u64 n) {
+    u64 n4 = n >> 2;
+    for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < n4; i += (u64)gridDim.x * blockDim.x) {
+        uint4 x = ((const uint4 *)a)[i], y = ((const uint4 *)b)[i], r;
+        r.x = gf32_mul(x.x, y.x);
+        r.y = gf32_mul(x.y, y.y);
+        r.z = gf32_mul(x.z, y.z);
+        r.w = gf32_mul(x.w, y.w);
+        ((uint4 *)dst)[i] = r;
+    }
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+        for (u64 i = n4 * 4; i < n; i++) dst[i] = gf32_mul(a[i], b[i]);
+}
+
+extern "C" __global__ void gf32_scale_thread_vec(u32 *dst, const u32 *a, u32 c, u64 n) {
+    u64 n4 = n >> 2;
+    for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < n4; i += (u64)gridDim.x * blockDim.x) {
+        uint4 x = ((const uint4 *)a)[i], r;
+        r.x = gf32_mul(x.x, c);
+        r.y = gf32_mul(x.y, c);
+        r.z = gf32_mul(x.z, c);
+        r.w = gf32_mul(x.w, c);
+        ((uint4 *)dst)[i] = r;
+    }
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+        for (u64 i = n4 * 4; i < n; i++) dst[i] = gf32_mul(a[i], c);
+}
+
+extern "C" __global__ void gf32_muladd_thread_vec(u32 *dst, const u32 *a, u32 c, u64 n) {
+    u64 n4 = n >> 2;
+    for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < n4; i += (u64)gridDim.x * blockDim.x) {
+        uint4 x = ((const uint4 *)a)[i], r = ((const uint4 *)dst)[i];
+        r.x ^= gf32_mul(x.x, c);
+        r.y ^= gf32_mul(x.y, c);
+        r.z ^= gf32_mul(x.z, c);
+        r.w ^= gf32_mul(x.w, c);
+        ((uint4 *)dst)[i] = r;
+    }
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+        for (u64 i = n4 * 4; i < n; i++) dst[i] ^= gf32_mul(a[i], c);
+}
+
 __device__ __forceinline__ u32 transpose32(u32 x, int l) {
 #pragma unroll
     for (int s = 16; s > 0; s >>= 1) {

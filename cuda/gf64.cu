@@ -66,6 +66,42 @@ extern "C" __global__ void gf64_muladd_thread(u64 *dst, const u64 *a, u64 c, u64
     }
 }
 
+// The _vec kernels do the same with 16-byte loads and stores, two elements
+// per step; every pointer must be 16-byte aligned. The odd last element, if
+// any, is done by thread 0.
+extern "C" __global__ void gf64_mul_thread_vec(u64 *dst, const u64 *a, const u64 *b, u64 n) {
+    u64 n2 = n >> 1;
+    for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < n2; i += (u64)gridDim.x * blockDim.x) {
+        ulonglong2 x = ((const ulonglong2 *)a)[i], y = ((const ulonglong2 *)b)[i], r;
+        r.x = gf64_mul(x.x, y.x);
+        r.y = gf64_mul(x.y, y.y);
+        ((ulonglong2 *)dst)[i] = r;
+    }
+    if ((n & 1) && blockIdx.x == 0 && threadIdx.x == 0) dst[n - 1] = gf64_mul(a[n - 1], b[n - 1]);
+}
+
+extern "C" __global__ void gf64_scale_thread_vec(u64 *dst, const u64 *a, u64 c, u64 n) {
+    u64 n2 = n >> 1;
+    for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < n2; i += (u64)gridDim.x * blockDim.x) {
+        ulonglong2 x = ((const ulonglong2 *)a)[i], r;
+        r.x = gf64_mul(x.x, c);
+        r.y = gf64_mul(x.y, c);
+        ((ulonglong2 *)dst)[i] = r;
+    }
+    if ((n & 1) && blockIdx.x == 0 && threadIdx.x == 0) dst[n - 1] = gf64_mul(a[n - 1], c);
+}
+
+extern "C" __global__ void gf64_muladd_thread_vec(u64 *dst, const u64 *a, u64 c, u64 n) {
+    u64 n2 = n >> 1;
+    for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < n2; i += (u64)gridDim.x * blockDim.x) {
+        ulonglong2 x = ((const ulonglong2 *)a)[i], r = ((const ulonglong2 *)dst)[i];
+        r.x ^= gf64_mul(x.x, c);
+        r.y ^= gf64_mul(x.y, c);
+        ((ulonglong2 *)dst)[i] = r;
+    }
+    if ((n & 1) && blockIdx.x == 0 && threadIdx.x == 0) dst[n - 1] ^= gf64_mul(a[n - 1], c);
+}
+
 // transpose32 transposes the 32x32 bit matrix held by a warp, lane l holding
 // row l (bit j is column j): afterwards lane l holds column l. Five stages of
 // block swaps, each one shuffle.

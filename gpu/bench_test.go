@@ -16,9 +16,10 @@ var (
 	reportReps = flag.Int("gpu.reps", 15, "TestReport: timed repetitions per row (median reported)")
 )
 
-// deviceTime returns the median device time of f over reps runs on stream s,
-// after warm runs, each timed with events.
-func deviceTime(t testing.TB, d *Device, s *Stream, warm, reps int, f func() error) time.Duration {
+// deviceTime returns the median device time of one call of f: reps samples,
+// after warm calls, each sample timed with events around inner back-to-back
+// calls (so that the host's submission latency stays out of the numbers).
+func deviceTime(t testing.TB, d *Device, s *Stream, warm, reps, inner int, f func() error) time.Duration {
 	t.Helper()
 	for i := 0; i < warm; i++ {
 		must(t, f())
@@ -32,15 +33,21 @@ func deviceTime(t testing.TB, d *Device, s *Stream, warm, reps int, f func() err
 	times := make([]time.Duration, reps)
 	for i := range times {
 		must(t, start.Record(s))
-		must(t, f())
+		for j := 0; j < inner; j++ {
+			must(t, f())
+		}
 		must(t, end.Record(s))
 		must(t, end.Synchronize())
 		times[i], err = end.Since(start)
 		must(t, err)
+		times[i] /= time.Duration(inner)
 	}
 	slices.Sort(times)
 	return times[reps/2]
 }
+
+// innerFor returns how many calls on n elements make one timed sample.
+func innerFor(n int) int { return max(1, (1<<25)/n) }
 
 func gps(n int, dt time.Duration) float64 { return float64(n) / dt.Seconds() / 1e9 }
 
@@ -74,7 +81,7 @@ func TestReport(t *testing.T) {
 					"ScaleVec":  func() error { return k.ScaleVec(s, c, a, 0x1234567890abcdef) },
 					"MulAddVec": func() error { return k.MulAddVec(s, c, a, 0x1234567890abcdef) },
 				}[op]
-				dt := deviceTime(t, d, s, 3, reps, f)
+				dt := deviceTime(t, d, s, 3, reps, innerFor(n), f)
 				fmt.Printf("| GF(2^64) | %v | %s | 2^%d | %.3f ms | %.2f |\n", design, op, lg, dt.Seconds()*1e3, gps(n, dt))
 			}
 		}
@@ -96,7 +103,7 @@ func TestReport(t *testing.T) {
 					"MulVec":   func() error { return k.MulVec(s, c, a, b) },
 					"ScaleVec": func() error { return k.ScaleVec(s, c, a, 0x12345678) },
 				}[op]
-				dt := deviceTime(t, d, s, 3, reps, f)
+				dt := deviceTime(t, d, s, 3, reps, innerFor(n), f)
 				fmt.Printf("| GF(2^32) | %v | %s | 2^%d | %.3f ms | %.2f |\n", design, op, lg, dt.Seconds()*1e3, gps(n, dt))
 			}
 		}
@@ -109,6 +116,9 @@ func TestReport(t *testing.T) {
 	fmt.Printf("\n| field | chunk kernel | n | G products/s | register-cache speedup |\n|---|---|---|---|---|\n")
 	for _, field := range []int{64, 32} {
 		for lg := 20; lg <= *reportMax; lg += 4 {
+			if lg > 24 && lg < *reportMax {
+				continue
+			}
 			n := 1 << lg
 			words := n / 32 * field
 			A, B := mustAlloc[uint32](t, d, words), mustAlloc[uint32](t, d, words)
@@ -126,7 +136,7 @@ func TestReport(t *testing.T) {
 					must(t, err)
 					k = g.k
 				}
-				dt := deviceTime(t, d, s, 3, reps, func() error { return k.chunkOp(s, B.ptr, A.ptr, B.ptr, nil, n/32) })
+				dt := deviceTime(t, d, s, 3, reps, innerFor(n), func() error { return k.chunkOp(s, B.ptr, A.ptr, B.ptr, nil, n/32) })
 				rate[design] = gps(n, dt)
 			}
 			fmt.Printf("| GF(2^%d) | shared-memory | 2^%d | %.2f | |\n", field, lg, rate[SharedMemory])
@@ -142,9 +152,9 @@ func TestReport(t *testing.T) {
 	must(t, err)
 	db := mustAlloc[gf64.Element](t, d, copyN)
 	dd := mustAlloc[gf64.Element](t, d, copyN)
-	h2d := deviceTime(t, d, s, 2, 7, func() error { return db.UploadAsync(s, hb) })
-	d2h := deviceTime(t, d, s, 2, 7, func() error { return db.DownloadAsync(s, hb) })
-	d2d := deviceTime(t, d, s, 2, 7, func() error { return dd.CopyFrom(s, db) })
+	h2d := deviceTime(t, d, s, 2, 7, 1, func() error { return db.UploadAsync(s, hb) })
+	d2h := deviceTime(t, d, s, 2, 7, 1, func() error { return db.DownloadAsync(s, hb) })
+	d2d := deviceTime(t, d, s, 2, 7, 1, func() error { return dd.CopyFrom(s, db) })
 	gbs := func(bytes int, dt time.Duration) float64 { return float64(bytes) / dt.Seconds() / 1e9 }
 	h2dBW := gbs(copyN*8, h2d)
 	fmt.Printf("\n| copy | GB/s |\n|---|---|\n| pinned host to device | %.1f |\n| device to pinned host | %.1f |\n| device to device (read+write) | %.0f |\n",
@@ -154,19 +164,22 @@ func TestReport(t *testing.T) {
 	dd.Free()
 
 	fmt.Printf("\n| host to host GF(2^64) MulVec | n | G products/s | input GB/s | ratio to pinned H2D |\n|---|---|---|---|---|\n")
-	for _, design := range Designs {
+	for _, c := range []struct {
+		design Design
+		part   int
+	}{{PerThread, 1 << 21}, {PerThread, 1 << 22}, {PerThread, 1 << 24}, {RegisterCache, 1 << 22}, {SharedMemory, 1 << 22}} {
 		n := 1 << 26
-		dt, ok := hostToHost(t, d, design, n)
+		dt, ok := hostToHost(t, d, c.design, n, c.part)
 		in := float64(16*n) / dt.Seconds() / 1e9
-		fmt.Printf("| %v (correct: %v) | 2^26 | %.2f | %.1f | %.2f |\n", design, ok, gps(n, dt), in, in/h2dBW)
+		fmt.Printf("| %v, parts of 2^%d (correct: %v) | 2^26 | %.2f | %.1f | %.2f |\n", c.design, bitLen(c.part)-1, ok, gps(n, dt), in, in/h2dBW)
 	}
 }
 
 // hostToHost multiplies pinned host vectors of n elements on the device,
 // pipelining copies and kernels over 4 streams; it returns the median wall
 // time of 3 runs and whether the result was right.
-func hostToHost(t *testing.T, d *Device, design Design, n int) (time.Duration, bool) {
-	const part, nstreams = 1 << 22, 4
+func hostToHost(t *testing.T, d *Device, design Design, n, part int) (time.Duration, bool) {
+	const nstreams = 4
 	k, err := d.GF64(design)
 	must(t, err)
 	ha, err := AllocHost[gf64.Element](d, n)
@@ -239,6 +252,14 @@ func hostToHost(t *testing.T, d *Device, design Design, n int) (time.Duration, b
 	want := make([]gf64.Element, n)
 	parallel(n, func(lo, hi int) { gf64.MulVec(want[lo:hi], ha.Slice()[lo:hi], hb.Slice()[lo:hi]) })
 	return times[1], firstDiff(hc.Slice(), want) < 0
+}
+
+func bitLen(x int) int {
+	n := 0
+	for ; x > 0; x >>= 1 {
+		n++
+	}
+	return n
 }
 
 func benchmarkGF64(b *testing.B, design Design, n int) {

@@ -57,6 +57,12 @@ type fieldKernels struct {
 	muladd *Function
 	toCh   *Function // bit-sliced designs only
 	fromCh *Function
+
+	// Per-thread kernels with 16-byte accesses, vec elements per access,
+	// used when every pointer is 16-byte aligned (noVec turns them off).
+	vec                   int
+	mulV, scaleV, muladdV *Function
+	noVec                 bool
 }
 
 func (d *Device) loadField(src, prefix string, rows int, design Design) (*fieldKernels, error) {
@@ -85,6 +91,17 @@ func (d *Device) loadField(src, prefix string, rows int, design Design) (*fieldK
 	}{{&k.mul, "mul"}, {&k.scale, "scale"}, {&k.muladd, "muladd"}} {
 		if *p.f, err = m.Function(prefix + "_" + chunk + p.name + suffix); err != nil {
 			return nil, err
+		}
+	}
+	if design == PerThread {
+		k.vec = 128 / rows
+		for _, p := range []struct {
+			f    **Function
+			name string
+		}{{&k.mulV, "mul"}, {&k.scaleV, "scale"}, {&k.muladdV, "muladd"}} {
+			if *p.f, err = m.Function(prefix + "_" + p.name + "_thread_vec"); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return k, nil
@@ -121,12 +138,15 @@ func (k *fieldKernels) run(s *Stream, op opKind, dst, a, b uint64, c any, n int)
 	return k.d.onStream(s, func(h uintptr) error {
 		if k.design == PerThread {
 			args := []any{dst, a, b, uint64(n)}
-			f := k.mul
+			f, fv := k.mul, k.mulV
 			switch op {
 			case opScale:
-				args, f = []any{dst, a, c, uint64(n)}, k.scale
+				args, f, fv = []any{dst, a, c, uint64(n)}, k.scale, k.scaleV
 			case opMulAdd:
-				args, f = []any{dst, a, c, uint64(n)}, k.muladd
+				args, f, fv = []any{dst, a, c, uint64(n)}, k.muladd, k.muladdV
+			}
+			if !k.noVec && (dst|a|b)%16 == 0 {
+				return k.launch(fv, k.threadGrid((n+k.vec-1)/k.vec), threadBlock, h, args...)
 			}
 			return k.launch(f, k.threadGrid(n), threadBlock, h, args...)
 		}

@@ -27,6 +27,28 @@ func firstDiff[T comparable](got, want []T) int {
 	return -1
 }
 
+// testVariants are the kernel variants the tests check: every design, and the
+// per-thread design also without its 16-byte-access kernels.
+var testVariants = []testVariant{{PerThread, false}, {PerThread, true}, {RegisterCache, false}, {SharedMemory, false}}
+
+type testVariant struct {
+	design Design
+	noVec  bool
+}
+
+func (v testVariant) String() string {
+	if v.noVec {
+		return v.design.String() + " (scalar)"
+	}
+	return v.design.String()
+}
+
+func (v testVariant) adjust(k *fieldKernels) *fieldKernels {
+	c := *k
+	c.noVec = v.noVec
+	return &c
+}
+
 func TestGF64Kernels(t *testing.T) {
 	d := testDevice(t)
 	for _, n := range fieldSizes() {
@@ -53,16 +75,18 @@ func TestGF64Kernels(t *testing.T) {
 		must(t, db.Upload(b))
 		poison := randomWords[gf64.Element](n, 99)
 		got := make([]gf64.Element, n)
-		for _, design := range Designs {
+		for _, v := range testVariants {
+			design := v.design
 			k, err := d.GF64(design)
 			if err != nil {
 				t.Fatalf("GF64(%v): %v", design, err)
 			}
+			k = &GF64{v.adjust(k.k)}
 			check := func(op string, want []gf64.Element) {
 				t.Helper()
 				must(t, dd.Download(got))
 				if i := firstDiff(got, want); i >= 0 {
-					t.Errorf("GF64 %v %s n=%d: element %d = %#x, want %#x", design, op, n, i, uint64(got[i]), uint64(want[i]))
+					t.Errorf("GF64 %v %s n=%d: element %d = %#x, want %#x", v, op, n, i, uint64(got[i]), uint64(want[i]))
 				}
 			}
 			must(t, dd.Upload(poison))
@@ -114,16 +138,18 @@ func TestGF32Kernels(t *testing.T) {
 		must(t, db.Upload(b))
 		poison := randomWords[uint32](n, 98)
 		got := make([]uint32, n)
-		for _, design := range Designs {
+		for _, v := range testVariants {
+			design := v.design
 			k, err := d.GF32(design)
 			if err != nil {
 				t.Fatalf("GF32(%v): %v", design, err)
 			}
+			k = &GF32{v.adjust(k.k)}
 			check := func(op string, want []uint32) {
 				t.Helper()
 				must(t, dd.Download(got))
 				if i := firstDiff(got, want); i >= 0 {
-					t.Errorf("GF32 %v %s n=%d: element %d = %#x, want %#x", design, op, n, i, got[i], want[i])
+					t.Errorf("GF32 %v %s n=%d: element %d = %#x, want %#x", v, op, n, i, got[i], want[i])
 				}
 			}
 			must(t, dd.Upload(poison))
