@@ -57,6 +57,7 @@ type config struct {
 	chunk    int
 	workers  int
 	progress func(Progress)
+	domains  BinaryDomains
 }
 
 // WithBlowup sets the blowup, the ratio of codeword to trace length: 2, 4
