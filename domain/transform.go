@@ -203,6 +203,14 @@ func taylor(a []gf64.Element, s int) {
 		return
 	}
 	q := n >> 2
+	if q < smallTaylor {
+		taylorSmall(a, s)
+		return
+	}
+	if n >= fuseMin && n >= 16*s {
+		taylorFused(a, s)
+		return
+	}
 	xorInto(a[2*q:3*q], a[3*q:])
 	xorInto(a[q:2*q], a[2*q:3*q])
 	taylor(a[:2*q], s)
@@ -216,18 +224,145 @@ func untaylor(a []gf64.Element, s int) {
 		return
 	}
 	q := n >> 2
+	if q < smallTaylor {
+		untaylorSmall(a, s)
+		return
+	}
+	if n >= fuseMin && n >= 16*s {
+		untaylorFused(a, s)
+		return
+	}
 	untaylor(a[:2*q], s)
 	untaylor(a[2*q:], s)
 	xorInto(a[q:2*q], a[2*q:3*q])
 	xorInto(a[2*q:3*q], a[3*q:])
 }
 
+// fuseMin: Taylor expansions of blocks of at least fuseMin elements run
+// their first three levels in one pass over memory (taylorFused).
+const fuseMin = 1 << 15
+
+// fusedOps lists the segment XORs (dst ^= src) of the first three Taylor
+// levels of a block cut into 16 segments, in order.
+var fusedOps = func() [][2]int {
+	var ops [][2]int
+	for lvl := 0; lvl < 3; lvl++ {
+		span := 16 >> uint(lvl) // segments per block at this level
+		q := span / 4
+		for base := 0; base < 16; base += span {
+			for i := 0; i < q; i++ {
+				ops = append(ops, [2]int{base + 2*q + i, base + 3*q + i})
+			}
+			for i := 0; i < q; i++ {
+				ops = append(ops, [2]int{base + q + i, base + 2*q + i})
+			}
+		}
+	}
+	return ops
+}()
+
+// taylorFused runs the first three levels of taylor on a big block column
+// chunk by column chunk, so that each chunk of the 16 segments stays in L1,
+// then the rest on each eighth.
+func taylorFused(a []gf64.Element, s int) {
+	seg := len(a) / 16
+	const c = 256
+	for o := 0; o < seg; o += c {
+		w := min(c, seg-o)
+		for _, op := range fusedOps {
+			d, x := op[0]*seg+o, op[1]*seg+o
+			xorInto(a[d:d+w], a[x:x+w])
+		}
+	}
+	e := len(a) / 8
+	for i := 0; i < 8; i++ {
+		taylor(a[i*e:(i+1)*e], s)
+	}
+}
+
+// untaylorFused undoes taylorFused.
+func untaylorFused(a []gf64.Element, s int) {
+	e := len(a) / 8
+	for i := 0; i < 8; i++ {
+		untaylor(a[i*e:(i+1)*e], s)
+	}
+	seg := len(a) / 16
+	const c = 256
+	for o := 0; o < seg; o += c {
+		w := min(c, seg-o)
+		for k := len(fusedOps) - 1; k >= 0; k-- {
+			op := fusedOps[k]
+			d, x := op[0]*seg+o, op[1]*seg+o
+			xorInto(a[d:d+w], a[x:x+w])
+		}
+	}
+}
+
+// smallTaylor: Taylor steps whose quarters are shorter than this run as
+// plain loops over the whole small block (taylorSmall), level by level.
+const smallTaylor = 8
+
+// taylorSmall is taylor for a block whose quarters are shorter than
+// smallTaylor: the levels run one after the other over all sub-blocks.
+func taylorSmall(a []gf64.Element, s int) {
+	for n := len(a); n > 2*s; n >>= 1 {
+		q := n >> 2
+		if q == 1 { // s = 1, the last level: blocks of 4
+			for i := 0; i+3 < len(a); i += 4 {
+				b := a[i : i+4 : i+4]
+				b[2] ^= b[3]
+				b[1] ^= b[2]
+			}
+			continue
+		}
+		for i := 0; i < len(a); i += n {
+			b := a[i : i+n : i+n]
+			for j := 0; j < q; j++ {
+				b[2*q+j] ^= b[3*q+j]
+			}
+			for j := 0; j < q; j++ {
+				b[q+j] ^= b[2*q+j]
+			}
+		}
+	}
+}
+
+// untaylorSmall undoes taylorSmall.
+func untaylorSmall(a []gf64.Element, s int) {
+	n := 4 * s
+	for ; n <= len(a); n <<= 1 {
+		q := n >> 2
+		if q == 1 {
+			for i := 0; i+3 < len(a); i += 4 {
+				b := a[i : i+4 : i+4]
+				b[1] ^= b[2]
+				b[2] ^= b[3]
+			}
+			continue
+		}
+		for i := 0; i < len(a); i += n {
+			b := a[i : i+n : i+n]
+			for j := 0; j < q; j++ {
+				b[q+j] ^= b[2*q+j]
+			}
+			for j := 0; j < q; j++ {
+				b[2*q+j] ^= b[3*q+j]
+			}
+		}
+	}
+}
+
 // xorInto sets dst[i] ^= src[i].
 func xorInto(dst, src []gf64.Element) {
-	if len(dst) >= 32 {
-		gf64.AddVec(dst, dst, src)
+	if len(dst) >= 16 {
+		xorLong(dst, src)
 		return
 	}
+	xorGeneric(dst, src)
+}
+
+// xorGeneric is the reference for the XOR kernels.
+func xorGeneric(dst, src []gf64.Element) {
 	src = src[:len(dst)]
 	for i := range dst {
 		dst[i] ^= src[i]
