@@ -301,7 +301,7 @@ func (d *Device) teardown() error {
 	d.allocs = map[uint64]bool{}
 	for _, h := range d.hosts {
 		errs = append(errs, drv.errorf("cuMemFreeHost", drv.cuMemFreeHost(h.p)))
-		h.freed = true
+		h.freed.Store(true)
 	}
 	d.hosts = map[uintptr]*hostRecord{}
 	errs = append(errs, drv.errorf("cuDevicePrimaryCtxRelease", drv.cuDevicePrimaryCtxRelease(d.dev)))

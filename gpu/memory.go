@@ -237,7 +237,7 @@ func (b *Buffer[T]) DownloadAsync(s *Stream, dst *HostBuffer[T]) error {
 // hostRecord is a pinned host allocation.
 type hostRecord struct {
 	p     unsafe.Pointer
-	freed bool // guarded by Device.resMu
+	freed atomic.Bool // set under Device.resMu
 }
 
 // HostBuffer is page-locked (pinned) host memory holding n values of type T,
@@ -285,7 +285,7 @@ func AllocHost[T any](d *Device, n int) (*HostBuffer[T], error) {
 	return h, nil
 }
 
-// Slice returns the memory as a Go slice; nil after Free.
+// Slice returns the memory as a Go slice; nil after Free or Device.Close.
 func (h *HostBuffer[T]) Slice() []T {
 	if h.freed() {
 		return nil
@@ -305,7 +305,9 @@ func (h *HostBuffer[T]) View(off, n int) (*HostBuffer[T], error) {
 	return &HostBuffer[T]{d: h.d, rec: h.rec, s: h.s[off : off+n], st: h.st}, nil
 }
 
-func (h *HostBuffer[T]) freed() bool { return h.st.freed.Load() }
+func (h *HostBuffer[T]) freed() bool {
+	return h.st.freed.Load() || (h.rec != nil && h.rec.freed.Load())
+}
 
 func (h *HostBuffer[T]) ptr() unsafe.Pointer {
 	if len(h.s) == 0 {
@@ -321,8 +323,7 @@ func (h *HostBuffer[T]) Free() error {
 	}
 	err := h.d.do(func() error {
 		h.d.resMu.Lock()
-		live := !h.rec.freed
-		h.rec.freed = true
+		live := !h.rec.freed.Swap(true)
 		delete(h.d.hosts, uintptr(h.rec.p))
 		h.d.resMu.Unlock()
 		if !live {

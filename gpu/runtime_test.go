@@ -276,6 +276,9 @@ func TestClosedDevice(t *testing.T) {
 	if err := b.Free(); err != nil {
 		t.Errorf("Free after Close: %v", err)
 	}
+	if h.Slice() != nil {
+		t.Error("pinned slice still returned after Close")
+	}
 	if err := h.Free(); err != nil {
 		t.Errorf("host Free after Close: %v", err)
 	}
