@@ -8,6 +8,8 @@ import (
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
 
+func serial(int) int { return 1 }
+
 // parallel runs f(0), …, f(n-1) on up to GOMAXPROCS goroutines.
 func parallel(n int, f func(i int)) {
 	w := min(n, runtime.GOMAXPROCS(0))
@@ -101,7 +103,7 @@ func LDEBatch(dst, src [][]gf64.Element, from, to *Subspace) error {
 	}
 	parallel(len(dst), func(i int) {
 		sc := scratchPool.Get().(*scratch)
-		lde(dst[i], src[i], from, to, sc)
+		lde(dst[i], src[i], from, to, sc, serial)
 		scratchPool.Put(sc)
 	})
 	return nil

@@ -25,7 +25,7 @@ func LDE(dst, src []gf64.Element, from, to *Subspace) error {
 		return err
 	}
 	sc := scratchPool.Get().(*scratch)
-	lde(dst, src, from, to, sc)
+	lde(dst, src, from, to, sc, procsFor)
 	scratchPool.Put(sc)
 	return nil
 }
@@ -58,17 +58,19 @@ func checkLDE(dst, src []gf64.Element, from, to *Subspace) error {
 	return nil
 }
 
-func lde(dst, src []gf64.Element, from, to *Subspace, sc *scratch) {
+// lde runs the LDE; procs(n) says how many goroutines a step of n
+// elements may use (1 inside batches, which are parallel over columns).
+func lde(dst, src []gf64.Element, from, to *Subspace, sc *scratch, procs func(int) int) {
 	k := from.Dim()
 	n := 1 << uint(k)
 	copy(dst[:n], src)
 	fp := from.plan()
-	fp.inverse(dst[:n], 0, k-1, sc)
+	fp.inversePar(dst[:n], 0, k-1, procs(n), sc)
 	tp := to.plan()
 	if !from.hasBasisPrefix(to) {
-		fp.fromNovel(dst[:n], sc)
+		fp.fromNovelPar(dst[:n], procs(n), sc)
 		clear(dst[n:])
-		tp.toNovelPrefix(dst[:n], k, sc)
+		tp.toNovelPar(dst[:n], k, procs(n), sc)
 	}
-	tp.forwardTrunc(dst, k, sc)
+	tp.forwardTruncPar(dst, k, procs(len(dst)), sc)
 }

@@ -39,8 +39,9 @@ func (s *Subspace) FFT(a []gf64.Element) error {
 	}
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
-	p.toNovel(a, sc)
-	p.forward(a, 0, p.m-1, sc)
+	procs := procsFor(len(a))
+	p.toNovelPar(a, p.m, procs, sc)
+	p.forwardPar(a, 0, p.m-1, procs, sc)
 	scratchPool.Put(sc)
 	return nil
 }
@@ -64,8 +65,9 @@ func (s *Subspace) FFTTrunc(a []gf64.Element, nCoeffs int) error {
 	clear(a[nCoeffs : 1<<uint(j)])
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
-	p.toNovelPrefix(a[:1<<uint(j)], j, sc)
-	p.forwardTrunc(a, j, sc)
+	procs := procsFor(len(a))
+	p.toNovelPar(a[:1<<uint(j)], j, procsFor(1<<uint(j)), sc)
+	p.forwardTruncPar(a, j, procs, sc)
 	scratchPool.Put(sc)
 	return nil
 }
@@ -79,8 +81,9 @@ func (s *Subspace) IFFT(a []gf64.Element) error {
 	}
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
-	p.inverse(a, 0, p.m-1, sc)
-	p.fromNovel(a, sc)
+	procs := procsFor(len(a))
+	p.inversePar(a, 0, p.m-1, procs, sc)
+	p.fromNovelPar(a, procs, sc)
 	scratchPool.Put(sc)
 	return nil
 }
@@ -93,7 +96,7 @@ func (s *Subspace) NovelFFT(a []gf64.Element) error {
 	}
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
-	p.forward(a, 0, p.m-1, sc)
+	p.forwardPar(a, 0, p.m-1, procsFor(len(a)), sc)
 	scratchPool.Put(sc)
 	return nil
 }
@@ -106,7 +109,7 @@ func (s *Subspace) NovelIFFT(a []gf64.Element) error {
 	}
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
-	p.inverse(a, 0, p.m-1, sc)
+	p.inversePar(a, 0, p.m-1, procsFor(len(a)), sc)
 	scratchPool.Put(sc)
 	return nil
 }
@@ -120,7 +123,7 @@ func (s *Subspace) MonomialToNovel(a []gf64.Element) error {
 	}
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
-	p.toNovel(a, sc)
+	p.toNovelPar(a, p.m, procsFor(len(a)), sc)
 	scratchPool.Put(sc)
 	return nil
 }
@@ -132,7 +135,7 @@ func (s *Subspace) NovelToMonomial(a []gf64.Element) error {
 	}
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
-	p.fromNovel(a, sc)
+	p.fromNovelPar(a, procsFor(len(a)), sc)
 	scratchPool.Put(sc)
 	return nil
 }
@@ -161,15 +164,23 @@ func (p *plan) fromNovel(a []gf64.Element, sc *scratch) {
 // twist multiplies a[i] by tw[r]^(i>>r) (or its inverse): coefficient t of
 // every depth-r subproblem by β^t.
 func (p *plan) twist(a []gf64.Element, r int, sc *scratch, inv bool) {
+	p.twistAt(a, 0, r, sc, inv)
+}
+
+// twistAt is twist on the part a of a longer array that starts at index i0,
+// a multiple of 2^r and of 2^L.
+func (p *plan) twistAt(a []gf64.Element, i0, r int, sc *scratch, inv bool) {
 	b := p.tw[r]
 	if inv {
 		b = p.twInv[r]
 	}
 	if r >= twistRunLog {
 		run := 1 << uint(r)
-		f := b
-		for i := run; i < len(a); i += run {
-			gf64.ScaleVec(a[i:i+run], a[i:i+run], f)
+		f := gf64.Exp(b, uint64(i0>>uint(r)))
+		for i := 0; i < len(a); i += run {
+			if i+i0 != 0 {
+				gf64.ScaleVec(a[i:i+run], a[i:i+run], f)
+			}
 			f = gf64.Mul(f, b)
 		}
 		return
@@ -180,12 +191,15 @@ func (p *plan) twist(a []gf64.Element, r int, sc *scratch, inv bool) {
 	}
 	n := min(len(tab), len(a))
 	tab = tab[:n]
-	gf64.MulVec(a[:n], a[:n], tab)
-	f := step
+	f := gf64.Exp(step, uint64(i0/len(tab)))
 	t := sc.t[:n]
-	for i := n; i < len(a); i += n {
-		gf64.ScaleVec(t, tab, f)
-		gf64.MulVec(a[i:i+n], a[i:i+n], t)
+	for i := 0; i < len(a); i += n {
+		if i+i0 == 0 {
+			gf64.MulVec(a[:n], a[:n], tab)
+		} else {
+			gf64.ScaleVec(t, tab, f)
+			gf64.MulVec(a[i:i+n], a[i:i+n], t)
+		}
 		f = gf64.Mul(f, step)
 	}
 }

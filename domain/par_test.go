@@ -1,0 +1,74 @@
+package domain
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/gfpoly/gfpoly/field/gf64"
+)
+
+// TestParallelMatchesSerial runs the parallel paths with 2 and 3 workers
+// (whatever GOMAXPROCS is) against the serial ones.
+func TestParallelMatchesSerial(t *testing.T) {
+	r := newRand(t, 40)
+	m := 17
+	if testing.Short() {
+		m = 16
+	}
+	s := randSubspace(t, r, m, 0)
+	p := s.plan()
+	sc := new(scratch)
+	c := randVec(r, s.Size())
+	type step struct {
+		name     string
+		serial   func(a []gf64.Element)
+		parallel func(a []gf64.Element, procs int)
+	}
+	steps := []step{
+		{"forward", func(a []gf64.Element) { p.forward(a, 0, m-1, sc) },
+			func(a []gf64.Element, n int) { p.forwardPar(a, 0, m-1, n, sc) }},
+		{"inverse", func(a []gf64.Element) { p.inverse(a, 0, m-1, sc) },
+			func(a []gf64.Element, n int) { p.inversePar(a, 0, m-1, n, sc) }},
+		{"toNovel", func(a []gf64.Element) { p.toNovel(a, sc) },
+			func(a []gf64.Element, n int) { p.toNovelPar(a, m, n, sc) }},
+		{"fromNovel", func(a []gf64.Element) { p.fromNovel(a, sc) },
+			func(a []gf64.Element, n int) { p.fromNovelPar(a, n, sc) }},
+	}
+	for _, j := range []int{0, 1, 5, 13, m - 1, m} {
+		steps = append(steps, step{"forwardTrunc",
+			func(a []gf64.Element) { clear(a[1<<uint(j):]); p.forwardTrunc(a, j, sc) },
+			func(a []gf64.Element, n int) { clear(a[1<<uint(j):]); p.forwardTruncPar(a, j, n, sc) }})
+	}
+	for _, st := range steps {
+		want := slices.Clone(c)
+		st.serial(want)
+		for _, procs := range []int{2, 3} {
+			got := slices.Clone(c)
+			st.parallel(got, procs)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s with %d workers differs from serial", st.name, procs)
+			}
+		}
+	}
+	// LDE into a larger space, parallel and serial, fast and general path.
+	from, _ := s.Sub(m - 2)
+	other := randSubspace(t, r, m, 0)
+	for _, to := range []*Subspace{s, other} {
+		src := c[:from.Size()]
+		want := make([]gf64.Element, to.Size())
+		lde(want, src, from, to, sc, serial)
+		got := make([]gf64.Element, to.Size())
+		lde(got, src, from, to, sc, func(int) int { return 3 })
+		if !slices.Equal(got, want) {
+			t.Fatal("parallel LDE differs from serial")
+		}
+		for range 4 {
+			i := r.IntN(len(got))
+			coef := slices.Clone(src)
+			_ = from.IFFT(coef)
+			if got[i] != horner(coef, to.Element(i)) {
+				t.Fatalf("LDE[%d] wrong", i)
+			}
+		}
+	}
+}
