@@ -5,6 +5,8 @@ import (
 	"hash"
 	"runtime"
 	"time"
+
+	"github.com/gfpoly/gfpoly/gpu"
 )
 
 // Backend is what every encoder has, whatever its field: the comparison
@@ -58,6 +60,7 @@ type config struct {
 	workers  int
 	progress func(Progress)
 	domains  BinaryDomains
+	gpu      *gpu.Device
 }
 
 // WithBlowup sets the blowup, the ratio of codeword to trace length: 2, 4

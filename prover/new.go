@@ -21,6 +21,9 @@ func New[E Element](opts ...Option) (Encoder[E], error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.gpu != nil {
+		return gpuBackend[E](cfg)
+	}
 	var z E
 	var enc any
 	switch any(z).(type) {

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/prover"
+)
+
+func runArgs(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	err := run(args, &out, &errOut)
+	return out.String() + errOut.String(), err
+}
+
+func rootOf(t *testing.T, out string) string {
+	t.Helper()
+	for _, l := range strings.Split(out, "\n") {
+		if r, ok := strings.CutPrefix(l, "root: "); ok {
+			return r
+		}
+	}
+	t.Fatalf("no root in output:\n%s", out)
+	return ""
+}
+
+func TestRunSynthetic(t *testing.T) {
+	for _, b := range []string{"cpu", "gf64/cpu", "goldilocks/cpu", "babybear", "koalabear/cpu", "bn254/cpu"} {
+		out, err := runArgs(t, "-log-rows", "6", "-cols", "3", "-blowup", "8", "-backend", b, "-progress", "on")
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", b, err, out)
+		}
+		if len(rootOf(t, out)) != 64 {
+			t.Fatalf("%s: bad root in\n%s", b, out)
+		}
+	}
+}
+
+// TestFiles writes the same trace as a binary file and as CSV and checks that
+// both give the root of encoding the trace directly.
+func TestFiles(t *testing.T) {
+	dir := t.TempDir()
+	tr, _ := prover.RandomTrace[gf64.Element](5, 3, 9)
+	var bin bytes.Buffer
+	for _, col := range tr {
+		for _, v := range col {
+			binary.Write(&bin, binary.LittleEndian, uint64(v))
+		}
+	}
+	var csv strings.Builder
+	csv.WriteString("# a comment\n")
+	for i := range tr[0] {
+		for c := range tr {
+			if c > 0 {
+				csv.WriteString(", ")
+			}
+			if i%2 == 0 {
+				csv.WriteString(tr[c][i].String()) // hexadecimal
+			} else {
+				csv.WriteString(strconv.FormatUint(uint64(tr[c][i]), 10))
+			}
+		}
+		csv.WriteString("\n\n")
+	}
+	binPath, csvPath := filepath.Join(dir, "t.bin"), filepath.Join(dir, "t.csv")
+	os.WriteFile(binPath, bin.Bytes(), 0o644)
+	os.WriteFile(csvPath, []byte(csv.String()), 0o644)
+
+	enc, _ := prover.New[gf64.Element]()
+	c, err := enc.Commit(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := hex.EncodeToString(c.Root())
+	for _, args := range [][]string{
+		{"-in", binPath, "-cols", "3", "-backend", "cpu"},
+		{"-in", csvPath, "-backend", "cpu"},
+		{"-in", csvPath, "-format", "csv", "-backend", "gf64/cpu"},
+	} {
+		out, err := runArgs(t, args...)
+		if err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+		if got := rootOf(t, out); got != want {
+			t.Fatalf("%v: root %s, want %s", args, got, want)
+		}
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(content), 0o644)
+		return p
+	}
+	ragged := write("ragged.csv", "1,2\n3\n")
+	notPow2 := write("three.csv", "1\n2\n3\n")
+	empty := write("empty.csv", "# nothing\n")
+	bad := write("bad.csv", "1,x\n")
+	big := write("big.csv", "1\n2013265921\n") // the BabyBear modulus
+	short := write("short.bin", "1234567")
+	for _, args := range [][]string{
+		{"-blowup", "3", "-backend", "cpu"},
+		{"-log-rows", "27", "-backend", "cpu"},
+		{"-log-rows", "-1", "-backend", "cpu"},
+		{"-cols", "0", "-backend", "cpu"},
+		{"-backend", "gf32"},
+		{"-backend", "gf64/tpu"},
+		{"-in", ragged, "-backend", "cpu"},
+		{"-in", notPow2, "-backend", "cpu"},
+		{"-in", empty, "-backend", "cpu"},
+		{"-in", bad, "-backend", "cpu"},
+		{"-in", big, "-backend", "babybear/cpu"},
+		{"-in", short, "-cols", "1", "-backend", "cpu"},
+		{"-in", filepath.Join(dir, "missing.bin"), "-backend", "cpu"},
+		{"-in", ragged, "-format", "xml", "-backend", "cpu"},
+		{"extra"},
+	} {
+		if out, err := runArgs(t, args...); err == nil {
+			t.Errorf("%v: no error\n%s", args, out)
+		}
+	}
+	// A value below the modulus is fine.
+	ok := write("ok.csv", "1\n2013265920\n")
+	if out, err := runArgs(t, "-in", ok, "-backend", "babybear/cpu"); err != nil {
+		t.Errorf("%v\n%s", err, out)
+	}
+}
+
+func TestParseBackend(t *testing.T) {
+	for s, want := range map[string]string{
+		"auto": "gf64 auto", "cpu": "gf64 cpu", "gpu": "gf64 gpu", "bn254": "bn254 auto",
+		"koalabear/gpu": "koalabear gpu", "goldilocks/cpu": "goldilocks cpu",
+	} {
+		f, d, err := parseBackend(s)
+		if err != nil || f.String()+" "+d != want {
+			t.Errorf("parseBackend(%q) = %v %v %v, want %s", s, f, d, err, want)
+		}
+	}
+}
