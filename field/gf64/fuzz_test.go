@@ -1,0 +1,122 @@
+package gf64
+
+import (
+	"encoding/binary"
+	"slices"
+	"testing"
+
+	"github.com/gfpoly/gfpoly/internal/cpufeat"
+)
+
+// FuzzMul compares scalar Mul on every path with the bit-by-bit reference.
+func FuzzMul(f *testing.F) {
+	f.Add(uint64(kaA), uint64(kaB))
+	f.Add(uint64(0), uint64(1))
+	f.Add(uint64(1<<63), uint64(1<<63))
+	f.Add(^uint64(0), ^uint64(0))
+	f.Add(uint64(0xf000000000000000), uint64(0xf000000000000001))
+	f.Fuzz(func(t *testing.T, a, b uint64) {
+		want := refMul(Element(a), Element(b))
+		for _, name := range cpufeat.Available("gf64") {
+			restore := cpufeat.Select("gf64", name)
+			got := Mul(Element(a), Element(b))
+			restore()
+			if got != want {
+				t.Fatalf("%s: Mul(%#x, %#x) = %v, want %v", name, a, b, got, want)
+			}
+		}
+	})
+}
+
+// elemsFrom reads little-endian elements from data, at most max of them.
+func elemsFrom(data []byte, max int) []Element {
+	n := min(len(data)/8, max)
+	v := make([]Element, n)
+	for i := range v {
+		v[i] = Element(binary.LittleEndian.Uint64(data[8*i:]))
+	}
+	return v
+}
+
+// FuzzVectorOps compares the vector functions on every path with the generic
+// implementations, on vectors and a constant taken from the fuzzer's input.
+func FuzzVectorOps(f *testing.F) {
+	seed := make([]byte, 8*70)
+	for i := range seed {
+		seed[i] = byte(i*37 + 11)
+	}
+	f.Add(seed, uint64(kaB))
+	f.Add(seed[:8*17], uint64(1))
+	f.Add([]byte{}, uint64(0))
+	f.Add(slices.Repeat([]byte{0xff}, 8*33), ^uint64(0))
+	f.Fuzz(func(t *testing.T, data []byte, c64 uint64) {
+		c := Element(c64)
+		all := elemsFrom(data, 2*300)
+		n := len(all) / 2
+		a, b := all[:n], all[n:2*n]
+
+		wantMul := make([]Element, n)
+		mulVecGeneric(wantMul, a, b)
+		wantScale := make([]Element, n)
+		scaleVecGeneric(wantScale, a, c)
+		wantMulAdd := slices.Clone(b)
+		mulAddVecGeneric(wantMulAdd, a, c)
+		wantBU, wantBV := slices.Clone(a), slices.Clone(b)
+		butterflyGeneric(wantBU, wantBV, c)
+		wantIU, wantIV := slices.Clone(a), slices.Clone(b)
+		invButterflyGeneric(wantIU, wantIV, c)
+		for i := range a {
+			if want := refMul(a[i], b[i]); wantMul[i] != want {
+				t.Fatalf("generic MulVec [%d] = %v, reference %v", i, wantMul[i], want)
+			}
+		}
+
+		for _, name := range cpufeat.Available("gf64") {
+			restore := cpufeat.Select("gf64", name)
+			dst := make([]Element, n)
+			MulVec(dst, a, b)
+			if !slices.Equal(dst, wantMul) {
+				t.Errorf("%s: MulVec differs from generic", name)
+			}
+			ScaleVec(dst, a, c)
+			if !slices.Equal(dst, wantScale) {
+				t.Errorf("%s: ScaleVec differs from generic", name)
+			}
+			copy(dst, b)
+			MulAddVec(dst, a, c)
+			if !slices.Equal(dst, wantMulAdd) {
+				t.Errorf("%s: MulAddVec differs from generic", name)
+			}
+			u, v := slices.Clone(a), slices.Clone(b)
+			Butterfly(u, v, c)
+			if !slices.Equal(u, wantBU) || !slices.Equal(v, wantBV) {
+				t.Errorf("%s: Butterfly differs from generic", name)
+			}
+			u, v = slices.Clone(a), slices.Clone(b)
+			InvButterfly(u, v, c)
+			if !slices.Equal(u, wantIU) || !slices.Equal(v, wantIV) {
+				t.Errorf("%s: InvButterfly differs from generic", name)
+			}
+			restore()
+		}
+	})
+}
+
+// FuzzUnmarshalText checks that UnmarshalText either fails with ErrSyntax or
+// returns an element that round-trips.
+func FuzzUnmarshalText(f *testing.F) {
+	for _, s := range []string{"0x1", "0xffffffffffffffff", "", "0x", "zz", "12345678901234567", "+1"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, text []byte) {
+		var e Element
+		if err := e.UnmarshalText(text); err != nil {
+			return
+		}
+		out, _ := e.MarshalText()
+		var e2 Element
+		if err := e2.UnmarshalText(out); err != nil || e2 != e {
+			t.Fatalf("round trip of %q: %v, %v", text, e2, err)
+		}
+	})
+}
