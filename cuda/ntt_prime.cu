@@ -1,0 +1,377 @@
+// Prime-field NTTs on gnark-crypto's element layouts, for package gpu
+// (gpu/ntt*.go). Four fields, one template:
+//
+//   bn254       BN254 scalar field, 4×64-bit limbs little-endian, Montgomery
+//               form with R = 2^256 (fr.Element); CIOS multiplication.
+//   goldilocks  p = 2^64 − 2^32 + 1, one uint64, Montgomery form with
+//               R = 2^64 (goldilocks.Element). The NTT is linear, so the data
+//               stays in Montgomery form while it is multiplied by constants
+//               (twiddles, coset powers) that the host passes in plain form,
+//               with the special reduction 2^64 ≡ 2^32 − 1.
+//   babybear    p = 15·2^27 + 1, one uint32, Montgomery with R = 2^32.
+//   koalabear   p = 2^31 − 2^24 + 1, one uint32, Montgomery with R = 2^32.
+//
+// Every operation returns the canonical representative in [0, p), so the
+// results equal gnark-crypto's bit for bit whatever the order of operations.
+//
+// A transform of n = 2^L elements is a sequence of passes. A pass runs the
+// butterflies of the bit positions [lo, lo+nst) of the index on tiles held in
+// shared memory: a tile is C groups of 2^nst elements whose indices differ
+// only in those bits (C·2^nst = the tile size), loaded so that consecutive
+// threads read consecutive addresses. DIF (natural in, bit-reversed out) runs
+// the positions from L−1 down to 0 (Gentleman–Sande: butterfly, then the
+// twiddle on the difference); DIT (bit-reversed in, natural out) runs them from
+// 0 up to L−1 (Cooley–Tukey: twiddle, then butterfly). The butterfly at
+// position p pairs i and i+2^p and uses the twiddle w^((i mod 2^p)·2^(L−1−p)),
+// read from a table tw holding, for each p, the 2^p powers at offset
+// n − 2^(p+1). Columns of a batch lie one after the other, colStride
+// elements apart; blockIdx.y is the column.
+//
+// The first pass may multiply what it loads by the coset powers g^k and the
+// last may multiply what it stores by a constant or by g^−k/n, k the
+// polynomial index of the position (k = i in natural order, bit-reverse(i)
+// in bit-reversed order); powers come from two tables, lo[k mod 2^h] ·
+// hi[k >> h].
+
+typedef unsigned int u32;
+typedef unsigned long long u64;
+
+// ---------------------------------------------------------------- fields
+
+struct BabyBear {
+    typedef u32 E;
+    static constexpr u32 P = 2013265921u;
+    static constexpr u32 QINV = 2013265919u; // -p^-1 mod 2^32
+    __device__ static __forceinline__ E add(E a, E b) {
+        u32 s = a + b;
+        return s >= P ? s - P : s;
+    }
+    __device__ static __forceinline__ E sub(E a, E b) {
+        return a >= b ? a - b : a + P - b;
+    }
+    __device__ static __forceinline__ E mul(E a, E b) {
+        u64 t = (u64)a * b;
+        u32 m = (u32)t * QINV;
+        u64 u = (t + (u64)m * P) >> 32;
+        u32 r = (u32)u;
+        return r >= P ? r - P : r;
+    }
+};
+
+struct KoalaBear {
+    typedef u32 E;
+    static constexpr u32 P = 2130706433u;
+    static constexpr u32 QINV = 2130706431u;
+    __device__ static __forceinline__ E add(E a, E b) {
+        u32 s = a + b;
+        return s >= P ? s - P : s;
+    }
+    __device__ static __forceinline__ E sub(E a, E b) {
+        return a >= b ? a - b : a + P - b;
+    }
+    __device__ static __forceinline__ E mul(E a, E b) {
+        u64 t = (u64)a * b;
+        u32 m = (u32)t * QINV;
+        u64 u = (t + (u64)m * P) >> 32;
+        u32 r = (u32)u;
+        return r >= P ? r - P : r;
+    }
+};
+
+struct Goldilocks {
+    typedef u64 E;
+    static constexpr u64 P = 0xffffffff00000001ull;
+    static constexpr u64 EPS = 0xffffffffull; // 2^64 - p
+    __device__ static __forceinline__ E add(E a, E b) {
+        u64 s = a + b;
+        if (s < a) s += EPS; // wrapped: s + 2^64 ≡ s + EPS, no second wrap
+        return s >= P ? s - P : s;
+    }
+    __device__ static __forceinline__ E sub(E a, E b) {
+        u64 d = a - b;
+        if (a < b) d -= EPS; // d + 2^64 - EPS = d + p
+        return d;
+    }
+    // mul returns a·c mod p for c in plain form: Montgomery data stays
+    // Montgomery.
+    __device__ static __forceinline__ E mul(E a, E c) {
+        u64 lo = a * c, hi = __umul64hi(a, c);
+        u64 hh = hi >> 32, hl = hi & EPS;
+        u64 t0 = lo - hh;
+        if (lo < hh) t0 -= EPS;
+        u64 t1 = hl * EPS;
+        u64 r = t0 + t1;
+        if (r < t0) r += EPS;
+        return r >= P ? r - P : r;
+    }
+};
+
+struct Fr4 {
+    u64 l[4];
+};
+
+struct BN254 {
+    typedef Fr4 E;
+    __device__ static __forceinline__ u64 q(int i) {
+        const u64 Q[4] = {0x43e1f593f0000001ull, 0x2833e84879b97091ull,
+                          0xb85045b68181585dull, 0x30644e72e131a029ull};
+        return Q[i];
+    }
+    static constexpr u64 QINV = 0xc2e1f593efffffffull; // -q^-1 mod 2^64
+
+    // (r, carry) = a + b + c
+    __device__ static __forceinline__ u64 adc(u64 a, u64 b, u64 &c) {
+        u64 s = a + b;
+        u64 c1 = s < a;
+        u64 t = s + c;
+        c = c1 + (t < s);
+        return t;
+    }
+    // (r, borrow) = a - b - br
+    __device__ static __forceinline__ u64 sbb(u64 a, u64 b, u64 &br) {
+        u64 d = a - b;
+        u64 b1 = a < b;
+        u64 t = d - br;
+        br = b1 + (d < br);
+        return t;
+    }
+    // returns lo of a + b*c + d, hi in h
+    __device__ static __forceinline__ u64 mac(u64 a, u64 b, u64 c, u64 d, u64 &h) {
+        u64 lo = b * c, hi = __umul64hi(b, c);
+        lo += a;
+        hi += lo < a;
+        lo += d;
+        hi += lo < d;
+        h = hi;
+        return lo;
+    }
+    __device__ static __forceinline__ E reduce(E r) {
+        // r < 2q: subtract q if r >= q
+        u64 br = 0;
+        E t;
+        t.l[0] = sbb(r.l[0], q(0), br);
+        t.l[1] = sbb(r.l[1], q(1), br);
+        t.l[2] = sbb(r.l[2], q(2), br);
+        t.l[3] = sbb(r.l[3], q(3), br);
+        return br ? r : t;
+    }
+    __device__ static __forceinline__ E add(const E &a, const E &b) {
+        u64 c = 0;
+        E r;
+        r.l[0] = adc(a.l[0], b.l[0], c);
+        r.l[1] = adc(a.l[1], b.l[1], c);
+        r.l[2] = adc(a.l[2], b.l[2], c);
+        r.l[3] = adc(a.l[3], b.l[3], c);
+        return reduce(r); // q < 2^254: no carry out
+    }
+    __device__ static __forceinline__ E sub(const E &a, const E &b) {
+        u64 br = 0;
+        E r;
+        r.l[0] = sbb(a.l[0], b.l[0], br);
+        r.l[1] = sbb(a.l[1], b.l[1], br);
+        r.l[2] = sbb(a.l[2], b.l[2], br);
+        r.l[3] = sbb(a.l[3], b.l[3], br);
+        if (br) {
+            u64 c = 0;
+            r.l[0] = adc(r.l[0], q(0), c);
+            r.l[1] = adc(r.l[1], q(1), c);
+            r.l[2] = adc(r.l[2], q(2), c);
+            r.l[3] = adc(r.l[3], q(3), c);
+        }
+        return r;
+    }
+    // Montgomery product a·b/R mod q (CIOS; q < 2^254 keeps t below 2^256·2).
+    __device__ static __forceinline__ E mul(const E &a, const E &b) {
+        u64 t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0;
+#pragma unroll
+        for (int i = 0; i < 4; i++) {
+            u64 bi = b.l[i], c;
+            t0 = mac(t0, a.l[0], bi, 0, c);
+            t1 = mac(t1, a.l[1], bi, c, c);
+            t2 = mac(t2, a.l[2], bi, c, c);
+            t3 = mac(t3, a.l[3], bi, c, c);
+            t4 = t4 + c; // t < 2q·2^64 + ...: fits, q < 2^254
+            u64 m = t0 * QINV;
+            u64 h;
+            mac(t0, m, q(0), 0, h);
+            c = h;
+            t0 = mac(t1, m, q(1), c, c);
+            t1 = mac(t2, m, q(2), c, c);
+            t2 = mac(t3, m, q(3), c, c);
+            t3 = t4 + c;
+            t4 = 0;
+        }
+        E r;
+        r.l[0] = t0;
+        r.l[1] = t1;
+        r.l[2] = t2;
+        r.l[3] = t3;
+        return reduce(r);
+    }
+};
+
+// ---------------------------------------------------------------- passes
+
+__device__ __forceinline__ u32 bitrev(u32 i, u32 logn) {
+    return logn == 0 ? 0 : __brev(i) >> (32 - logn);
+}
+
+// Flags of ntt_pass.
+#define F_DIT 1u        // Cooley–Tukey order (positions upward)
+#define F_PRE_COSET 2u  // multiply loads by lo/hi powers of the polynomial index
+#define F_POST_CONST 4u // multiply stores by scale[0]
+#define F_POST_COSET 8u // multiply stores by lo/hi powers of the polynomial index
+#define F_INDEX_REV 16u // the polynomial index of position i is bitrev(i)
+
+template <class F>
+__device__ __forceinline__ typename F::E power(const typename F::E *tab, u32 h, u32 k) {
+    // tab: lo table (2^h entries) then hi table
+    return F::mul(tab[k & ((1u << h) - 1)], tab[(1u << h) + (k >> h)]);
+}
+
+// One pass: bit positions [lo, lo+nst) of columns of n = 2^logn elements.
+// A block holds a tile of C = 2^logc groups; dynamic shared memory holds
+// C·(2^nst + 1) elements (one pad element per group).
+template <class F>
+__device__ void ntt_pass(typename F::E *data, u64 colStride, const typename F::E *tw,
+                         const typename F::E *pre, const typename F::E *post, u32 tabH,
+                         u32 logn, u32 lo, u32 nst, u32 logc, u32 flags) {
+    typedef typename F::E E;
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    E *sh = reinterpret_cast<E *>(smem_raw);
+
+    E *col = data + (u64)blockIdx.y * colStride;
+    const u32 n = 1u << logn;
+    const u32 G = 1u << nst;     // group size
+    const u32 row = G + 1;       // padded row length in shared memory
+    const u32 C = 1u << logc;    // groups per tile
+    const u32 T = G << logc;     // tile elements
+    const u32 a = min(lo, logc); // low o bits that are low index bits
+    const u32 lowMask = (1u << lo) - 1;
+    const u32 obase = blockIdx.x << logc;
+
+    // index of the element at (o, t)
+    auto index = [&](u32 o, u32 t) -> u32 {
+        return ((o >> lo) << (lo + nst)) | (t << lo) | (o & lowMask);
+    };
+
+    for (u32 u = threadIdx.x; u < T; u += blockDim.x) {
+        u32 ol = u & ((1u << a) - 1);
+        u32 t = (u >> a) & (G - 1);
+        u32 oh = u >> (a + nst);
+        u32 olocal = ol | (oh << a);
+        u32 i = index(obase + olocal, t);
+        E x = col[i];
+        if (flags & F_PRE_COSET) {
+            u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
+            x = F::mul(x, power<F>(pre, tabH, k));
+        }
+        sh[olocal * row + t] = x;
+    }
+    __syncthreads();
+
+    const u32 half = G >> 1;
+    const u32 nb = half << logc; // butterflies per stage in the tile
+    for (u32 s = 0; s < nst; s++) {
+        u32 q = (flags & F_DIT) ? s : nst - 1 - s; // t bit of this stage
+        u32 p = lo + q;                             // index bit
+        const E *twp = tw + (n - (2u << p));
+        for (u32 b = threadIdx.x; b < nb; b += blockDim.x) {
+            u32 olocal = b >> (nst - 1);
+            u32 r = b & (half - 1);
+            u32 t1 = ((r >> q) << (q + 1)) | (r & ((1u << q) - 1));
+            u32 t2 = t1 + (1u << q);
+            u32 j = ((t1 & ((1u << q) - 1)) << lo) | ((obase + olocal) & lowMask);
+            E w = twp[j];
+            E x = sh[olocal * row + t1];
+            E y = sh[olocal * row + t2];
+            if (flags & F_DIT) {
+                y = F::mul(y, w);
+                sh[olocal * row + t1] = F::add(x, y);
+                sh[olocal * row + t2] = F::sub(x, y);
+            } else {
+                sh[olocal * row + t1] = F::add(x, y);
+                sh[olocal * row + t2] = F::mul(F::sub(x, y), w);
+            }
+        }
+        __syncthreads();
+    }
+
+    for (u32 u = threadIdx.x; u < T; u += blockDim.x) {
+        u32 ol = u & ((1u << a) - 1);
+        u32 t = (u >> a) & (G - 1);
+        u32 oh = u >> (a + nst);
+        u32 olocal = ol | (oh << a);
+        u32 i = index(obase + olocal, t);
+        E x = sh[olocal * row + t];
+        if (flags & F_POST_CONST) {
+            x = F::mul(x, post[0]);
+        } else if (flags & F_POST_COSET) {
+            u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
+            x = F::mul(x, power<F>(post, tabH, k));
+        }
+        col[i] = x;
+    }
+}
+
+// In-place bit-reversal permutation of each column.
+template <class F>
+__device__ void ntt_bitrev(typename F::E *data, u64 colStride, u32 logn) {
+    typedef typename F::E E;
+    E *col = data + (u64)blockIdx.y * colStride;
+    u32 n = 1u << logn;
+    for (u32 i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+        u32 r = bitrev(i, logn);
+        if (i < r) {
+            E x = col[i];
+            col[i] = col[r];
+            col[r] = x;
+        }
+    }
+}
+
+// LDE layout step: dst (N = 2^(logn+logb) per column, stride dstStride) gets
+// the n coefficients of src (stride srcStride), zero elsewhere.
+//   mode 0: dst[j << logb] = src[j]                (stride, keeps src order)
+//   mode 1: dst[j] = src[bitrev_n(j)] for j < n     (natural, zero-padded)
+//   mode 2: dst[bitrev_n(j) << logb] = src[j]       (reverse, then stride)
+template <class F>
+__device__ void ntt_spread(typename F::E *dst, u64 dstStride, const typename F::E *src, u64 srcStride,
+                           u32 logn, u32 logb, u32 mode) {
+    typedef typename F::E E;
+    E *d = dst + (u64)blockIdx.y * dstStride;
+    const E *s = src + (u64)blockIdx.y * srcStride;
+    u32 N = 1u << (logn + logb);
+    u32 bmask = (1u << logb) - 1;
+    for (u32 k = blockIdx.x * blockDim.x + threadIdx.x; k < N; k += gridDim.x * blockDim.x) {
+        E x{};
+        if (mode == 1) {
+            if (k < (1u << logn)) x = s[bitrev(k, logn)];
+        } else if ((k & bmask) == 0) {
+            u32 j = k >> logb;
+            x = s[mode == 2 ? bitrev(j, logn) : j];
+        }
+        d[k] = x;
+    }
+}
+
+// ---------------------------------------------------------------- entry points
+
+#define NTT_KERNELS(name, F)                                                                      \
+    extern "C" __global__ void ntt_##name##_pass(F::E *data, u64 colStride, const F::E *tw,       \
+                                                 const F::E *pre, const F::E *post, u32 tabH,     \
+                                                 u32 logn, u32 lo, u32 nst, u32 logc, u32 flags) { \
+        ntt_pass<F>(data, colStride, tw, pre, post, tabH, logn, lo, nst, logc, flags);            \
+    }                                                                                             \
+    extern "C" __global__ void ntt_##name##_bitrev(F::E *data, u64 colStride, u32 logn) {         \
+        ntt_bitrev<F>(data, colStride, logn);                                                     \
+    }                                                                                             \
+    extern "C" __global__ void ntt_##name##_spread(F::E *dst, u64 dstStride, const F::E *src,     \
+                                                   u64 srcStride, u32 logn, u32 logb, u32 mode) { \
+        ntt_spread<F>(dst, dstStride, src, srcStride, logn, logb, mode);                          \
+    }
+
+NTT_KERNELS(babybear, BabyBear)
+NTT_KERNELS(koalabear, KoalaBear)
+NTT_KERNELS(goldilocks, Goldilocks)
+NTT_KERNELS(bn254, BN254)

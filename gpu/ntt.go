@@ -1,0 +1,784 @@
+package gpu
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+	"unsafe"
+
+	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
+	bn254fft "github.com/consensys/gnark-crypto/ecc/bn254/fr/fft"
+	"github.com/consensys/gnark-crypto/field/babybear"
+	babybearfft "github.com/consensys/gnark-crypto/field/babybear/fft"
+	"github.com/consensys/gnark-crypto/field/goldilocks"
+	goldilocksfft "github.com/consensys/gnark-crypto/field/goldilocks/fft"
+	"github.com/consensys/gnark-crypto/field/koalabear"
+	koalabearfft "github.com/consensys/gnark-crypto/field/koalabear/fft"
+)
+
+// PrimeElement is the set of gnark-crypto element types the prime-field NTT
+// kernels work on, in gnark-crypto's Montgomery form and memory layout.
+type PrimeElement interface {
+	fr.Element | goldilocks.Element | babybear.Element | koalabear.Element
+}
+
+// PrimeOrder says how a prime-field transform reads and writes a column;
+// bit-reversed order puts entry bitreverse(i) at position i.
+type PrimeOrder int
+
+const (
+	// PrimeDIF reads natural order and writes bit-reversed order, like
+	// gnark-crypto's fft.DIF.
+	PrimeDIF PrimeOrder = iota
+	// PrimeDIT reads bit-reversed order and writes natural order, like
+	// gnark-crypto's fft.DIT.
+	PrimeDIT
+	// PrimeNatural reads and writes natural order (DIF, then a bit-reversal
+	// permutation on the device).
+	PrimeNatural
+)
+
+func (o PrimeOrder) String() string {
+	switch o {
+	case PrimeDIF:
+		return "DIF"
+	case PrimeDIT:
+		return "DIT"
+	case PrimeNatural:
+		return "Natural"
+	}
+	return fmt.Sprintf("PrimeOrder(%d)", int(o))
+}
+
+var (
+	// ErrPrimeDomain: a gnark-crypto domain is nil, not a domain, or
+	// inconsistent (its fields are not those fft.NewDomain computes), or too
+	// large for the kernels (2^30 elements).
+	ErrPrimeDomain = errors.New("gpu: invalid prime-field domain")
+	// ErrPrimeField: a domain of another field than the element type.
+	ErrPrimeField = errors.New("gpu: domain of another field")
+)
+
+// maxPrimeLog bounds the transform size: indices are 32-bit in the kernels.
+const maxPrimeLog = 30
+
+// nttFieldInfo says how one field's kernels are launched.
+type nttFieldInfo struct {
+	name    string // kernel name infix
+	logTile int    // elements per shared-memory tile (log2)
+	logCMin int    // groups per tile in passes above the bottom (log2): 32-byte runs
+	block   int    // threads per block
+}
+
+var nttFields = map[string]nttFieldInfo{
+	"bn254":      {"bn254", 11, 0, 256},
+	"goldilocks": {"goldilocks", 13, 2, 1024},
+	"babybear":   {"babybear", 14, 3, 1024},
+	"koalabear":  {"koalabear", 14, 3, 1024},
+}
+
+// nttKernels are one field's compiled kernels on a device.
+type nttKernels struct {
+	info                  nttFieldInfo
+	pass, bitrev, spreadK *Function
+}
+
+type nttKey struct {
+	d     *Device
+	field string
+}
+
+var (
+	nttKernelMu    sync.Mutex
+	nttKernelCache = map[nttKey]*nttKernels{}
+)
+
+// nttKernels returns the field's kernels on d, loading them on first use.
+func (d *Device) nttKernels(field string) (*nttKernels, error) {
+	nttKernelMu.Lock()
+	defer nttKernelMu.Unlock()
+	if k := nttKernelCache[nttKey{d, field}]; k != nil {
+		return k, nil
+	}
+	info := nttFields[field]
+	m, err := d.Module("ntt_prime.cu")
+	if err != nil {
+		return nil, err
+	}
+	k := &nttKernels{info: info}
+	for _, p := range []struct {
+		f    **Function
+		name string
+	}{{&k.pass, "pass"}, {&k.bitrev, "bitrev"}, {&k.spreadK, "spread"}} {
+		if *p.f, err = m.Function("ntt_" + info.name + "_" + p.name); err != nil {
+			return nil, err
+		}
+	}
+	if err := k.pass.SetMaxDynamicSharedMem(k.maxShared()); err != nil {
+		return nil, fmt.Errorf("gpu: %s NTT shared memory: %w", field, err)
+	}
+	nttKernelCache[nttKey{d, field}] = k
+	return k, nil
+}
+
+// elemSize returns the bytes of one element of the field.
+func (k *nttKernels) elemSize() int {
+	switch k.info.name {
+	case "bn254":
+		return 32
+	case "goldilocks":
+		return 8
+	}
+	return 4
+}
+
+// maxShared is the largest dynamic shared memory a pass uses: a tile plus
+// one pad element per group.
+func (k *nttKernels) maxShared() int {
+	return ((1 << k.info.logTile) + (1 << k.info.logTile >> 1)) * k.elemSize()
+}
+
+// nttPass is one launch: butterflies on index bits [lo, lo+nst), 2^logc
+// groups per tile.
+type nttPass struct{ lo, nst, logc int }
+
+// planPasses splits the logn bit positions into passes, bottom first: the
+// bottom pass (bits from 0) is contiguous in memory and takes a whole tile,
+// the others leave 2^logCMin groups per tile so that loads stay coalesced.
+func planPasses(logn, logTile, logCMin int) []nttPass {
+	if logn == 0 {
+		return nil
+	}
+	if logn <= logTile {
+		return []nttPass{{0, logn, 0}}
+	}
+	out := []nttPass{{0, logTile, 0}}
+	rest := logn - logTile
+	bmid := logTile - logCMin
+	k := (rest + bmid - 1) / bmid
+	lo := logTile
+	for i := range k {
+		nst := rest / k
+		if i < rest%k {
+			nst++
+		}
+		out = append(out, nttPass{lo, nst, logTile - nst})
+		lo += nst
+	}
+	return out
+}
+
+// Pass flags, as in cuda/ntt_prime.cu.
+const (
+	fDIT       = 1
+	fPreCoset  = 2
+	fPostConst = 4
+	fPostCoset = 8
+	fIndexRev  = 16
+)
+
+// PrimeNTT runs gnark-crypto-compatible NTTs of one domain on device
+// buffers: its twiddles, coset powers and 1/n live on the device from
+// construction to Close. A buffer of k·n elements holds k columns of n
+// elements, one after the other, transformed in one launch sequence. It is
+// safe for concurrent use (calls on the same buffer must be ordered by the
+// caller, through one stream or events).
+type PrimeNTT[E PrimeElement] struct {
+	d    *Device
+	k    *nttKernels
+	logn int
+	tabH int // split of the coset power tables
+
+	tw, twInv          *Buffer[E] // per-position twiddles, n−1 each
+	cosetFwd, cosetInv *Buffer[E] // lo/hi power tables; cosetInv carries 1/n
+	nInv               *Buffer[E]
+	plan               []nttPass
+	closeOnce          sync.Once
+	field              string
+}
+
+// NewPrimeNTT uploads the tables of domain, a gnark-crypto *fft.Domain of
+// E's field (ecc/bn254/fr/fft for fr.Element, field/goldilocks/fft for
+// goldilocks.Element, ...). A domain of another field returns an error
+// wrapping ErrPrimeField; a nil, inconsistent or too large one ErrPrimeDomain.
+func NewPrimeNTT[E PrimeElement](d *Device, domain any) (*PrimeNTT[E], error) {
+	var z E
+	var t any
+	var err error
+	switch any(z).(type) {
+	case fr.Element:
+		t, err = newPrimeNTT[fr.Element](d, domain, bn254Dom)
+	case goldilocks.Element:
+		t, err = newPrimeNTT[goldilocks.Element](d, domain, goldilocksDom)
+	case babybear.Element:
+		t, err = newPrimeNTT[babybear.Element](d, domain, babybearDom)
+	case koalabear.Element:
+		t, err = newPrimeNTT[koalabear.Element](d, domain, koalabearDom)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return t.(*PrimeNTT[E]), nil
+}
+
+// Len returns n, the domain's cardinality: the length of one column.
+func (t *PrimeNTT[E]) Len() int { return 1 << t.logn }
+
+// Field returns "bn254", "goldilocks", "babybear" or "koalabear".
+func (t *PrimeNTT[E]) Field() string { return t.field }
+
+// Close frees the device tables. Closing twice is harmless.
+func (t *PrimeNTT[E]) Close() error {
+	var err error
+	t.closeOnce.Do(func() {
+		for _, b := range []*Buffer[E]{t.tw, t.twInv, t.cosetFwd, t.cosetInv, t.nInv} {
+			if e := b.Free(); e != nil && err == nil {
+				err = e
+			}
+		}
+	})
+	return err
+}
+
+// FFT evaluates each column (coefficients) on the subgroup ⟨ω⟩ in place:
+// gnark-crypto's Domain.FFT(col, fft.DIF) for PrimeDIF, (col, fft.DIT) for
+// PrimeDIT. With a nil stream it waits for the work.
+func (t *PrimeNTT[E]) FFT(s *Stream, data *Buffer[E], o PrimeOrder) error {
+	return t.run("FFT", s, data, o, false, false)
+}
+
+// FFTInverse interpolates each column from evaluations on ⟨ω⟩ in place:
+// gnark-crypto's Domain.FFTInverse.
+func (t *PrimeNTT[E]) FFTInverse(s *Stream, data *Buffer[E], o PrimeOrder) error {
+	return t.run("FFTInverse", s, data, o, true, false)
+}
+
+// CosetFFT evaluates each column on the coset g·⟨ω⟩, g the domain's
+// FrMultiplicativeGen: gnark-crypto's Domain.FFT(col, dec, fft.OnCoset()).
+func (t *PrimeNTT[E]) CosetFFT(s *Stream, data *Buffer[E], o PrimeOrder) error {
+	return t.run("CosetFFT", s, data, o, false, true)
+}
+
+// CosetFFTInverse interpolates each column from evaluations on g·⟨ω⟩:
+// gnark-crypto's Domain.FFTInverse(col, dec, fft.OnCoset()).
+func (t *PrimeNTT[E]) CosetFFTInverse(s *Stream, data *Buffer[E], o PrimeOrder) error {
+	return t.run("CosetFFTInverse", s, data, o, true, true)
+}
+
+// columns checks a buffer against the domain and returns its column count.
+func (t *PrimeNTT[E]) columns(op string, b *Buffer[E]) (int, error) {
+	if err := checkBuffers(t.d, op, b); err != nil {
+		return 0, err
+	}
+	n := 1 << t.logn
+	if b.n == 0 || b.n%n != 0 {
+		return 0, fmt.Errorf("gpu: %s: buffer of %d elements is not a whole number of %s columns of %d: %w",
+			op, b.n, t.field, n, ErrLength)
+	}
+	return b.n / n, nil
+}
+
+func (t *PrimeNTT[E]) run(op string, s *Stream, data *Buffer[E], o PrimeOrder, inverse, coset bool) error {
+	if o < PrimeDIF || o > PrimeNatural {
+		return fmt.Errorf("gpu: %s: unknown order %v", op, o)
+	}
+	cols, err := t.columns(op, data)
+	if err != nil {
+		return err
+	}
+	if t.tw.st.freed.Load() {
+		return fmt.Errorf("gpu: %s: NTT closed: %w", op, ErrClosed)
+	}
+	return t.d.onStream(s, func(h uintptr) error {
+		return t.launch(h, data.ptr, uint64(1)<<t.logn, cols, o, inverse, coset)
+	})
+}
+
+// launch submits one transform of cols columns at ptr, colStride elements
+// apart, on stream h; it runs on the device goroutine.
+func (t *PrimeNTT[E]) launch(h uintptr, ptr, colStride uint64, cols int, o PrimeOrder, inverse, coset bool) error {
+	if t.logn == 0 {
+		return nil // every transform of one element is the identity
+	}
+	dit := o == PrimeDIT
+	passes := make([]nttPass, len(t.plan))
+	copy(passes, t.plan)
+	if !dit { // DIF runs the positions downward: top pass first
+		for i, j := 0, len(passes)-1; i < j; i, j = i+1, j-1 {
+			passes[i], passes[j] = passes[j], passes[i]
+		}
+	}
+	tw := t.tw.ptr
+	if inverse {
+		tw = t.twInv.ptr
+	}
+	es := t.k.elemSize()
+	for pi, p := range passes {
+		flags := uint32(0)
+		if dit {
+			flags |= fDIT
+		}
+		if pi == 0 && coset && !inverse {
+			flags |= fPreCoset
+			if dit {
+				flags |= fIndexRev // bit-reversed input
+			}
+		}
+		post := t.nInv.ptr
+		if pi == len(passes)-1 && inverse {
+			if coset {
+				flags |= fPostCoset
+				post = t.cosetInv.ptr
+				if !dit {
+					flags |= fIndexRev // bit-reversed output
+				}
+			} else {
+				flags |= fPostConst
+			}
+		}
+		n := 1 << t.logn
+		tile := min(1<<t.k.info.logTile, n)
+		shared := (tile + (1 << p.logc)) * es
+		for c0 := 0; c0 < cols; c0 += 65535 {
+			cn := min(cols-c0, 65535)
+			args := []any{ptr + uint64(c0)*colStride*uint64(es), colStride, tw, t.cosetFwd.ptr, post,
+				uint32(t.tabH), uint32(t.logn), uint32(p.lo), uint32(p.nst), uint32(p.logc), flags}
+			if err := t.k.launchOn(t.k.pass, Dim3{X: n / tile, Y: cn}, t.k.info.block, shared, h, args...); err != nil {
+				return err
+			}
+		}
+	}
+	if o == PrimeNatural {
+		return t.bitrevOn(h, ptr, colStride, cols)
+	}
+	return nil
+}
+
+func (t *PrimeNTT[E]) bitrevOn(h uintptr, ptr, colStride uint64, cols int) error {
+	n := 1 << t.logn
+	es := uint64(t.k.elemSize())
+	g := min((n+255)/256, max(1, t.d.info.Multiprocessors*16))
+	for c0 := 0; c0 < cols; c0 += 65535 {
+		cn := min(cols-c0, 65535)
+		if err := t.k.launchOn(t.k.bitrev, Dim3{X: g, Y: cn}, 256, 0, h,
+			ptr+uint64(c0)*colStride*es, colStride, uint32(t.logn)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// launchOn packs args and launches f on stream h (device goroutine).
+func (k *nttKernels) launchOn(f *Function, grid Dim3, block, shared int, h uintptr, args ...any) error {
+	params, keep, err := packArgs(args)
+	if err != nil {
+		return err
+	}
+	err = f.launch(grid, Dim3{X: block}, shared, h, params)
+	runtime.KeepAlive(keep)
+	if err != nil {
+		return fmt.Errorf("gpu: %s: %w", f.name, err)
+	}
+	return nil
+}
+
+// ---------------------------------------------------------------- LDE
+
+// PrimeLDE is the low-degree extension from a small gnark-crypto domain of n
+// elements to a large one of N = blowup·n (blowup 2, 4, 8 or 16) on device
+// buffers: a column of n evaluations on ⟨ω_n⟩ becomes the N evaluations of
+// the same polynomial on the large domain's coset g·⟨ω_N⟩, g its
+// FrMultiplicativeGen. The result equals gnark-crypto's small.FFTInverse
+// followed by large.FFT(·, fft.OnCoset()) on the zero-padded coefficients, bit
+// for bit.
+type PrimeLDE[E PrimeElement] struct {
+	small, large *PrimeNTT[E]
+	logb         int
+}
+
+// NewPrimeLDE builds the LDE from small to large (both gnark-crypto
+// *fft.Domain of E's field); errors as NewPrimeNTT, and ErrPrimeDomain for a
+// blowup other than 2, 4, 8, 16.
+func NewPrimeLDE[E PrimeElement](d *Device, small, large any) (*PrimeLDE[E], error) {
+	s, err := NewPrimeNTT[E](d, small)
+	if err != nil {
+		return nil, fmt.Errorf("small domain: %w", err)
+	}
+	l, err := NewPrimeNTT[E](d, large)
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("large domain: %w", err)
+	}
+	logb := l.logn - s.logn
+	if logb < 1 || logb > 4 {
+		s.Close()
+		l.Close()
+		return nil, fmt.Errorf("%w: large domain 2^%d, small 2^%d: the blowup must be 2, 4, 8 or 16", ErrPrimeDomain, l.logn, s.logn)
+	}
+	return &PrimeLDE[E]{small: s, large: l, logb: logb}, nil
+}
+
+// Close frees both domains' tables.
+func (l *PrimeLDE[E]) Close() error {
+	e1 := l.small.Close()
+	e2 := l.large.Close()
+	if e1 != nil {
+		return e1
+	}
+	return e2
+}
+
+// Blowup returns N / n.
+func (l *PrimeLDE[E]) Blowup() int { return 1 << l.logb }
+
+// Encode writes the extension of every column of src (k columns of n) into
+// dst (k columns of N). PrimeNatural reads and writes natural order,
+// PrimeDIF reads natural and writes bit-reversed order, PrimeDIT reads
+// bit-reversed and writes natural order. src is left unchanged; it must not
+// overlap dst. Encode uses k·n elements of temporary device memory.
+func (l *PrimeLDE[E]) Encode(s *Stream, dst, src *Buffer[E], o PrimeOrder) error {
+	if o < PrimeDIF || o > PrimeNatural {
+		return fmt.Errorf("gpu: LDE: unknown order %v", o)
+	}
+	cols, err := l.small.columns("LDE src", src)
+	if err != nil {
+		return err
+	}
+	dcols, err := l.large.columns("LDE dst", dst)
+	if err != nil {
+		return err
+	}
+	if cols != dcols {
+		return fmt.Errorf("gpu: LDE: %d src columns, %d dst columns: %w", cols, dcols, ErrLength)
+	}
+	if src.d != dst.d {
+		return fmt.Errorf("gpu: LDE: src and dst on different devices")
+	}
+	if l.small.tw.st.freed.Load() {
+		return fmt.Errorf("gpu: LDE: closed: %w", ErrClosed)
+	}
+	d := l.small.d
+	n, bigN := uint64(1)<<l.small.logn, uint64(1)<<l.large.logn
+	es := uint64(l.small.k.elemSize())
+	return d.onStream(s, func(h uintptr) error {
+		return d.withScratch(h, uintptr(uint64(cols)*n*es), func(tmp uint64) error {
+			if err := d.drv.errorf("cuMemcpyDtoDAsync",
+				d.drv.cuMemcpyDtoDAsync(tmp, src.ptr, uintptr(uint64(cols)*n*es), h)); err != nil {
+				return err
+			}
+			// Coefficients in tmp, then laid out in dst, then the coset NTT.
+			intt, mode, ntt := PrimeDIF, uint32(0), PrimeDIT // Natural
+			switch o {
+			case PrimeDIF:
+				intt, mode, ntt = PrimeDIF, 1, PrimeDIF
+			case PrimeDIT:
+				intt, mode, ntt = PrimeDIT, 2, PrimeDIT
+			}
+			if err := l.small.launch(h, tmp, n, cols, intt, true, false); err != nil {
+				return err
+			}
+			k := l.small.k
+			g := min(int(bigN+255)/256, max(1, d.info.Multiprocessors*16))
+			for c0 := 0; c0 < cols; c0 += 65535 {
+				cn := min(cols-c0, 65535)
+				if err := k.launchOn(k.spreadK, Dim3{X: g, Y: cn}, 256, 0, h,
+					dst.ptr+uint64(c0)*bigN*es, bigN, tmp+uint64(c0)*n*es, n,
+					uint32(l.small.logn), uint32(l.logb), mode); err != nil {
+					return err
+				}
+			}
+			return l.large.launch(h, dst.ptr, bigN, cols, ntt, false, true)
+		})
+	})
+}
+
+// ---------------------------------------------------------------- tables
+
+// primeDomain is a field-independent view of a gnark-crypto fft.Domain.
+type primeDomain[E any] struct {
+	field                     string
+	card                      uint64
+	gen, genInv, cardInv      E
+	shift, shiftInv           E
+	twiddles, twiddlesInv     [][]E // nil when not precomputed
+	generator                 func(uint64) (E, error)
+	plain                     func(E) E // constants as the kernels take them
+	cosetTable, cosetTableInv []E
+}
+
+type primeElem[E any] interface {
+	*E
+	Mul(x, y *E) *E
+	SetUint64(v uint64) *E
+	SetOne() *E
+	IsOne() bool
+	IsZero() bool
+	Equal(x *E) bool
+}
+
+func orNil[T any](t T, err error) T {
+	if err != nil {
+		var z T
+		return z
+	}
+	return t
+}
+
+func mont[E any](e E) E { return e }
+
+func bn254Dom(d any) (*primeDomain[fr.Element], string, error) {
+	x, ok := d.(*bn254fft.Domain)
+	if !ok || x == nil {
+		return nil, domainName(d), nil
+	}
+	return &primeDomain[fr.Element]{field: "bn254", card: x.Cardinality, gen: x.Generator, genInv: x.GeneratorInv,
+		cardInv: x.CardinalityInv, shift: x.FrMultiplicativeGen, shiftInv: x.FrMultiplicativeGenInv,
+		twiddles: orNil(x.Twiddles()), twiddlesInv: orNil(x.TwiddlesInv()),
+		cosetTable: orNil(x.CosetTable()), cosetTableInv: orNil(x.CosetTableInv()),
+		generator: bn254fft.Generator, plain: mont[fr.Element]}, "", nil
+}
+
+func goldilocksDom(d any) (*primeDomain[goldilocks.Element], string, error) {
+	x, ok := d.(*goldilocksfft.Domain)
+	if !ok || x == nil {
+		return nil, domainName(d), nil
+	}
+	// The Goldilocks kernels multiply Montgomery data by constants in plain
+	// form (a special-form reduction instead of a Montgomery one).
+	plain := func(e goldilocks.Element) goldilocks.Element { return goldilocks.Element{e.Uint64()} }
+	return &primeDomain[goldilocks.Element]{field: "goldilocks", card: x.Cardinality, gen: x.Generator, genInv: x.GeneratorInv,
+		cardInv: x.CardinalityInv, shift: x.FrMultiplicativeGen, shiftInv: x.FrMultiplicativeGenInv,
+		twiddles: orNil(x.Twiddles()), twiddlesInv: orNil(x.TwiddlesInv()),
+		cosetTable: orNil(x.CosetTable()), cosetTableInv: orNil(x.CosetTableInv()),
+		generator: goldilocksfft.Generator, plain: plain}, "", nil
+}
+
+func babybearDom(d any) (*primeDomain[babybear.Element], string, error) {
+	x, ok := d.(*babybearfft.Domain)
+	if !ok || x == nil {
+		return nil, domainName(d), nil
+	}
+	return &primeDomain[babybear.Element]{field: "babybear", card: x.Cardinality, gen: x.Generator, genInv: x.GeneratorInv,
+		cardInv: x.CardinalityInv, shift: x.FrMultiplicativeGen, shiftInv: x.FrMultiplicativeGenInv,
+		twiddles: orNil(x.Twiddles()), twiddlesInv: orNil(x.TwiddlesInv()),
+		cosetTable: orNil(x.CosetTable()), cosetTableInv: orNil(x.CosetTableInv()),
+		generator: babybearfft.Generator, plain: mont[babybear.Element]}, "", nil
+}
+
+func koalabearDom(d any) (*primeDomain[koalabear.Element], string, error) {
+	x, ok := d.(*koalabearfft.Domain)
+	if !ok || x == nil {
+		return nil, domainName(d), nil
+	}
+	return &primeDomain[koalabear.Element]{field: "koalabear", card: x.Cardinality, gen: x.Generator, genInv: x.GeneratorInv,
+		cardInv: x.CardinalityInv, shift: x.FrMultiplicativeGen, shiftInv: x.FrMultiplicativeGenInv,
+		twiddles: orNil(x.Twiddles()), twiddlesInv: orNil(x.TwiddlesInv()),
+		cosetTable: orNil(x.CosetTable()), cosetTableInv: orNil(x.CosetTableInv()),
+		generator: koalabearfft.Generator, plain: mont[koalabear.Element]}, "", nil
+}
+
+// domainName names what was passed instead of the expected domain.
+func domainName(d any) string {
+	switch x := d.(type) {
+	case nil:
+		return "nil"
+	case *bn254fft.Domain:
+		if x == nil {
+			return "nil"
+		}
+		return "bn254"
+	case *goldilocksfft.Domain:
+		if x == nil {
+			return "nil"
+		}
+		return "goldilocks"
+	case *babybearfft.Domain:
+		if x == nil {
+			return "nil"
+		}
+		return "babybear"
+	case *koalabearfft.Domain:
+		if x == nil {
+			return "nil"
+		}
+		return "koalabear"
+	}
+	return fmt.Sprintf("%T", d)
+}
+
+func newPrimeNTT[E PrimeElement, P primeElem[E]](d *Device, domain any,
+	view func(any) (*primeDomain[E], string, error)) (*PrimeNTT[E], error) {
+	v, got, _ := view(domain)
+	if v == nil {
+		var z E
+		switch got {
+		case "nil":
+			return nil, fmt.Errorf("%w: nil domain", ErrPrimeDomain)
+		case "bn254", "goldilocks", "babybear", "koalabear":
+			return nil, fmt.Errorf("%w: a %s domain for %T elements", ErrPrimeField, got, z)
+		}
+		return nil, fmt.Errorf("%w: %s is not a gnark-crypto *fft.Domain", ErrPrimeDomain, got)
+	}
+	if err := checkPrimeDomain[E, P](v); err != nil {
+		return nil, err
+	}
+	if d == nil {
+		return nil, fmt.Errorf("gpu: prime NTT: nil device")
+	}
+	k, err := d.nttKernels(v.field)
+	if err != nil {
+		return nil, err
+	}
+	logn := bits.TrailingZeros64(v.card)
+	t := &PrimeNTT[E]{d: d, k: k, logn: logn, tabH: (logn + 1) / 2, field: v.field,
+		plan: planPasses(logn, k.info.logTile, k.info.logCMin)}
+
+	tw := twiddleTable[E, P](v.twiddles, v.gen, logn, v.plain)
+	twInv := twiddleTable[E, P](v.twiddlesInv, v.genInv, logn, v.plain)
+	var one E
+	P(&one).SetOne()
+	cf := powerTable[E, P](v.shift, one, logn, t.tabH, v.plain)
+	ci := powerTable[E, P](v.shiftInv, v.cardInv, logn, t.tabH, v.plain)
+	ninv := []E{v.plain(v.cardInv)}
+
+	up := func(host []E) (*Buffer[E], error) {
+		b, err := Alloc[E](d, len(host))
+		if err != nil {
+			return nil, err
+		}
+		if err := b.Upload(host); err != nil {
+			b.Free()
+			return nil, err
+		}
+		return b, nil
+	}
+	bufs := []**Buffer[E]{&t.tw, &t.twInv, &t.cosetFwd, &t.cosetInv, &t.nInv}
+	for i, host := range [][]E{tw, twInv, cf, ci, ninv} {
+		if *bufs[i], err = up(host); err != nil {
+			for _, b := range bufs[:i] {
+				(*b).Free()
+			}
+			return nil, fmt.Errorf("gpu: %s NTT tables: %w", v.field, err)
+		}
+	}
+	return t, nil
+}
+
+// twiddleTable returns the kernels' twiddle table: for each index bit p, the
+// 2^p powers w^(j·2^(logn−1−p)) at offset n − 2^(p+1) (gnark-crypto's
+// per-stage twiddles, stage s = logn−1−p, one after the other). At least one
+// element, so that the buffer is never empty.
+func twiddleTable[E PrimeElement, P primeElem[E]](pre [][]E, w E, logn int, plain func(E) E) []E {
+	n := 1 << logn
+	out := make([]E, max(n-1, 1))
+	if logn == 0 {
+		return out
+	}
+	if pre == nil || len(pre) != logn {
+		pre = make([][]E, logn)
+		first := make([]E, n/2)
+		P(&first[0]).SetOne()
+		for j := 1; j < n/2; j++ {
+			P(&first[j]).Mul(&first[j-1], &w)
+		}
+		for s := range pre {
+			st := make([]E, n>>(s+1))
+			for j := range st {
+				st[j] = first[j<<s]
+			}
+			pre[s] = st
+		}
+	}
+	off := 0
+	for s := 0; s < logn; s++ {
+		h := n >> (s + 1)
+		for j := 0; j < h; j++ {
+			out[off+j] = plain(pre[s][j])
+		}
+		off += h
+	}
+	return out
+}
+
+// powerTable returns the two tables lo[j] = g^j (j < 2^h) and hi[m] =
+// c·g^(m·2^h) (m < 2^(logn−h)), one after the other.
+func powerTable[E PrimeElement, P primeElem[E]](g, c E, logn, h int, plain func(E) E) []E {
+	lo := make([]E, 1<<h)
+	hi := make([]E, 1<<(logn-h))
+	P(&lo[0]).SetOne()
+	for j := 1; j < len(lo); j++ {
+		P(&lo[j]).Mul(&lo[j-1], &g)
+	}
+	var step E // g^(2^h)
+	P(&step).Mul(&lo[len(lo)-1], &g)
+	hi[0] = c
+	for m := 1; m < len(hi); m++ {
+		P(&hi[m]).Mul(&hi[m-1], &step)
+	}
+	out := make([]E, 0, len(lo)+len(hi))
+	for _, e := range lo {
+		out = append(out, plain(e))
+	}
+	for _, e := range hi {
+		out = append(out, plain(e))
+	}
+	return out
+}
+
+// checkPrimeDomain checks what gnark-crypto's NewDomain computes for the
+// domain's cardinality: a power of two within the field's 2-adicity and the
+// kernels' limit, its root of unity, matching inverses, a non-zero coset
+// shift, precomputed tables of the right size.
+func checkPrimeDomain[E PrimeElement, P primeElem[E]](v *primeDomain[E]) error {
+	n := v.card
+	if n == 0 || n&(n-1) != 0 {
+		return fmt.Errorf("%w: %s cardinality %d is not a power of two", ErrPrimeDomain, v.field, n)
+	}
+	if n > 1<<maxPrimeLog {
+		return fmt.Errorf("%w: %s cardinality %d is above the kernels' 2^%d", ErrPrimeDomain, v.field, n, maxPrimeLog)
+	}
+	want, err := v.generator(n)
+	if err != nil {
+		return fmt.Errorf("%w: %s cardinality %d: %v", ErrPrimeDomain, v.field, n, err)
+	}
+	var c E
+	switch {
+	case !P(&v.gen).Equal(&want):
+		return fmt.Errorf("%w: %s Generator is not gnark-crypto's root of unity of order %d", ErrPrimeDomain, v.field, n)
+	case !P(P(&c).Mul(&v.gen, &v.genInv)).IsOne():
+		return fmt.Errorf("%w: %s GeneratorInv is not the inverse of Generator", ErrPrimeDomain, v.field)
+	case !P(P(P(&c).SetUint64(n)).Mul(&c, &v.cardInv)).IsOne():
+		return fmt.Errorf("%w: %s CardinalityInv is not 1/%d", ErrPrimeDomain, v.field, n)
+	case P(&v.shift).IsZero() || !P(P(&c).Mul(&v.shift, &v.shiftInv)).IsOne():
+		return fmt.Errorf("%w: %s FrMultiplicativeGen is zero or its inverse is wrong", ErrPrimeDomain, v.field)
+	}
+	logn := bits.TrailingZeros64(n)
+	for _, tw := range [][][]E{v.twiddles, v.twiddlesInv} {
+		if tw == nil {
+			continue
+		}
+		if len(tw) != logn {
+			return fmt.Errorf("%w: %s twiddles have %d stages, cardinality %d needs %d", ErrPrimeDomain, v.field, len(tw), n, logn)
+		}
+		for s := range tw {
+			if uint64(len(tw[s])) < n>>(s+1) {
+				return fmt.Errorf("%w: %s twiddles of stage %d are too short", ErrPrimeDomain, v.field, s)
+			}
+		}
+	}
+	if n > 1 && v.twiddles != nil && !P(&v.twiddles[0][1]).Equal(&v.gen) {
+		return fmt.Errorf("%w: %s twiddles do not belong to Generator", ErrPrimeDomain, v.field)
+	}
+	if n > 1 && v.twiddlesInv != nil && !P(&v.twiddlesInv[0][1]).Equal(&v.genInv) {
+		return fmt.Errorf("%w: %s inverse twiddles do not belong to GeneratorInv", ErrPrimeDomain, v.field)
+	}
+	return nil
+}
+
+// Compile-time check: the element types are the sizes the kernels assume.
+var _ = [1]struct{}{}[unsafe.Sizeof(fr.Element{})-32]
+var _ = [1]struct{}{}[unsafe.Sizeof(goldilocks.Element{})-8]
+var _ = [1]struct{}{}[unsafe.Sizeof(babybear.Element{})-4]
+var _ = [1]struct{}{}[unsafe.Sizeof(koalabear.Element{})-4]

@@ -1,0 +1,393 @@
+package gpu
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
+	bn254fft "github.com/consensys/gnark-crypto/ecc/bn254/fr/fft"
+	"github.com/consensys/gnark-crypto/field/babybear"
+	babybearfft "github.com/consensys/gnark-crypto/field/babybear/fft"
+	"github.com/consensys/gnark-crypto/field/goldilocks"
+	goldilocksfft "github.com/consensys/gnark-crypto/field/goldilocks/fft"
+	"github.com/consensys/gnark-crypto/field/koalabear"
+	koalabearfft "github.com/consensys/gnark-crypto/field/koalabear/fft"
+	"github.com/consensys/gnark-crypto/utils"
+)
+
+// primeCase is what the prime NTT tests need of one field: domains, random
+// elements and gnark-crypto's own transforms as the reference.
+type primeCase[E PrimeElement] struct {
+	name   string
+	maxLog int
+	domain func(n uint64, shift *E) any
+	random func(r *rand.Rand) E
+	gnark  func(d any, a []E, o PrimeOrder, inverse, coset bool)
+}
+
+func bn254Case() primeCase[fr.Element] {
+	return primeCase[fr.Element]{
+		name: "bn254", maxLog: 28,
+		domain: func(n uint64, s *fr.Element) any {
+			if s != nil {
+				return bn254fft.NewDomain(n, bn254fft.WithShift(*s))
+			}
+			return bn254fft.NewDomain(n)
+		},
+		random: func(r *rand.Rand) fr.Element {
+			// any 4 limbs below q are a canonical Montgomery representation
+			return fr.Element{r.Uint64(), r.Uint64(), r.Uint64(), r.Uint64N(0x30644e72e131a029)}
+		},
+		gnark: func(d any, a []fr.Element, o PrimeOrder, inverse, coset bool) {
+			dom := d.(*bn254fft.Domain)
+			dec := bn254fft.DIF
+			if o == PrimeDIT {
+				dec = bn254fft.DIT
+			}
+			var opts []bn254fft.Option
+			if coset {
+				opts = append(opts, bn254fft.OnCoset())
+			}
+			if inverse {
+				dom.FFTInverse(a, dec, opts...)
+			} else {
+				dom.FFT(a, dec, opts...)
+			}
+			if o == PrimeNatural {
+				utils.BitReverse(a)
+			}
+		},
+	}
+}
+
+func goldilocksCase() primeCase[goldilocks.Element] {
+	return primeCase[goldilocks.Element]{
+		name: "goldilocks", maxLog: 32,
+		domain: func(n uint64, s *goldilocks.Element) any {
+			if s != nil {
+				return goldilocksfft.NewDomain(n, goldilocksfft.WithShift(*s))
+			}
+			return goldilocksfft.NewDomain(n)
+		},
+		random: func(r *rand.Rand) goldilocks.Element {
+			return goldilocks.Element{r.Uint64N(0xffffffff00000001)}
+		},
+		gnark: func(d any, a []goldilocks.Element, o PrimeOrder, inverse, coset bool) {
+			dom := d.(*goldilocksfft.Domain)
+			dec := goldilocksfft.DIF
+			if o == PrimeDIT {
+				dec = goldilocksfft.DIT
+			}
+			var opts []goldilocksfft.Option
+			if coset {
+				opts = append(opts, goldilocksfft.OnCoset())
+			}
+			if inverse {
+				dom.FFTInverse(a, dec, opts...)
+			} else {
+				dom.FFT(a, dec, opts...)
+			}
+			if o == PrimeNatural {
+				utils.BitReverse(a)
+			}
+		},
+	}
+}
+
+func babybearCase() primeCase[babybear.Element] {
+	return primeCase[babybear.Element]{
+		name: "babybear", maxLog: 27,
+		domain: func(n uint64, s *babybear.Element) any {
+			if s != nil {
+				return babybearfft.NewDomain(n, babybearfft.WithShift(*s))
+			}
+			return babybearfft.NewDomain(n)
+		},
+		random: func(r *rand.Rand) babybear.Element { return babybear.Element{r.Uint32N(2013265921)} },
+		gnark: func(d any, a []babybear.Element, o PrimeOrder, inverse, coset bool) {
+			dom := d.(*babybearfft.Domain)
+			dec := babybearfft.DIF
+			if o == PrimeDIT {
+				dec = babybearfft.DIT
+			}
+			var opts []babybearfft.Option
+			if coset {
+				opts = append(opts, babybearfft.OnCoset())
+			}
+			if inverse {
+				dom.FFTInverse(a, dec, opts...)
+			} else {
+				dom.FFT(a, dec, opts...)
+			}
+			if o == PrimeNatural {
+				utils.BitReverse(a)
+			}
+		},
+	}
+}
+
+func koalabearCase() primeCase[koalabear.Element] {
+	return primeCase[koalabear.Element]{
+		name: "koalabear", maxLog: 24,
+		domain: func(n uint64, s *koalabear.Element) any {
+			if s != nil {
+				return koalabearfft.NewDomain(n, koalabearfft.WithShift(*s))
+			}
+			return koalabearfft.NewDomain(n)
+		},
+		random: func(r *rand.Rand) koalabear.Element { return koalabear.Element{r.Uint32N(2130706433)} },
+		gnark: func(d any, a []koalabear.Element, o PrimeOrder, inverse, coset bool) {
+			dom := d.(*koalabearfft.Domain)
+			dec := koalabearfft.DIF
+			if o == PrimeDIT {
+				dec = koalabearfft.DIT
+			}
+			var opts []koalabearfft.Option
+			if coset {
+				opts = append(opts, koalabearfft.OnCoset())
+			}
+			if inverse {
+				dom.FFTInverse(a, dec, opts...)
+			} else {
+				dom.FFT(a, dec, opts...)
+			}
+			if o == PrimeNatural {
+				utils.BitReverse(a)
+			}
+		},
+	}
+}
+
+func primeRandom[E PrimeElement](c primeCase[E], n int, seed uint64) []E {
+	out := make([]E, n)
+	parallel(n, func(lo, hi int) {
+		r := rand.New(rand.NewPCG(seed, uint64(lo)))
+		for i := lo; i < hi; i++ {
+			out[i] = c.random(r)
+		}
+	})
+	return out
+}
+
+var primeOrders = []PrimeOrder{PrimeDIF, PrimeDIT, PrimeNatural}
+
+type primeOp struct {
+	name           string
+	inverse, coset bool
+}
+
+var primeOps = []primeOp{{"FFT", false, false}, {"FFTInverse", true, false}, {"CosetFFT", false, true}, {"CosetFFTInverse", true, true}}
+
+func (t *PrimeNTT[E]) do(op primeOp, s *Stream, b *Buffer[E], o PrimeOrder) error {
+	switch {
+	case op.inverse && op.coset:
+		return t.CosetFFTInverse(s, b, o)
+	case op.inverse:
+		return t.FFTInverse(s, b, o)
+	case op.coset:
+		return t.CosetFFT(s, b, o)
+	}
+	return t.FFT(s, b, o)
+}
+
+func primeFirstDiff[E comparable](got, want []E) int {
+	for i := range want {
+		if got[i] != want[i] {
+			return i
+		}
+	}
+	return -1
+}
+
+func TestPrimeNTT(t *testing.T) {
+	d := testDevice(t)
+	t.Run("bn254", func(t *testing.T) { testPrimeNTT(t, d, bn254Case()) })
+	t.Run("goldilocks", func(t *testing.T) { testPrimeNTT(t, d, goldilocksCase()) })
+	t.Run("babybear", func(t *testing.T) { testPrimeNTT(t, d, babybearCase()) })
+	t.Run("koalabear", func(t *testing.T) { testPrimeNTT(t, d, koalabearCase()) })
+}
+
+// testPrimeNTT: every size 2^0..2^12 with batches of 3 columns, every
+// transform and order; then sampled sizes up to 2^24 (2^16 with -short).
+func testPrimeNTT[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
+	check := func(logn, cols int, ops []primeOp, orders []PrimeOrder) {
+		n := 1 << logn
+		dom := c.domain(uint64(n), nil)
+		ntt, err := NewPrimeNTT[E](d, dom)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ntt.Close()
+		buf, err := Alloc[E](d, cols*n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer buf.Free()
+		got := make([]E, cols*n)
+		for _, op := range ops {
+			for _, o := range orders {
+				in := primeRandom(c, cols*n, uint64(logn*100+int(o)))
+				must(t, buf.Upload(in))
+				must(t, ntt.do(op, nil, buf, o))
+				must(t, buf.Download(got))
+				for col := range cols {
+					c.gnark(dom, in[col*n:(col+1)*n], o, op.inverse, op.coset)
+				}
+				if i := primeFirstDiff(got, in); i >= 0 {
+					t.Fatalf("%s 2^%d %s %v cols=%d: first difference at %d (column %d)", c.name, logn, op.name, o, cols, i, i/n)
+				}
+			}
+		}
+	}
+	for logn := 0; logn <= 12; logn++ {
+		check(logn, 3, primeOps, primeOrders)
+	}
+	big := []int{13, 14, 15, 16}
+	if !testing.Short() {
+		big = append(big, 17, 18, 20, 22, 24)
+	}
+	for i, logn := range big {
+		if logn > c.maxLog {
+			continue
+		}
+		if logn <= 16 {
+			check(logn, 2, primeOps, primeOrders)
+			continue
+		}
+		// one transform and order per size, rotating
+		check(logn, 1, []primeOp{primeOps[i%4]}, []PrimeOrder{primeOrders[i%3]})
+	}
+}
+
+func TestPrimeLDE(t *testing.T) {
+	d := testDevice(t)
+	t.Run("bn254", func(t *testing.T) { testPrimeLDE(t, d, bn254Case()) })
+	t.Run("goldilocks", func(t *testing.T) { testPrimeLDE(t, d, goldilocksCase()) })
+	t.Run("babybear", func(t *testing.T) { testPrimeLDE(t, d, babybearCase()) })
+	t.Run("koalabear", func(t *testing.T) { testPrimeLDE(t, d, koalabearCase()) })
+}
+
+// testPrimeLDE: the LDE equals gnark-crypto's INTT on the small domain then
+// the coset NTT on the large one, for every order and blowup.
+func testPrimeLDE[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
+	check := func(logn, logb, cols int, shift bool) {
+		n, bigN := 1<<logn, 1<<(logn+logb)
+		small := c.domain(uint64(n), nil)
+		var s *E
+		if shift {
+			r := rand.New(rand.NewPCG(9, 9))
+			v := c.random(r)
+			s = &v
+		}
+		large := c.domain(uint64(bigN), s)
+		l, err := NewPrimeLDE[E](d, small, large)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close()
+		src, err := Alloc[E](d, cols*n)
+		must(t, err)
+		defer src.Free()
+		dst, err := Alloc[E](d, cols*bigN)
+		must(t, err)
+		defer dst.Free()
+		in := primeRandom(c, cols*n, uint64(logn))
+		// natural-order reference
+		want := make([]E, cols*bigN)
+		for col := range cols {
+			coef := append([]E(nil), in[col*n:(col+1)*n]...)
+			c.gnark(small, coef, PrimeNatural, true, false)
+			copy(want[col*bigN:], coef)
+			c.gnark(large, want[col*bigN:(col+1)*bigN], PrimeNatural, false, true)
+		}
+		got := make([]E, cols*bigN)
+		back := make([]E, cols*n)
+		for _, o := range primeOrders {
+			host := append([]E(nil), in...)
+			w := append([]E(nil), want...)
+			for col := range cols {
+				if o == PrimeDIT {
+					utils.BitReverse(host[col*n : (col+1)*n])
+				}
+				if o == PrimeDIF {
+					utils.BitReverse(w[col*bigN : (col+1)*bigN])
+				}
+			}
+			must(t, src.Upload(host))
+			must(t, l.Encode(nil, dst, src, o))
+			must(t, dst.Download(got))
+			if i := primeFirstDiff(got, w); i >= 0 {
+				t.Fatalf("%s LDE 2^%d x%d %v cols=%d: first difference at %d", c.name, logn, 1<<logb, o, cols, i)
+			}
+			must(t, src.Download(back))
+			if i := primeFirstDiff(back, host); i >= 0 {
+				t.Fatalf("%s LDE modified src at %d", c.name, i)
+			}
+		}
+	}
+	for logn := 0; logn <= 10; logn++ {
+		check(logn, 1+logn%4, 2, logn%3 == 0)
+	}
+	for logb := 1; logb <= 4; logb++ {
+		check(12, logb, 3, logb == 3)
+	}
+	if !testing.Short() && c.maxLog >= 22 {
+		check(20, 2, 1, false)
+	}
+}
+
+func TestPrimeNTTErrors(t *testing.T) {
+	d := testDevice(t)
+	dG := goldilocksfft.NewDomain(16)
+	if _, err := NewPrimeNTT[fr.Element](d, dG); !errors.Is(err, ErrPrimeField) {
+		t.Errorf("goldilocks domain for fr elements: %v", err)
+	}
+	for _, bad := range []any{nil, (*bn254fft.Domain)(nil), 3} {
+		if _, err := NewPrimeNTT[fr.Element](d, bad); !errors.Is(err, ErrPrimeDomain) {
+			t.Errorf("NewPrimeNTT(%T): %v", bad, err)
+		}
+	}
+	tam := *goldilocksfft.NewDomain(16)
+	tam.Cardinality = 32
+	if _, err := NewPrimeNTT[goldilocks.Element](d, &tam); !errors.Is(err, ErrPrimeDomain) {
+		t.Errorf("tampered domain: %v", err)
+	}
+	if _, err := NewPrimeLDE[goldilocks.Element](d, dG, goldilocksfft.NewDomain(512)); !errors.Is(err, ErrPrimeDomain) {
+		t.Errorf("blowup 32: %v", err)
+	}
+	ntt, err := NewPrimeNTT[goldilocks.Element](d, dG)
+	must(t, err)
+	defer ntt.Close()
+	b, err := Alloc[goldilocks.Element](d, 24)
+	must(t, err)
+	defer b.Free()
+	if err := ntt.FFT(nil, b, PrimeDIF); !errors.Is(err, ErrLength) {
+		t.Errorf("24 elements on a 16-domain: %v", err)
+	}
+	if err := ntt.FFT(nil, b, PrimeOrder(9)); err == nil {
+		t.Errorf("bad order accepted")
+	}
+	if s := fmt.Sprint(PrimeDIF, PrimeDIT, PrimeNatural, PrimeOrder(9)); s != "DIF DIT Natural PrimeOrder(9)" {
+		t.Errorf("order names: %q", s)
+	}
+}
+
+func TestPlanPasses(t *testing.T) {
+	for _, f := range nttFields {
+		for logn := 0; logn <= maxPrimeLog; logn++ {
+			ps := planPasses(logn, f.logTile, f.logCMin)
+			next := 0
+			for _, p := range ps {
+				if p.lo != next || p.nst < 1 || p.nst+p.logc > f.logTile || (p.lo > 0 && p.logc < f.logCMin) {
+					t.Fatalf("%s 2^%d: bad pass %+v in %+v", f.name, logn, p, ps)
+				}
+				next += p.nst
+			}
+			if next != logn {
+				t.Fatalf("%s 2^%d: passes %+v cover %d bits", f.name, logn, ps, next)
+			}
+		}
+	}
+}
