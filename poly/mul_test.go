@@ -1,0 +1,125 @@
+package poly
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/gfpoly/gfpoly/field/gf64"
+)
+
+// mulMethods lists every exported multiplication with its name.
+var mulMethods = []struct {
+	name string
+	mul  func(a, b Poly) Poly
+}{
+	{"Schoolbook", Poly.MulSchoolbook},
+	{"Karatsuba", Poly.MulKaratsuba},
+	{"FFT", Poly.MulFFT},
+	{"Mul", Poly.Mul},
+}
+
+// mulLengths returns the factor lengths tried: edge cases, values around
+// each threshold and the Karatsuba split points, and unequal pairs.
+func mulLengths(short bool) [][2]int {
+	ls := []int{0, 1, 2, 3, 7, 8, 31, 32, 33, 63, 64, 65, 100, 127, 128, 129, 255, 256, 257, 511, 512, 513}
+	if !short {
+		ls = append(ls, 1000, 1023, 1024, 1025, 2047, 3000)
+	}
+	var out [][2]int
+	for i, a := range ls {
+		out = append(out, [2]int{a, a})
+		if i+1 < len(ls) {
+			out = append(out, [2]int{a, ls[i+1]})
+		}
+		out = append(out, [2]int{a, 1}, [2]int{a, 5}, [2]int{a, 40})
+		if a > 3 {
+			out = append(out, [2]int{a, a/3 + 1}, [2]int{a / 2, a + 3})
+		}
+	}
+	return out
+}
+
+func TestMulAgainstNaive(t *testing.T) {
+	r := newRand(10)
+	for _, ln := range mulLengths(testing.Short()) {
+		a, b := randPoly(r, ln[0]), randPoly(r, ln[1])
+		want := naiveMul(a, b)
+		for _, m := range mulMethods {
+			ac, bc := a.Clone(), b.Clone()
+			got := m.mul(a, b)
+			if !got.Equal(want) || !isNormalized(got) {
+				t.Fatalf("%s(len %d, len %d) differs from the naive product", m.name, ln[0], ln[1])
+			}
+			if !a.Equal(ac) || !b.Equal(bc) {
+				t.Fatalf("%s modified its inputs", m.name)
+			}
+			if !m.mul(b, a).Equal(want) {
+				t.Fatalf("%s(len %d, len %d) not commutative", m.name, ln[1], ln[0])
+			}
+		}
+	}
+}
+
+// TestMulUnnormalized feeds factors with trailing zeros and zero factors.
+func TestMulUnnormalized(t *testing.T) {
+	r := newRand(11)
+	for _, n := range []int{1, 5, 40, 300, 700} {
+		a := append(randPoly(r, n), 0, 0, 0)
+		b := append(randPoly(r, n+3), make(Poly, 50)...)
+		want := naiveMul(a.Normalize(), b.Normalize())
+		for _, m := range mulMethods {
+			if got := m.mul(a, b); !got.Equal(want) || !isNormalized(got) {
+				t.Fatalf("%s with trailing zeros, n=%d", m.name, n)
+			}
+			if got := m.mul(a, Poly{0, 0}); len(got) != 0 {
+				t.Fatalf("%s by zero = %v", m.name, got)
+			}
+			if got := m.mul(nil, b); len(got) != 0 {
+				t.Fatalf("%s of nil = %v", m.name, got)
+			}
+		}
+	}
+}
+
+// TestMulKnown checks (x + 1)² = x² + 1 and (x + a)(x + b) = x² + (a+b)x + ab.
+func TestMulKnown(t *testing.T) {
+	for _, m := range mulMethods {
+		if got := m.mul(Poly{1, 1}, Poly{1, 1}); !got.Equal(Poly{1, 0, 1}) {
+			t.Errorf("%s: (x+1)² = %v", m.name, got)
+		}
+		a, b := gf64.Element(0x1234), gf64.Element(0xabcdef)
+		want := Poly{gf64.Mul(a, b), a ^ b, 1}
+		if got := m.mul(Poly{a, 1}, Poly{b, 1}); !got.Equal(want) {
+			t.Errorf("%s: (x+a)(x+b) = %v", m.name, got)
+		}
+	}
+}
+
+// TestKaratsubaSplits runs the core recursion on every length across a few
+// recursion levels (odd and even splits).
+func TestKaratsubaSplits(t *testing.T) {
+	r := newRand(12)
+	maxN := 4*karatsubaMin + 5
+	if testing.Short() {
+		maxN = 2*karatsubaMin + 3
+	}
+	for n := karatsubaMin - 1; n <= maxN; n++ {
+		a, b := randPoly(r, n), randPoly(r, n)
+		a[n-1], b[n-1] = 1, 1
+		out := make([]gf64.Element, 2*n-1)
+		for i := range out {
+			out[i] = 0xdead // karatsuba must overwrite, not accumulate
+		}
+		karatsuba(out, a, b, make([]gf64.Element, karatsubaScratch(n)))
+		if !Poly(out).Equal(naiveMul(a, b)) {
+			t.Fatalf("karatsuba n=%d", n)
+		}
+	}
+}
+
+func ExamplePoly_Mul() {
+	a := New(1, 1) // x + 1
+	b := New(1, 0, 1)
+	fmt.Println(a.Mul(b)) // (x + 1)(x² + 1) = x³ + x² + x + 1
+	// Output: 0x0000000000000001*x^3 + 0x0000000000000001*x^2 + 0x0000000000000001*x + 0x0000000000000001
+}
