@@ -332,3 +332,21 @@ func BenchmarkCommit(b *testing.B) {
 		b.Run("bn254/"+name, func(b *testing.B) { benchmarkCommit[fr.Element](b, sh[0], sh[1], 4) })
 	}
 }
+
+// BenchmarkCommitLDE is the commitment alone (hash the rows, build the tree)
+// over an LDE of 2^logRows rows × cols columns.
+func BenchmarkCommitLDE(b *testing.B) {
+	for _, sh := range [][2]int{{18, 16}, {22, 32}} {
+		b.Run(fmt.Sprintf("gf64/rows=2^%d/cols=%d", sh[0], sh[1]), func(b *testing.B) {
+			lde, _ := RandomTrace[gf64.Element](sh[0], sh[1], 1)
+			enc, _ := New[gf64.Element]()
+			b.SetBytes(int64(sh[1]) << sh[0] * 8)
+			b.ReportAllocs()
+			for range b.N {
+				if _, err := enc.CommitLDE(lde); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

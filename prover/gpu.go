@@ -3,6 +3,11 @@ package prover
 import (
 	"fmt"
 
+	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
+	"github.com/consensys/gnark-crypto/field/babybear"
+	"github.com/consensys/gnark-crypto/field/goldilocks"
+	"github.com/consensys/gnark-crypto/field/koalabear"
+
 	"github.com/gfpoly/gfpoly/gpu"
 )
 
@@ -23,5 +28,20 @@ func WithGPU(dev *gpu.Device) Option {
 // gpuBackend returns the GPU encoder for E's field, or an error wrapping
 // ErrUnavailable when there is none.
 func gpuBackend[E Element](cfg config) (Encoder[E], error) {
-	return nil, fmt.Errorf("prover: no GPU backend for %v in this build (the CPU backend is available): %w", FieldOf[E](), ErrUnavailable)
+	var z E
+	var enc any
+	switch any(z).(type) {
+	case goldilocks.Element:
+		enc = newPrimeGPU[goldilocks.Element](cfg)
+	case babybear.Element:
+		enc = newPrimeGPU[babybear.Element](cfg)
+	case koalabear.Element:
+		enc = newPrimeGPU[koalabear.Element](cfg)
+	case fr.Element:
+		enc = newPrimeGPU[fr.Element](cfg)
+	default:
+		// The GF(2^64) LDE kernels are not in the gpu package yet.
+		return nil, fmt.Errorf("prover: no GPU backend for %v in this build (the CPU backend is available): %w", FieldOf[E](), ErrUnavailable)
+	}
+	return enc.(Encoder[E]), nil
 }
