@@ -1,6 +1,7 @@
 package rs
 
 import (
+	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
 
@@ -29,11 +30,28 @@ type erasure struct {
 	off   []gf64.Element // Ŵ_j(shift), the twiddle offsets of T
 	wsh   []gf64.Element // W_j(shift), unnormalized
 	shift gf64.Element
+	// T itself and, for j ≥ domainMin, span(β_0..β_{j−1}) with shift 0:
+	// the transforms of these sizes are domain's novel-basis transforms
+	// (same basis polynomials), smaller ones the loops of novel.go.
+	t    *domain.Subspace
+	span []*domain.Subspace
 }
 
-func newErasure(shift gf64.Element, basis []gf64.Element, k int) *erasure {
+// domainMin is the smallest product-tree level whose transforms go to domain.
+const domainMin = 8
+
+func newErasure(t *domain.Subspace, k int) (*erasure, error) {
+	shift, basis := t.Shift(), t.Basis()
 	n := len(basis)
-	e := &erasure{n: n, k: k, nv: newNovel(basis), shift: shift}
+	e := &erasure{n: n, k: k, nv: newNovel(basis), shift: shift, t: t}
+	e.span = make([]*domain.Subspace, n+1)
+	for j := domainMin; j <= n; j++ {
+		v, err := domain.New(0, basis[:j]...)
+		if err != nil {
+			return nil, err
+		}
+		e.span[j] = v
+	}
 	e.off = make([]gf64.Element, n)
 	e.nv.hatAt(e.off, shift)
 	e.wsh = make([]gf64.Element, n+1)
@@ -45,7 +63,24 @@ func newErasure(shift gf64.Element, basis []gf64.Element, k int) *erasure {
 			v = gf64.Mul(v, v^c)
 		}
 	}
-	return e
+	return e, nil
+}
+
+// fwd and inv are the novel-basis transforms over span(β_0..β_{j−1}), shift 0.
+func (e *erasure) fwd(a []gf64.Element, j int) {
+	if j >= domainMin {
+		must(e.span[j].NovelFFT(a))
+		return
+	}
+	e.nv.fft(a, j, j-1, nil)
+}
+
+func (e *erasure) inv(a []gf64.Element, j int) {
+	if j >= domainMin {
+		must(e.span[j].NovelIFFT(a))
+		return
+	}
+	e.nv.ifft(a, j, nil)
 }
 
 // wAt returns W_j(t_x) for the codeword point of index x whose bits below j
@@ -109,13 +144,13 @@ func (e *erasure) node(j, start int, present []bool, out, scratch []gf64.Element
 	default: // both partial: multiply by evaluation over span(β_0..β_{j−1}).
 		s0, s1 := scratch[:2*h], scratch[2*h:4*h]
 		copy(s0[:h], out[:h])
-		copy(s0[h:], out[:h])
+		clear(s0[h:])
 		copy(s1[:h], out[h:])
-		copy(s1[h:], out[h:])
-		e.nv.fft(s0, j, j-2, nil)
-		e.nv.fft(s1, j, j-2, nil)
+		clear(s1[h:])
+		e.fwd(s0, j)
+		e.fwd(s1, j)
 		gf64.MulVec(out, s0, s1)
-		e.nv.ifft(out, j, nil)
+		e.inv(out, j)
 	}
 	return nodePartial
 }
@@ -135,22 +170,22 @@ func (e *erasure) reconstruct(dst, word []gf64.Element, present []bool, erased i
 		pi[0] = gf64.One
 	}
 	e.nv.derivative(dpi, pi)
-	e.nv.fft(dpi, e.n, e.n-1, e.off) // Π′ over T
-	e.nv.fft(pi, e.n, e.n-1, e.off)  // Π over T
+	e.tfwd(dpi) // Π′ over T
+	e.tfwd(pi)  // Π over T
 	gf64.MulVec(q, word, pi)
 	for i, p := range present {
 		if !p {
 			q[i] = 0
 		}
 	}
-	e.nv.ifft(q, e.n, e.off) // c·Π in the novel basis
+	e.tinv(q) // c·Π in the novel basis
 	for _, v := range q[(1<<e.k)+erased:] {
 		if v != 0 {
 			return false
 		}
 	}
 	e.nv.derivative(pi, q)
-	e.nv.fft(pi, e.n, e.n-1, e.off) // (c·Π)′ over T
+	e.tfwd(pi) // (c·Π)′ over T
 	// q is free: gather Π′ at the erased points, invert, divide.
 	inv := q[:0]
 	for i, p := range present {
@@ -169,4 +204,21 @@ func (e *erasure) reconstruct(dst, word []gf64.Element, present []bool, erased i
 		}
 	}
 	return true
+}
+
+// tfwd and tinv are the novel-basis transforms over T.
+func (e *erasure) tfwd(a []gf64.Element) {
+	if e.n >= domainMin {
+		must(e.t.NovelFFT(a))
+		return
+	}
+	e.nv.fft(a, e.n, e.n-1, e.off)
+}
+
+func (e *erasure) tinv(a []gf64.Element) {
+	if e.n >= domainMin {
+		must(e.t.NovelIFFT(a))
+		return
+	}
+	e.nv.ifft(a, e.n, e.off)
 }

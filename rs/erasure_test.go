@@ -44,14 +44,17 @@ func erasePattern(r *rand.Rand, n, erase, shape int) []bool {
 
 func TestErasureReconstruct(t *testing.T) {
 	r := newRand(t, 3)
-	for n := 1; n <= 8; n++ {
+	for n := 1; n <= 10; n++ {
 		for k := 0; k < n; k++ {
 			basis := randBasis(r, n)
 			shift := gf64.Element(0)
 			if r.IntN(2) == 1 {
 				shift = randElem(r)
 			}
-			e := newErasure(shift, basis, k)
+			e, err := newErasure(mustSub(t, shift, basis...), k)
+			if err != nil {
+				t.Fatal(err)
+			}
 			N, K := 1<<n, 1<<k
 			coeffs := randVec(r, K)
 			cw := make([]gf64.Element, N)

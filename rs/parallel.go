@@ -5,32 +5,24 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
 
-// Work is spread over a Code's helper goroutines, started on first need and
+// EncodeBatch's columns are spread over a Code's helper goroutines, started on first need and
 // kept for the Code's life (a cleanup closes their channel once the Code is
 // unreachable; the helpers hold the channel only, never the Code). A call
 // hands one *job to as many helpers as it wants, runs items itself too, and
-// waits; jobs come from a sync.Pool, so steady-state calls allocate nothing.
-
-type jobKind uint8
-
-const (
-	jobCosets  jobKind = iota // one column: copy coefficients to each coset, FFT it
-	jobColumns                // many columns: encode each column fully
-)
+// waits; jobs come from a sync.Pool, so rs allocates nothing per call in
+// steady state. Each column is domain's batch LDE on that one column, which
+// runs serial transforms.
 
 type job struct {
 	c     *Code
-	kind  jobKind
 	count int64
 	next  atomic.Int64
 	wg    sync.WaitGroup
-
-	// jobCosets
-	dst, coeffs, msg []gf64.Element
-	// jobColumns
+	// Column i: dsts[i] gets the codeword of msgs[i].
 	dsts, msgs [][]gf64.Element
 }
 
@@ -40,12 +32,7 @@ func (j *job) run() {
 		if i >= j.count {
 			return
 		}
-		switch j.kind {
-		case jobCosets:
-			j.c.encodeCoset(j.dst, j.coeffs, j.msg, int(i))
-		case jobColumns:
-			j.c.encodeColumn(j.dsts[i], j.msgs[i])
-		}
+		must(domain.LDEBatch(j.dsts[i:i+1], j.msgs[i:i+1], j.c.msg, j.c.cw))
 	}
 }
 
@@ -98,13 +85,13 @@ func (c *Code) do(j *job, w int) {
 	j.run()
 	j.wg.Wait()
 	// Drop references before pooling; wg is zero again after Wait.
-	j.c, j.dst, j.coeffs, j.msg, j.dsts, j.msgs = nil, nil, nil, nil, nil, nil
+	j.c, j.dsts, j.msgs = nil, nil, nil
 	j.next.Store(0)
 	c.jobs.Put(j)
 }
 
-func (c *Code) newJob(kind jobKind, count int) *job {
+func (c *Code) newJob(count int) *job {
 	j := c.jobs.Get().(*job)
-	j.c, j.kind, j.count = c, kind, int64(count)
+	j.c, j.count = c, int64(count)
 	return j
 }

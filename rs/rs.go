@@ -2,7 +2,6 @@ package rs
 
 import (
 	"fmt"
-	"slices"
 	"sync"
 
 	"github.com/gfpoly/gfpoly/domain"
@@ -43,21 +42,14 @@ type Code struct {
 	msg, cw *domain.Subspace
 	k, n    int
 	layout  Layout
-	prefix  bool // systematic with Position(i) = i
-	// sameBasis: S's basis is T's first k basis elements (any shifts), so
-	// S's novel basis is the cosets' novel basis.
-	sameBasis bool
-	pos       []int // systematic, not prefix: codeword position of message symbol i
+	prefix  bool  // systematic with Position(i) = i
+	pos     []int // systematic, not prefix: codeword position of message symbol i
 
-	// The codeword space as 2^(n−k) cosets of span(β_0..β_{k−1}) of T's
-	// basis, in order: codeword symbols [i·2^k, (i+1)·2^k) are coset i.
-	cosets []*domain.Subspace
-	er     *erasure
+	er *erasure
 
 	workers int
 	helpers *helpers
 	jobs    sync.Pool // *job
-	kbufs   sync.Pool // *[]gf64.Element, 2^k elements
 	nbufs   sync.Pool // *[]gf64.Element, 4·2^n elements
 }
 
@@ -69,8 +61,8 @@ const maxDim = 40
 // the space codeword. The codeword space must have a larger dimension. When the
 // message space lies inside the codeword space the layout is Systematic (found
 // whatever the two bases are), otherwise General; WithSystematic makes the
-// General case an error (ErrNotNested). New precomputes the transforms the
-// Code uses: 2^(n−k) coset plans of dimension k and O(2^n) decoder tables.
+// General case an error (ErrNotNested). New precomputes the decoder's tables
+// (O(n²) elements); the transform plans are domain's, built on first use.
 func New(message, codeword *domain.Subspace, opts ...Option) (*Code, error) {
 	if message == nil {
 		return nil, fmt.Errorf("%w: New: message space is nil", ErrDimension)
@@ -101,20 +93,13 @@ func New(message, codeword *domain.Subspace, opts ...Option) (*Code, error) {
 	} else if cfg.systematic {
 		return nil, fmt.Errorf("%w: New: WithSystematic, but the %d-dimensional message space is not inside the codeword space", ErrNotNested, k)
 	}
-	basis := codeword.Basis()
-	c.cosets = make([]*domain.Subspace, 1<<(n-k))
-	for i := range c.cosets {
-		s, err := domain.New(codeword.Element(i<<k), basis[:k]...)
-		if err != nil {
-			return nil, fmt.Errorf("rs: New: coset %d of the codeword space: %w", i, err)
-		}
-		c.cosets[i] = s
+	er, err := newErasure(codeword, k)
+	if err != nil {
+		return nil, fmt.Errorf("rs: New: %w", err)
 	}
-	c.sameBasis = slices.Equal(message.Basis(), basis[:k])
-	c.er = newErasure(codeword.Shift(), basis, k)
+	c.er = er
 	c.jobs.New = func() any { return new(job) }
-	K, N := 1<<k, 1<<n
-	c.kbufs.New = func() any { b := make([]gf64.Element, K); return &b }
+	N := 1 << n
 	c.nbufs.New = func() any { b := make([]gf64.Element, 4*N); return &b }
 	return c, nil
 }
@@ -197,8 +182,10 @@ func (c *Code) checkLen(op, name string, got, want int) error {
 // Encode sets dst (2^n elements) to the codeword of msg (2^k evaluations over
 // the message space): the evaluations over the codeword space of the
 // polynomial of degree < 2^k that msg interpolates, equal to
-// T.FFT(S.IFFT(msg) zero-padded). msg is not modified; dst and msg must not
-// overlap. The work is spread over the Code's workers by cosets.
+// T.FFT(S.IFFT(msg) zero-padded) bit for bit. It is domain's LDE, which spreads
+// one column over GOMAXPROCS goroutines (by cosets and butterfly layers); with
+// WithWorkers(1) it runs on the calling goroutine alone. msg is not modified;
+// dst and msg must not overlap.
 func (c *Code) Encode(dst, msg []gf64.Element) error {
 	if err := c.checkLen("Encode", "dst", len(dst), 1<<c.n); err != nil {
 		return err
@@ -206,26 +193,18 @@ func (c *Code) Encode(dst, msg []gf64.Element) error {
 	if err := c.checkLen("Encode", "msg", len(msg), 1<<c.k); err != nil {
 		return err
 	}
-	bp := c.kbufs.Get().(*[]gf64.Element)
-	coeffs := *bp
-	copy(coeffs, msg)
-	c.toNovel(coeffs)
-	c.spread(dst, coeffs, msg)
-	c.kbufs.Put(bp)
+	if c.workers == 1 {
+		c.encodeSerial(dst, msg)
+		return nil
+	}
+	must(domain.LDE(dst, msg, c.msg, c.cw))
 	return nil
 }
 
-// toNovel turns 2^k evaluations over the message space into the polynomial's
-// coefficients in the novel basis of the cosets' basis (T's first k basis
-// elements), in place. When the message basis is that basis, this is one
-// inverse novel transform; otherwise the monomial basis is the bridge.
-func (c *Code) toNovel(a []gf64.Element) {
-	if c.sameBasis {
-		must(c.msg.NovelIFFT(a))
-		return
-	}
-	must(c.msg.IFFT(a))
-	must(c.cosets[0].MonomialToNovel(a))
+// encodeSerial encodes one column on the calling goroutine: domain's batch
+// LDE with one column runs serial transforms.
+func (c *Code) encodeSerial(dst, msg []gf64.Element) {
+	must(domain.LDEBatch([][]gf64.Element{dst}, [][]gf64.Element{msg}, c.msg, c.cw))
 }
 
 // must panics on an error from a domain call whose arguments the Code has
@@ -238,8 +217,8 @@ func must(err error) {
 
 // EncodeCoeffs sets dst (2^n elements) to the evaluations over the codeword
 // space of the polynomial with monomial coefficients coeffs (c_0 first, 1 to
-// 2^k of them; missing high coefficients are zero). coeffs is not modified;
-// dst and coeffs must not overlap.
+// 2^k of them; missing high coefficients are zero): domain's truncated FFT
+// over T. coeffs is not modified; dst and coeffs must not overlap.
 func (c *Code) EncodeCoeffs(dst, coeffs []gf64.Element) error {
 	if err := c.checkLen("EncodeCoeffs", "dst", len(dst), 1<<c.n); err != nil {
 		return err
@@ -247,57 +226,9 @@ func (c *Code) EncodeCoeffs(dst, coeffs []gf64.Element) error {
 	if len(coeffs) == 0 || len(coeffs) > 1<<c.k {
 		return fmt.Errorf("%w: EncodeCoeffs: coeffs has %d elements, want 1 to %d", ErrLength, len(coeffs), 1<<c.k)
 	}
-	bp := c.kbufs.Get().(*[]gf64.Element)
-	buf := *bp
-	copy(buf, coeffs)
-	clear(buf[len(coeffs):])
-	must(c.cosets[0].MonomialToNovel(buf))
-	c.spread(dst, buf, nil)
-	c.kbufs.Put(bp)
+	copy(dst, coeffs)
+	must(c.cw.FFTTrunc(dst, len(coeffs)))
 	return nil
-}
-
-// parallelMin is the codeword length below which one column is encoded on
-// the calling goroutine alone.
-const parallelMin = 1 << 14
-
-// spread fills every coset of dst from the coefficients coeffs (2^k of them);
-// msg, when not nil, is the message, copied into coset 0 of a prefix layout
-// instead of transforming.
-func (c *Code) spread(dst, coeffs, msg []gf64.Element) {
-	j := c.newJob(jobCosets, len(c.cosets))
-	j.dst, j.coeffs, j.msg = dst, coeffs, msg
-	w := c.workerCount()
-	if len(dst) < parallelMin {
-		w = 1
-	}
-	c.do(j, w)
-}
-
-// encodeCoset fills coset i of dst from the novel coefficients coeffs.
-func (c *Code) encodeCoset(dst, coeffs, msg []gf64.Element, i int) {
-	K := 1 << c.k
-	region := dst[i*K : (i+1)*K]
-	if i == 0 && c.prefix && msg != nil {
-		copy(region, msg) // = the transform of coset 0, which is S, exactly
-		return
-	}
-	copy(region, coeffs)
-	must(c.cosets[i].NovelFFT(region))
-}
-
-// encodeColumn encodes one column with no scratch: the coefficients are made
-// in the last coset's place, copied to the others, and that coset is
-// transformed last.
-func (c *Code) encodeColumn(dst, msg []gf64.Element) {
-	K, C := 1<<c.k, len(c.cosets)
-	last := dst[(C-1)*K:]
-	copy(last, msg)
-	c.toNovel(last)
-	for i := 0; i < C-1; i++ {
-		c.encodeCoset(dst, last, msg, i)
-	}
-	must(c.cosets[C-1].NovelFFT(last))
 }
 
 // EncodeBatch encodes many columns: dst[i] (2^n elements) gets the codeword of
@@ -319,14 +250,13 @@ func (c *Code) EncodeBatch(dst, msgs [][]gf64.Element) error {
 	}
 	w := c.workerCount()
 	if len(msgs) < w {
+		// Fewer columns than workers: each column spreads over the cores.
 		for i := range msgs {
-			if err := c.Encode(dst[i], msgs[i]); err != nil {
-				return err
-			}
+			must(domain.LDE(dst[i], msgs[i], c.msg, c.cw))
 		}
 		return nil
 	}
-	j := c.newJob(jobColumns, len(msgs))
+	j := c.newJob(len(msgs))
 	j.dsts, j.msgs = dst, msgs
 	c.do(j, w)
 	return nil
@@ -344,7 +274,7 @@ func (c *Code) Verify(word []gf64.Element) (bool, error) {
 	defer c.nbufs.Put(bp)
 	buf := (*bp)[:1<<c.n]
 	copy(buf, word)
-	c.er.nv.ifft(buf, c.n, c.er.off)
+	c.er.tinv(buf)
 	for _, v := range buf[1<<c.k:] {
 		if v != 0 {
 			return false, nil
