@@ -76,6 +76,18 @@ func BenchmarkButterfly(b *testing.B) {
 	})
 }
 
+// BenchmarkButterflyHalves runs Butterfly on the two halves of one array,
+// the layout of an additive-FFT layer: u and v lie a power of two apart.
+func BenchmarkButterflyHalves(b *testing.B) {
+	benchPaths(b, func(b *testing.B, n int) {
+		buf := benchVec(2 * n)
+		u, v := buf[:n], buf[n:]
+		for b.Loop() {
+			Butterfly(u, v, benchC)
+		}
+	})
+}
+
 func BenchmarkInvButterfly(b *testing.B) {
 	benchPaths(b, func(b *testing.B, n int) {
 		u, v := benchVec(n), benchVec(n + 1)[1:]
