@@ -49,7 +49,9 @@ func invButterflyAVX512(u, v []Element, c Element)
 
 // The dispatchers below are called with slices of equal length (checked by
 // the exported functions). Scalar Mul uses PCLMULQDQ on both assembly paths: a
-// single product gains nothing from 512-bit registers.
+// single product gains nothing from 512-bit registers. The AVX-512 kernels
+// take a multiple of eight elements; the PCLMULQDQ kernels do the last one to
+// seven, and all of a vector shorter than eight.
 
 func mul(a, b Element) Element {
 	if impl != implGeneric {
@@ -61,7 +63,13 @@ func mul(a, b Element) Element {
 func mulVec(dst, a, b []Element) {
 	switch impl {
 	case implAVX512:
-		mulVecAVX512(dst, a, b)
+		m := len(dst) &^ 7
+		if m != 0 {
+			mulVecAVX512(dst[:m], a[:m], b[:m])
+		}
+		if m != len(dst) {
+			mulVecPCLMUL(dst[m:], a[m:], b[m:])
+		}
 	case implPCLMULQDQ:
 		mulVecPCLMUL(dst, a, b)
 	default:
@@ -72,7 +80,13 @@ func mulVec(dst, a, b []Element) {
 func scaleVec(dst, a []Element, c Element) {
 	switch impl {
 	case implAVX512:
-		scaleVecAVX512(dst, a, c)
+		m := len(dst) &^ 7
+		if m != 0 {
+			scaleVecAVX512(dst[:m], a[:m], c)
+		}
+		if m != len(dst) {
+			scaleVecPCLMUL(dst[m:], a[m:], c)
+		}
 	case implPCLMULQDQ:
 		scaleVecPCLMUL(dst, a, c)
 	default:
@@ -83,7 +97,13 @@ func scaleVec(dst, a []Element, c Element) {
 func mulAddVec(dst, a []Element, c Element) {
 	switch impl {
 	case implAVX512:
-		mulAddVecAVX512(dst, a, c)
+		m := len(dst) &^ 7
+		if m != 0 {
+			mulAddVecAVX512(dst[:m], a[:m], c)
+		}
+		if m != len(dst) {
+			mulAddVecPCLMUL(dst[m:], a[m:], c)
+		}
 	case implPCLMULQDQ:
 		mulAddVecPCLMUL(dst, a, c)
 	default:
@@ -94,7 +114,13 @@ func mulAddVec(dst, a []Element, c Element) {
 func butterfly(u, v []Element, c Element) {
 	switch impl {
 	case implAVX512:
-		butterflyAVX512(u, v, c)
+		m := len(u) &^ 7
+		if m != 0 {
+			butterflyAVX512(u[:m], v[:m], c)
+		}
+		if m != len(u) {
+			butterflyPCLMUL(u[m:], v[m:], c)
+		}
 	case implPCLMULQDQ:
 		butterflyPCLMUL(u, v, c)
 	default:
@@ -105,7 +131,13 @@ func butterfly(u, v []Element, c Element) {
 func invButterfly(u, v []Element, c Element) {
 	switch impl {
 	case implAVX512:
-		invButterflyAVX512(u, v, c)
+		m := len(u) &^ 7
+		if m != 0 {
+			invButterflyAVX512(u[:m], v[:m], c)
+		}
+		if m != len(u) {
+			invButterflyPCLMUL(u[m:], v[m:], c)
+		}
 	case implPCLMULQDQ:
 		invButterflyPCLMUL(u, v, c)
 	default:

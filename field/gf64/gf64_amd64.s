@@ -396,8 +396,10 @@ ib_p_done:
 // ---------------------------------------------------------------------------
 // AVX-512 VPCLMULQDQ kernels. Z31 holds 0x1b in every qword; Z30 holds the
 // constant c in every qword. Sixteen products per main-loop iteration, then
-// eight, then a masked block for the last one to seven (K1 selects them), so
-// there is no scalar tail.
+// eight. The caller (gf64_amd64.go) passes a length that is a multiple of
+// eight and hands the last one to seven elements to the PCLMULQDQ kernels: a
+// masked block costs more than the scalar code for so few elements, and a
+// masked store that a later load reads does not forward.
 
 // REDUCE8 reduces the even-qword products E and odd-qword products O of
 // eight elements and leaves the eight results, in order, in E. Clobbers O,
@@ -457,13 +459,6 @@ ib_p_done:
 	MOVQ         off(FP), AX; \
 	VPBROADCASTQ AX, Z30
 
-// TAILMASK sets K1 to the low CX bits. Clobbers AX.
-#define TAILMASK \
-	MOVQ  $1, AX; \
-	SHLQ  CX, AX; \
-	DECQ  AX; \
-	KMOVW AX, K1
-
 // func mulVecAVX512(dst, a, b []Element)
 // Behaves like mulVecGeneric.
 TEXT ·mulVecAVX512(SB), NOSPLIT, $0-72
@@ -492,7 +487,7 @@ mv_z_loop16:
 
 mv_z_tail8:
 	CMPQ      CX, $8
-	JB        mv_z_tail
+	JB        mv_z_done
 	VMOVDQU64 (SI), Z0
 	VMOVDQU64 (DX), Z1
 	MUL8(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7)
@@ -501,15 +496,6 @@ mv_z_tail8:
 	ADDQ      $64, DX
 	ADDQ      $64, DI
 	SUBQ      $8, CX
-
-mv_z_tail:
-	TESTQ     CX, CX
-	JZ        mv_z_done
-	TAILMASK
-	VMOVDQU64 (SI), K1, Z0
-	VMOVDQU64 (DX), K1, Z1
-	MUL8(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7)
-	VMOVDQU64 Z2, K1, (DI)
 
 mv_z_done:
 	VZEROUPPER
@@ -540,21 +526,13 @@ sv_z_loop16:
 
 sv_z_tail8:
 	CMPQ      CX, $8
-	JB        sv_z_tail
+	JB        sv_z_done
 	VMOVDQU64 (SI), Z0
 	MULC8(Z0, Z2, Z3, Z4, Z5, Z6, Z7)
 	VMOVDQU64 Z2, (DI)
 	ADDQ      $64, SI
 	ADDQ      $64, DI
 	SUBQ      $8, CX
-
-sv_z_tail:
-	TESTQ     CX, CX
-	JZ        sv_z_done
-	TAILMASK
-	VMOVDQU64 (SI), K1, Z0
-	MULC8(Z0, Z2, Z3, Z4, Z5, Z6, Z7)
-	VMOVDQU64 Z2, K1, (DI)
 
 sv_z_done:
 	VZEROUPPER
@@ -587,7 +565,7 @@ ma_z_loop16:
 
 ma_z_tail8:
 	CMPQ      CX, $8
-	JB        ma_z_tail
+	JB        ma_z_done
 	VMOVDQU64 (SI), Z0
 	MULC8(Z0, Z2, Z3, Z4, Z5, Z6, Z7)
 	VPXORQ    (DI), Z2, Z2
@@ -595,16 +573,6 @@ ma_z_tail8:
 	ADDQ      $64, SI
 	ADDQ      $64, DI
 	SUBQ      $8, CX
-
-ma_z_tail:
-	TESTQ     CX, CX
-	JZ        ma_z_done
-	TAILMASK
-	VMOVDQU64 (SI), K1, Z0
-	VMOVDQU64 (DI), K1, Z1
-	MULC8(Z0, Z2, Z3, Z4, Z5, Z6, Z7)
-	VPXORQ    Z1, Z2, Z2
-	VMOVDQU64 Z2, K1, (DI)
 
 ma_z_done:
 	VZEROUPPER
@@ -641,7 +609,7 @@ bf_z_loop16:
 
 bf_z_tail8:
 	CMPQ      CX, $8
-	JB        bf_z_tail
+	JB        bf_z_done
 	VMOVDQU64 (SI), Z0
 	MULC8(Z0, Z2, Z3, Z4, Z5, Z6, Z7)
 	VPXORQ    (DI), Z2, Z2
@@ -651,18 +619,6 @@ bf_z_tail8:
 	ADDQ      $64, SI
 	ADDQ      $64, DI
 	SUBQ      $8, CX
-
-bf_z_tail:
-	TESTQ     CX, CX
-	JZ        bf_z_done
-	TAILMASK
-	VMOVDQU64 (SI), K1, Z0
-	VMOVDQU64 (DI), K1, Z1
-	MULC8(Z0, Z2, Z3, Z4, Z5, Z6, Z7)
-	VPXORQ    Z1, Z2, Z2
-	VPXORQ    Z2, Z0, Z0
-	VMOVDQU64 Z2, K1, (DI)
-	VMOVDQU64 Z0, K1, (SI)
 
 bf_z_done:
 	VZEROUPPER
@@ -699,7 +655,7 @@ ib_z_loop16:
 
 ib_z_tail8:
 	CMPQ      CX, $8
-	JB        ib_z_tail
+	JB        ib_z_done
 	VMOVDQU64 (DI), Z1
 	VPXORQ    (SI), Z1, Z0
 	MULC8(Z0, Z2, Z3, Z4, Z5, Z6, Z7)
@@ -709,18 +665,6 @@ ib_z_tail8:
 	ADDQ      $64, SI
 	ADDQ      $64, DI
 	SUBQ      $8, CX
-
-ib_z_tail:
-	TESTQ     CX, CX
-	JZ        ib_z_done
-	TAILMASK
-	VMOVDQU64 (SI), K1, Z0
-	VMOVDQU64 (DI), K1, Z1
-	VPXORQ    Z1, Z0, Z0
-	MULC8(Z0, Z2, Z3, Z4, Z5, Z6, Z7)
-	VPXORQ    Z1, Z2, Z2
-	VMOVDQU64 Z0, K1, (SI)
-	VMOVDQU64 Z2, K1, (DI)
 
 ib_z_done:
 	VZEROUPPER

@@ -183,3 +183,21 @@ func BenchmarkConstTables(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkButterflySmall measures the per-call cost of Butterfly on the
+// short vectors of an additive FFT's first layers.
+func BenchmarkButterflySmall(b *testing.B) {
+	for _, name := range cpufeat.Available("gf64") {
+		b.Run(name, func(b *testing.B) {
+			defer cpufeat.Select("gf64", name)()
+			for _, n := range []int{1, 2, 4, 8, 16, 32} {
+				b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+					u, v := benchVec(n), benchVec(n + 1)[1:]
+					for b.Loop() {
+						Butterfly(u, v, benchC)
+					}
+				})
+			}
+		})
+	}
+}
