@@ -1,16 +1,25 @@
 package poly
 
-import "github.com/gfpoly/gfpoly/field/gf64"
+import (
+	"math"
 
-// Thresholds of the automatic Mul, measured on the development machine (see
-// BENCHMARKS.md, "### poly"). They compare coefficient counts (degree + 1).
-const (
-	// karatsubaMin is the length of the shorter factor from which Karatsuba
-	// beats the schoolbook method; below it Karatsuba's recursion also stops.
-	karatsubaMin = 32
-	// fftMin is the length of the shorter factor from which the additive-FFT
-	// product beats Karatsuba (for factors of similar length).
-	fftMin = 512
+	"github.com/gfpoly/gfpoly/field/gf64"
+)
+
+// Tuning of the automatic Mul, measured on the development machine with
+// one core (BENCHMARKS.md, "### poly"; TestTuneMul prints the timings).
+// Variables only so that the tuning test can move them.
+var (
+	// karatsubaLeaf is the factor length below which Karatsuba's recursion
+	// hands over to the schoolbook method.
+	karatsubaLeaf = 96
+	// Cost model, in nanoseconds: schoolbook ≈ costSchool·lp·lq (one vector
+	// multiply-accumulate per element); Karatsuba ≈ costKara·lq^1.585 per
+	// block of lq; one additive FFT of size 2^m ≈ costFFT·m·2^m + costFFTCall.
+	costSchool  = 0.35
+	costKara    = 2.65
+	costFFT     = 1.55
+	costFFTCall = 500.0
 )
 
 // Mul returns p·q, choosing the schoolbook, Karatsuba or additive-FFT method
@@ -20,13 +29,13 @@ func (p Poly) Mul(q Poly) Poly {
 	if len(p) < len(q) {
 		p, q = q, p
 	}
-	switch {
-	case len(q) < karatsubaMin:
-		return mulSchoolbook(p, q)
-	case useFFT(len(p), len(q)):
+	switch chooseMul(len(p), len(q)) {
+	case methodFFT:
 		return mulFFT(p, q)
-	default:
+	case methodKaratsuba:
 		return mulKaratsuba(p, q)
+	default:
+		return mulSchoolbook(p, q)
 	}
 }
 
@@ -49,6 +58,33 @@ func (p Poly) MulKaratsuba(q Poly) Poly {
 		p, q = q, p
 	}
 	return mulKaratsuba(p, q)
+}
+
+type mulMethod int
+
+const (
+	methodSchoolbook mulMethod = iota
+	methodKaratsuba
+	methodFFT
+)
+
+// chooseMul returns the method with the lowest modelled cost for factors of
+// lengths lp >= lq >= 1.
+func chooseMul(lp, lq int) mulMethod {
+	if lq < karatsubaLeaf {
+		return methodSchoolbook
+	}
+	school := costSchool * float64(lp) * float64(lq)
+	kara := costKara * math.Pow(float64(lq), 1.585) * math.Ceil(float64(lp)/float64(lq))
+	_, fftCost := fftPlanFor(lp, lq)
+	switch {
+	case fftCost < kara && fftCost < school:
+		return methodFFT
+	case kara < school:
+		return methodKaratsuba
+	default:
+		return methodSchoolbook
+	}
 }
 
 // mulSchoolbook multiplies normalized p and q with len(p) >= len(q).
@@ -78,7 +114,7 @@ func mulKaratsuba(p, q Poly) Poly {
 	if n == 0 {
 		return Poly{}
 	}
-	if n < karatsubaMin {
+	if n < karatsubaLeaf {
 		return mulSchoolbook(p, q)
 	}
 	out := make(Poly, len(p)+n-1)
@@ -109,7 +145,7 @@ func mulKaratsuba(p, q Poly) Poly {
 // length n.
 func karatsubaScratch(n int) int {
 	s := 0
-	for n >= karatsubaMin {
+	for n >= karatsubaLeaf {
 		h := (n + 1) / 2
 		s += 4*h - 1
 		n = h
@@ -122,7 +158,7 @@ func karatsubaScratch(n int) int {
 // out, a, b and scratch must not overlap.
 func karatsuba(out, a, b, scratch []gf64.Element) {
 	n := len(a)
-	if n < karatsubaMin {
+	if n < karatsubaLeaf {
 		schoolbookInto(out, a, b)
 		return
 	}

@@ -95,15 +95,14 @@ func TestMulKnown(t *testing.T) {
 	}
 }
 
-// TestKaratsubaSplits runs the core recursion on every length across a few
-// recursion levels (odd and even splits).
+// TestKaratsubaSplits runs the core recursion on every length across
+// several recursion levels (odd and even splits), with the leaf size
+// lowered so that small inputs recurse deeply, and at the real leaf size.
 func TestKaratsubaSplits(t *testing.T) {
 	r := newRand(12)
-	maxN := 4*karatsubaMin + 5
-	if testing.Short() {
-		maxN = 2*karatsubaMin + 3
-	}
-	for n := karatsubaMin - 1; n <= maxN; n++ {
+	saved := karatsubaLeaf
+	defer func() { karatsubaLeaf = saved }()
+	check := func(n int) {
 		a, b := randPoly(r, n), randPoly(r, n)
 		a[n-1], b[n-1] = 1, 1
 		out := make([]gf64.Element, 2*n-1)
@@ -112,7 +111,42 @@ func TestKaratsubaSplits(t *testing.T) {
 		}
 		karatsuba(out, a, b, make([]gf64.Element, karatsubaScratch(n)))
 		if !Poly(out).Equal(naiveMul(a, b)) {
-			t.Fatalf("karatsuba n=%d", n)
+			t.Fatalf("karatsuba n=%d leaf=%d", n, karatsubaLeaf)
+		}
+	}
+	for _, leaf := range []int{2, 3, 5} {
+		karatsubaLeaf = leaf
+		for n := 1; n <= 70; n++ {
+			check(n)
+		}
+		// unbalanced inputs through the exported method
+		a, b := randPoly(r, 100), randPoly(r, 13)
+		if !a.MulKaratsuba(b).Equal(naiveMul(a, b)) {
+			t.Fatalf("unbalanced leaf=%d", leaf)
+		}
+	}
+	karatsubaLeaf = saved
+	for _, n := range []int{saved - 1, saved, saved + 1, 2*saved - 1, 2 * saved, 2*saved + 1, 4*saved + 3} {
+		check(n)
+	}
+}
+
+// TestChooseMul checks the cost model's choices at a few clear-cut sizes and
+// that the FFT plan always fits the product.
+func TestChooseMul(t *testing.T) {
+	if got := chooseMul(10, 10); got != methodSchoolbook {
+		t.Errorf("10x10: %v", got)
+	}
+	if got := chooseMul(1<<16, 1<<16); got != methodFFT {
+		t.Errorf("2^16 x 2^16: %v", got)
+	}
+	if got := chooseMul(1<<16, 2); got != methodSchoolbook {
+		t.Errorf("2^16 x 2: %v", got)
+	}
+	for _, ln := range [][2]int{{2, 2}, {3, 2}, {100, 99}, {1000, 3}, {1 << 20, 1000}, {1 << 20, 1 << 20}} {
+		m, _ := fftPlanFor(ln[0], ln[1])
+		if 1<<m < ln[1]+1 || 1<<m > 2*(ln[0]+ln[1]) {
+			t.Errorf("fftPlanFor(%d, %d) = %d", ln[0], ln[1], m)
 		}
 	}
 }
