@@ -4,13 +4,22 @@ package gf64
 
 import "golang.org/x/sys/cpu"
 
-// CPU support, read once. The PCLMULQDQ kernels use SSE2 and PCLMULQDQ; the
-// AVX-512 kernels use AVX-512F (with its mask registers) and VPCLMULQDQ on
-// 512-bit registers. x/sys/cpu also checks that the OS saves the registers.
+// CPU support, read once. The PCLMULQDQ kernels use SSE2, SSSE3 (PSHUFB) and
+// PCLMULQDQ; the AVX-512 kernels use AVX-512F and VPCLMULQDQ on 512-bit
+// registers. x/sys/cpu also checks that the OS saves the registers.
 var (
-	hasPCLMULQDQ = cpu.X86.HasPCLMULQDQ && cpu.X86.HasSSE2
+	hasPCLMULQDQ = cpu.X86.HasPCLMULQDQ && cpu.X86.HasSSSE3
 	hasAVX512    = hasPCLMULQDQ && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPCLMULQDQ
 )
+
+// reduceTable[t] = (t ^ t>>1 ^ t>>3)·0x1b for t < 16: for a high half H whose
+// top four bits are t, the part of H·x^64 that spills past x^63 in H·0x1b,
+// reduced once more. The PCLMULQDQ kernels look it up with PSHUFB.
+// TestReduceTable recomputes it.
+var reduceTable = [16]byte{
+	0x00, 0x1b, 0x2d, 0x36, 0x5a, 0x41, 0x77, 0x6c,
+	0xaf, 0xb4, 0x82, 0x99, 0xf5, 0xee, 0xd8, 0xc3,
+}
 
 var implAvailable = [numImpls]bool{implGeneric: true, implPCLMULQDQ: hasPCLMULQDQ, implAVX512: hasAVX512}
 

@@ -38,27 +38,26 @@
 	PXOR       T1, O; \
 	PUNPCKLQDQ O, E
 
-// REDUCE2S does what REDUCE2 does with one carry-less multiplication fewer
-// per product: it separates the low halves L and high halves H of both
-// products and reduces with shifts, using that
-//	lo + hi·x^64 = L ^ q ^ q<<1 ^ q<<3 ^ q<<4 with q = H ^ H>>60 ^ H>>61 ^ H>>63
-// (q folds in the bits of hi·0x1b that spill past x^63). The main loops use
-// REDUCE2 for one pair and REDUCE2S for the next, so that the carry-less
-// multiplier (one port) and the shift and logic units (the others) share the
-// work. Clobbers O, T0, T1, T2.
-#define REDUCE2S(E, O, T0, T1, T2) \
+// REDUCE2P does what REDUCE2 does with one carry-less multiplication fewer
+// per product. It separates the low halves L and high halves H of the two
+// products and uses
+//	lo + hi·x^64 = L ^ H ^ H<<1 ^ H<<3 ^ H<<4 ^ g(H>>60),
+// where g(t) = (t ^ t>>1 ^ t>>3)·0x1b < 256 is the second reduction step for
+// the top four bits t of H (they spill past x^63 in hi·0x1b), looked up with
+// PSHUFB in the 16-byte reduceTable (gf64_amd64.go), kept in X13. The main loops reduce one
+// pair with REDUCE2 and the next with REDUCE2P, so that the carry-less
+// multiplier and the shift, shuffle and logic units share the work (measured
+// faster than either alone). Clobbers O, T0, T1, T2.
+#define REDUCE2P(E, O, T0, T1, T2) \
 	MOVO       E, T0; \
 	PUNPCKLQDQ O, E; \
 	PUNPCKHQDQ O, T0; \
+	PXOR       T0, E; \
 	MOVO       T0, T1; \
 	PSRLQ      $60, T1; \
-	MOVO       T0, T2; \
-	PSRLQ      $61, T2; \
-	PXOR       T1, T2; \
-	PSRLQ      $3, T1; \
-	PXOR       T1, T2; \
-	PXOR       T2, T0; \
-	PXOR       T0, E; \
+	MOVO       X13, T2; \
+	PSHUFB     T1, T2; \
+	PXOR       T2, E; \
 	MOVO       T0, T1; \
 	PSLLQ      $1, T1; \
 	PXOR       T1, E; \
@@ -66,6 +65,13 @@
 	PXOR       T0, E; \
 	PSLLQ      $1, T0; \
 	PXOR       T0, E
+
+// MUL2P is MUL2 reducing with REDUCE2P. Clobbers A, B, T0, T1.
+#define MUL2P(A, B, E, T0, T1) \
+	MOVO      A, E; \
+	PCLMULQDQ $0x00, B, E; \
+	PCLMULQDQ $0x11, B, A; \
+	REDUCE2P(E, A, T0, T1, B)
 
 // REDUCE1 reduces the product in P; the result is P's low qword. Clobbers T.
 #define REDUCE1(P, T) \
@@ -82,13 +88,6 @@
 	PCLMULQDQ $0x11, B, A; \
 	REDUCE2(E, A, T0, B)
 
-// MUL2S is MUL2 reducing with REDUCE2S. Clobbers A, B, T0, T1.
-#define MUL2S(A, B, E, T0, T1) \
-	MOVO      A, E; \
-	PCLMULQDQ $0x00, B, E; \
-	PCLMULQDQ $0x11, B, A; \
-	REDUCE2S(E, A, T0, T1, B)
-
 // MULC2 sets E = A·c for the two qwords of A (c in X14). Clobbers T0, T1, T2;
 // keeps A.
 #define MULC2(A, E, T0, T1, T2) \
@@ -98,13 +97,13 @@
 	PCLMULQDQ $0x01, X14, T0; \
 	REDUCE2(E, T0, T1, T2)
 
-// MULC2S is MULC2 reducing with REDUCE2S. Clobbers T0..T3; keeps A.
-#define MULC2S(A, E, T0, T1, T2, T3) \
+// MULC2P is MULC2 reducing with REDUCE2P. Clobbers T0..T3; keeps A.
+#define MULC2P(A, E, T0, T1, T2, T3) \
 	MOVO      A, E; \
 	PCLMULQDQ $0x00, X14, E; \
 	MOVO      A, T0; \
 	PCLMULQDQ $0x01, X14, T0; \
-	REDUCE2S(E, T0, T1, T2, T3)
+	REDUCE2P(E, T0, T1, T2, T3)
 
 // MULC1 sets P = P·c for the low qword of P (c in X14). Clobbers T.
 #define MULC1(P, T) \
@@ -133,6 +132,7 @@ TEXT ·mulPCLMUL(SB), NOSPLIT, $0-24
 // func mulVecPCLMUL(dst, a, b []Element)
 // Behaves like mulVecGeneric.
 TEXT ·mulVecPCLMUL(SB), NOSPLIT, $0-72
+	MOVOU ·reduceTable(SB), X13
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), CX
 	MOVQ a_base+24(FP), SI
@@ -147,7 +147,7 @@ mv_p_loop4:
 	MOVOU  16(SI), X4
 	MOVOU  16(DX), X5
 	MUL2(X0, X1, X2, X3)
-	MUL2S(X4, X5, X6, X7, X8)
+	MUL2P(X4, X5, X6, X7, X8)
 	MOVOU  X2, (DI)
 	MOVOU  X6, 16(DI)
 	ADDQ   $32, SI
@@ -183,6 +183,7 @@ mv_p_done:
 // func scaleVecPCLMUL(dst, a []Element, c Element)
 // Behaves like scaleVecGeneric.
 TEXT ·scaleVecPCLMUL(SB), NOSPLIT, $0-56
+	MOVOU ·reduceTable(SB), X13
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), CX
 	MOVQ a_base+24(FP), SI
@@ -195,7 +196,7 @@ sv_p_loop4:
 	MOVOU (SI), X0
 	MOVOU 16(SI), X4
 	MULC2(X0, X2, X1, X3, X8)
-	MULC2S(X4, X6, X5, X7, X9, X12)
+	MULC2P(X4, X6, X5, X7, X9, X12)
 	MOVOU X2, (DI)
 	MOVOU X6, 16(DI)
 	ADDQ  $32, SI
@@ -226,6 +227,7 @@ sv_p_done:
 // func mulAddVecPCLMUL(dst, a []Element, c Element)
 // Behaves like mulAddVecGeneric.
 TEXT ·mulAddVecPCLMUL(SB), NOSPLIT, $0-56
+	MOVOU ·reduceTable(SB), X13
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), CX
 	MOVQ a_base+24(FP), SI
@@ -238,7 +240,7 @@ ma_p_loop4:
 	MOVOU (SI), X0
 	MOVOU 16(SI), X4
 	MULC2(X0, X2, X1, X3, X8)
-	MULC2S(X4, X6, X5, X7, X9, X12)
+	MULC2P(X4, X6, X5, X7, X9, X12)
 	MOVOU (DI), X10
 	MOVOU 16(DI), X11
 	PXOR  X10, X2
@@ -277,6 +279,7 @@ ma_p_done:
 // func butterflyPCLMUL(u, v []Element, c Element)
 // Behaves like butterflyGeneric: u ^= c·v, then v ^= u.
 TEXT ·butterflyPCLMUL(SB), NOSPLIT, $0-56
+	MOVOU ·reduceTable(SB), X13
 	MOVQ u_base+0(FP), DI
 	MOVQ u_len+8(FP), CX
 	MOVQ v_base+24(FP), SI
@@ -289,7 +292,7 @@ bf_p_loop4:
 	MOVOU (SI), X0
 	MOVOU 16(SI), X4
 	MULC2(X0, X2, X1, X3, X8)
-	MULC2S(X4, X6, X5, X7, X9, X12)
+	MULC2P(X4, X6, X5, X7, X9, X12)
 	MOVOU (DI), X10
 	MOVOU 16(DI), X11
 	PXOR  X10, X2
@@ -337,6 +340,7 @@ bf_p_done:
 // func invButterflyPCLMUL(u, v []Element, c Element)
 // Behaves like invButterflyGeneric: v ^= u, then u ^= c·v.
 TEXT ·invButterflyPCLMUL(SB), NOSPLIT, $0-56
+	MOVOU ·reduceTable(SB), X13
 	MOVQ u_base+0(FP), DI
 	MOVQ u_len+8(FP), CX
 	MOVQ v_base+24(FP), SI
@@ -353,7 +357,7 @@ ib_p_loop4:
 	PXOR  X10, X0
 	PXOR  X11, X4
 	MULC2(X0, X2, X1, X3, X8)
-	MULC2S(X4, X6, X5, X7, X9, X12)
+	MULC2P(X4, X6, X5, X7, X9, X12)
 	PXOR  X10, X2
 	PXOR  X11, X6
 	MOVOU X2, (DI)
@@ -414,7 +418,9 @@ ib_p_done:
 	VPUNPCKLQDQ O, E, E
 
 // REDUCE8S does what REDUCE8 does with shifts instead of the two reducing
-// carry-less multiplications (see REDUCE2S). The main loops reduce one group
+// carry-less multiplications (the formula of REDUCE2S
+// without the table: q = H ^ H>>60 ^ H>>61 ^ H>>63 and the result
+// L ^ q ^ q<<1 ^ q<<3 ^ q<<4). The main loops reduce one group
 // of eight by a constant with REDUCE8 and the next with REDUCE8S: the shifts
 // run on another port than the carry-less multiplier and the shuffles. (In
 // MulVec, with two input streams, REDUCE8 alone measured faster.) Clobbers O,
