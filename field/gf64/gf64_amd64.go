@@ -5,11 +5,12 @@ package gf64
 import "golang.org/x/sys/cpu"
 
 // CPU support, read once. The PCLMULQDQ kernels use SSE2, SSSE3 (PSHUFB) and
-// PCLMULQDQ; the AVX-512 kernels use AVX-512F and VPCLMULQDQ on 512-bit
-// registers. x/sys/cpu also checks that the OS saves the registers.
+// PCLMULQDQ; the AVX-512 kernels use AVX-512F, AVX-512BW (VPSHUFB) and
+// VPCLMULQDQ on 512-bit registers. x/sys/cpu also checks that the OS saves
+// the registers.
 var (
 	hasPCLMULQDQ = cpu.X86.HasPCLMULQDQ && cpu.X86.HasSSSE3
-	hasAVX512    = hasPCLMULQDQ && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPCLMULQDQ
+	hasAVX512    = hasPCLMULQDQ && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VPCLMULQDQ
 )
 
 // reduceTable[t] = (t ^ t>>1 ^ t>>3)·0x1b for t < 16: for a high half H whose

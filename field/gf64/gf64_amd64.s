@@ -11,13 +11,19 @@
 // Reduction. A carry-less product is lo + hi·x^64 with x^64 = 0x1b (mod P).
 // T = hi·0x1b has at most 68 bits: T = tl + th·x^64 with th < 16, and
 // th·0x1b < 256 needs no further reduction. So
-//	a·b = lo ^ tl ^ th·0x1b,
-// three carry-less multiplications in all. The 128-bit lane layout of
-// PCLMULQDQ is used as it comes: the product of the even (or odd) qwords of a
-// lane lands as [lo, hi] in the lane, T = clmul(P.hi, 0x1b) as [tl, th] and
-// U = clmul(T.hi, 0x1b) as [u, 0]; the low qword of P ^ T ^ U is the reduced
-// product. One unpack per two lanes puts the even and odd results back in
-// order, so no shuffle is spent gathering the high halves.
+//	a·b = lo ^ tl ^ th·0x1b.
+// Two ways to compute it are used side by side (REDUCE2/REDUCE8 and
+// REDUCE2P/REDUCE8P), so that the carry-less multiplier, which sits on one
+// port, and the shift and logic units, on others, share the work:
+//   - with carry-less multiplications, keeping the 128-bit lane layout of
+//     PCLMULQDQ as it comes: the product of the even (or odd) qwords of a
+//     lane lands as [lo, hi], T = clmul(P.hi, 0x1b) as [tl, th] and
+//     U = clmul(T.hi, 0x1b) as [u, 0]; the low qword of P ^ T ^ U is the
+//     reduced product, and one unpack puts even and odd results in order;
+//   - with shifts: tl = hi ^ hi<<1 ^ hi<<3 ^ hi<<4 (mod x^64), and th·0x1b
+//     depends only on the top four bits of hi, so it comes from a 16-entry
+//     byte table with (V)PSHUFB.
+// Every kernel is tested against a bit-by-bit reference on all paths.
 
 // ---------------------------------------------------------------------------
 // PCLMULQDQ (SSE) kernels. X15 holds 0x1b in its low qword; X14 holds the
@@ -398,8 +404,8 @@ ib_p_done:
 	RET
 
 // ---------------------------------------------------------------------------
-// AVX-512 VPCLMULQDQ kernels. Z31 holds 0x1b in every qword; Z30 holds the
-// constant c in every qword. Sixteen products per main-loop iteration, then
+// AVX-512 VPCLMULQDQ kernels. Z31 holds 0x1b in every qword, Z30 the constant
+// c in every qword, Z29 reduceTable in every 128-bit lane. Sixteen products per main-loop iteration, then
 // eight. The caller (gf64_amd64.go) passes a length that is a multiple of
 // eight and hands the last one to seven elements to the PCLMULQDQ kernels: a
 // masked block costs more than the scalar code for so few elements, and a
@@ -417,33 +423,30 @@ ib_p_done:
 	VPTERNLOGQ  $0x96, T3, T1, O; \
 	VPUNPCKLQDQ O, E, E
 
-// REDUCE8S does what REDUCE8 does with shifts instead of the two reducing
-// carry-less multiplications (the formula of REDUCE2S
-// without the table: q = H ^ H>>60 ^ H>>61 ^ H>>63 and the result
-// L ^ q ^ q<<1 ^ q<<3 ^ q<<4). The main loops reduce one group
-// of eight by a constant with REDUCE8 and the next with REDUCE8S: the shifts
-// run on another port than the carry-less multiplier and the shuffles. (In
-// MulVec, with two input streams, REDUCE8 alone measured faster.) Clobbers O,
-// T0..T3.
-#define REDUCE8S(E, O, T0, T1, T2, T3) \
+// REDUCE8P is the 512-bit REDUCE2P: it reduces with shifts and a VPSHUFB
+// lookup in reduceTable (broadcast to every 128-bit lane of Z29) instead of
+// the two reducing carry-less multiplications of REDUCE8. The by-constant
+// main loops reduce one group of eight with REDUCE8 and the next with
+// REDUCE8P: the shifts run on another port than the carry-less multiplier.
+// (In MulVec, with two input streams, REDUCE8 alone measured faster.)
+// Clobbers O, T0..T3.
+#define REDUCE8P(E, O, T0, T1, T2, T3) \
 	VPUNPCKHQDQ O, E, T0; \
 	VPUNPCKLQDQ O, E, E; \
-	VPSRLQ      $63, T0, T3; \
 	VPSRLQ      $60, T0, T1; \
-	VPSRLQ      $61, T0, T2; \
-	VPTERNLOGQ  $0x96, T2, T1, T0; \
-	VPXORQ      T3, T0, T0; \
-	VPSLLQ      $1, T0, T1; \
-	VPSLLQ      $3, T0, T2; \
-	VPTERNLOGQ  $0x96, T2, T1, E; \
+	VPSHUFB     T1, Z29, T1; \
+	VPTERNLOGQ  $0x96, T1, T0, E; \
+	VPSLLQ      $1, T0, T2; \
+	VPSLLQ      $3, T0, T3; \
+	VPTERNLOGQ  $0x96, T3, T2, E; \
 	VPSLLQ      $4, T0, T1; \
-	VPTERNLOGQ  $0x96, T1, T0, E
+	VPXORQ      T1, E, E
 
-// MULC8S is MULC8 reducing with REDUCE8S.
-#define MULC8S(A, E, O, T0, T1, T2, T3) \
+// MULC8P is MULC8 reducing with REDUCE8P.
+#define MULC8P(A, E, O, T0, T1, T2, T3) \
 	VPCLMULQDQ $0x00, Z30, A, E; \
 	VPCLMULQDQ $0x01, Z30, A, O; \
-	REDUCE8S(E, O, T0, T1, T2, T3)
+	REDUCE8P(E, O, T0, T1, T2, T3)
 
 // MUL8 sets E = A·B lane-wise. Clobbers O, T0..T3.
 #define MUL8(A, B, E, O, T0, T1, T2, T3) \
@@ -459,7 +462,8 @@ ib_p_done:
 
 #define LOADK8 \
 	MOVQ         $0x1b, AX; \
-	VPBROADCASTQ AX, Z31
+	VPBROADCASTQ AX, Z31; \
+	VBROADCASTI32X4 ·reduceTable(SB), Z29
 
 #define LOADC8(off) \
 	MOVQ         off(FP), AX; \
@@ -522,7 +526,7 @@ sv_z_loop16:
 	VMOVDQU64 (SI), Z0
 	VMOVDQU64 64(SI), Z8
 	MULC8(Z0, Z2, Z3, Z4, Z5, Z6, Z7)
-	MULC8S(Z8, Z10, Z11, Z12, Z13, Z14, Z15)
+	MULC8P(Z8, Z10, Z11, Z12, Z13, Z14, Z15)
 	VMOVDQU64 Z2, (DI)
 	VMOVDQU64 Z10, 64(DI)
 	ADDQ      $128, SI
@@ -559,7 +563,7 @@ ma_z_loop16:
 	VMOVDQU64 (SI), Z0
 	VMOVDQU64 64(SI), Z8
 	MULC8(Z0, Z2, Z3, Z4, Z5, Z6, Z7)
-	MULC8S(Z8, Z10, Z11, Z12, Z13, Z14, Z15)
+	MULC8P(Z8, Z10, Z11, Z12, Z13, Z14, Z15)
 	VPXORQ    (DI), Z2, Z2
 	VPXORQ    64(DI), Z10, Z10
 	VMOVDQU64 Z2, (DI)
@@ -599,7 +603,7 @@ bf_z_loop16:
 	VMOVDQU64 (SI), Z0
 	VMOVDQU64 64(SI), Z8
 	MULC8(Z0, Z2, Z3, Z4, Z5, Z6, Z7)
-	MULC8S(Z8, Z10, Z11, Z12, Z13, Z14, Z15)
+	MULC8P(Z8, Z10, Z11, Z12, Z13, Z14, Z15)
 	VPXORQ    (DI), Z2, Z2
 	VPXORQ    64(DI), Z10, Z10
 	VPXORQ    Z2, Z0, Z0
@@ -647,7 +651,7 @@ ib_z_loop16:
 	VPXORQ    (SI), Z1, Z0
 	VPXORQ    64(SI), Z9, Z8
 	MULC8(Z0, Z2, Z3, Z4, Z5, Z6, Z7)
-	MULC8S(Z8, Z10, Z11, Z12, Z13, Z14, Z15)
+	MULC8P(Z8, Z10, Z11, Z12, Z13, Z14, Z15)
 	VPXORQ    Z1, Z2, Z2
 	VPXORQ    Z9, Z10, Z10
 	VMOVDQU64 Z0, (SI)
