@@ -253,3 +253,18 @@ func ExampleVanishing() {
 	// [0x0000000000000006 0x0000000000000007 0x0000000000000001] 0x0000000000000000
 	// 0x0000000000000000 true
 }
+
+func ExampleInterpolateSubspace() {
+	s, _ := domain.New(5, 1, gf64.X, 4) // 8 points: 5 + span(1, x, x²)
+	p := New(3, 0, 1)                   // x² + 3
+	evals, _ := p.EvalSubspace(s)
+	back, _ := InterpolateSubspace(s, evals)
+	fmt.Println(back)
+	// the same polynomial in the novel basis of s and back
+	c, _ := p.ToNovel(s)
+	q, _ := FromNovel(s, c)
+	fmt.Println(q.Equal(p))
+	// Output:
+	// 0x0000000000000001*x^2 + 0x0000000000000003
+	// true
+}
