@@ -42,8 +42,11 @@ type Code struct {
 	msg, cw *domain.Subspace
 	k, n    int
 	layout  Layout
-	prefix  bool  // systematic with Position(i) = i
-	pos     []int // systematic, not prefix: codeword position of message symbol i
+	prefix  bool // systematic with Position(i) = i
+	// prefix only: cosets[i] is the coset holding codeword symbols
+	// [i·2^k, (i+1)·2^k), a shift of S (cosets[0], S itself, is unused).
+	cosets []*domain.Subspace
+	pos    []int // systematic, not prefix: codeword position of message symbol i
 
 	er *erasure
 
@@ -92,6 +95,18 @@ func New(message, codeword *domain.Subspace, opts ...Option) (*Code, error) {
 		c.prefix, c.pos = positions(message, codeword)
 	} else if cfg.systematic {
 		return nil, fmt.Errorf("%w: New: WithSystematic, but the %d-dimensional message space is not inside the codeword space", ErrNotNested, k)
+	}
+	if c.prefix {
+		// Cosets 1.. of S in T, for encodePrefix.
+		basis := codeword.Basis()[:k]
+		c.cosets = make([]*domain.Subspace, 1<<(n-k))
+		for i := 1; i < len(c.cosets); i++ {
+			s, err := domain.New(codeword.Element(i<<k), basis...)
+			if err != nil {
+				return nil, fmt.Errorf("rs: New: coset %d of the message space: %w", i, err)
+			}
+			c.cosets[i] = s
+		}
 	}
 	er, err := newErasure(codeword, k)
 	if err != nil {
@@ -193,12 +208,34 @@ func (c *Code) Encode(dst, msg []gf64.Element) error {
 	if err := c.checkLen("Encode", "msg", len(msg), 1<<c.k); err != nil {
 		return err
 	}
-	if c.workers == 1 {
+	switch {
+	case c.workers == 1:
 		c.encodeSerial(dst, msg)
-		return nil
+	case c.prefix:
+		c.encodePrefix(dst, msg)
+	default:
+		must(domain.LDE(dst, msg, c.msg, c.cw))
 	}
-	must(domain.LDE(dst, msg, c.msg, c.cw))
 	return nil
+}
+
+// encodePrefix is the LDE of a prefix-systematic code without the transform
+// of coset 0, which is the message itself: the inverse novel transform over
+// S, then one forward novel transform per other coset of S in T (S and the
+// cosets share the novel basis). Each transform is spread over GOMAXPROCS
+// goroutines by domain.
+func (c *Code) encodePrefix(dst, msg []gf64.Element) {
+	K := 1 << c.k
+	coeffs := dst[K : 2*K]
+	copy(coeffs, msg)
+	must(c.msg.NovelIFFT(coeffs))
+	for i := 2; i < len(c.cosets); i++ {
+		region := dst[i*K : (i+1)*K]
+		copy(region, coeffs)
+		must(c.cosets[i].NovelFFT(region))
+	}
+	must(c.cosets[1].NovelFFT(coeffs))
+	copy(dst[:K], msg)
 }
 
 // encodeSerial encodes one column on the calling goroutine: domain's batch
