@@ -35,6 +35,10 @@ type erasure struct {
 	// (same basis polynomials), smaller ones the loops of novel.go.
 	t    *domain.Subspace
 	span []*domain.Subspace
+	// β_j + span(β_0..β_{j−1}): for j ≥ domainMin as a domain subspace, for
+	// smaller j as the twiddle offsets offB[j] = Ŵ_l(β_j), l < j.
+	shifted []*domain.Subspace
+	offB    [][]gf64.Element
 }
 
 // domainMin is the smallest product-tree level whose transforms go to domain.
@@ -45,12 +49,26 @@ func newErasure(t *domain.Subspace, k int) (*erasure, error) {
 	n := len(basis)
 	e := &erasure{n: n, k: k, nv: newNovel(basis), shift: shift, t: t}
 	e.span = make([]*domain.Subspace, n+1)
-	for j := domainMin; j <= n; j++ {
+	e.shifted = make([]*domain.Subspace, n)
+	e.offB = make([][]gf64.Element, n)
+	for j := 0; j <= n; j++ {
+		if j < n && j < domainMin {
+			e.offB[j] = make([]gf64.Element, j)
+			e.nv.hatAt(e.offB[j], basis[j])
+		}
+		if j < domainMin {
+			continue
+		}
 		v, err := domain.New(0, basis[:j]...)
 		if err != nil {
 			return nil, err
 		}
 		e.span[j] = v
+		if j < n {
+			if e.shifted[j], err = domain.New(basis[j], basis[:j]...); err != nil {
+				return nil, err
+			}
+		}
 	}
 	e.off = make([]gf64.Element, n)
 	e.nv.hatAt(e.off, shift)
@@ -64,6 +82,15 @@ func newErasure(t *domain.Subspace, k int) (*erasure, error) {
 		}
 	}
 	return e, nil
+}
+
+// fwdShifted is the novel-basis transform over β_j + span(β_0..β_{j−1}).
+func (e *erasure) fwdShifted(a []gf64.Element, j int) {
+	if j >= domainMin {
+		must(e.shifted[j].NovelFFT(a))
+		return
+	}
+	e.nv.fft(a, j, j-1, e.offB[j])
 }
 
 // fwd and inv are the novel-basis transforms over span(β_0..β_{j−1}), shift 0.
@@ -104,68 +131,90 @@ const (
 )
 
 // node computes the erasure-locator factor of the block of positions
-// [start, start+2^j): for nodePartial its 2^j novel coefficients are in out.
-// scratch holds at least 2^(j+1) elements.
-func (e *erasure) node(j, start int, present []bool, out, scratch []gf64.Element) nodeKind {
+// [start, start+2^j). For nodePartial its 2^j novel coefficients are in co
+// and, when hasEv, its evaluations over span(β_0..β_{j−1}) are in ev (the
+// products the multiplication formed, kept for the parent). scratch holds at
+// least 2^(j+1) elements.
+func (e *erasure) node(j, start int, present []bool, co, ev, scratch []gf64.Element) (kind nodeKind, hasEv bool) {
 	if j == 0 {
 		if present[start] {
-			return nodeEmpty
+			return nodeEmpty, false
 		}
-		return nodeFull
+		return nodeFull, false
 	}
 	h := 1 << (j - 1)
-	k0 := e.node(j-1, start, present, out[:h], scratch)
-	k1 := e.node(j-1, start+h, present, out[h:], scratch)
+	k0, ev0 := e.node(j-1, start, present, co[:h], ev[:h], scratch)
+	k1, ev1 := e.node(j-1, start+h, present, co[h:], ev[h:], scratch)
+	w := e.nv.w[j-1][j-1] // W_{j−1}(β_{j−1})
 	switch {
 	case k0 == k1 && k0 != nodePartial:
-		return k0
+		return k0, false
 	case k0 == nodeEmpty && k1 == nodePartial:
-		copy(out[:h], out[h:])
-		clear(out[h:])
+		copy(co[:h], co[h:])
+		clear(co[h:])
 	case k0 == nodePartial && k1 == nodeEmpty:
-		clear(out[h:])
+		clear(co[h:])
 	case k0 == nodeFull && k1 == nodeEmpty, k0 == nodeEmpty && k1 == nodeFull:
-		// W_{j−1}(x) − W_{j−1}(t) = W_{j−1}(β_{j−1})·X_h + W_{j−1}(t).
+		// W_{j−1}(x) − W_{j−1}(t) = w·X_h + c: c on span(β_0..β_{j−2}),
+		// c + w on its coset through β_{j−1}.
 		rep := start
 		if k1 == nodeFull {
 			rep += h
 		}
-		clear(out)
-		out[0] = e.wAt(j-1, rep)
-		out[h] = e.nv.w[j-1][j-1]
+		c := e.wAt(j-1, rep)
+		clear(co)
+		co[0], co[h] = c, w
+		for i := range h {
+			ev[i], ev[h+i] = c, c^w
+		}
+		return nodePartial, true
 	case k0 == nodeFull: // k1 partial: (w·X_h + c)·f = c·f + w·X_h·f
-		c, w := e.wAt(j-1, start), e.nv.w[j-1][j-1]
-		gf64.ScaleVec(out[:h], out[h:], c)
-		gf64.ScaleVec(out[h:], out[h:], w)
+		c := e.wAt(j-1, start)
+		gf64.ScaleVec(co[:h], co[h:], c)
+		gf64.ScaleVec(co[h:], co[h:], w)
 	case k1 == nodeFull: // k0 partial
-		c, w := e.wAt(j-1, start+h), e.nv.w[j-1][j-1]
-		gf64.ScaleVec(out[h:], out[:h], w)
-		gf64.ScaleVec(out[:h], out[:h], c)
+		c := e.wAt(j-1, start+h)
+		gf64.ScaleVec(co[h:], co[:h], w)
+		gf64.ScaleVec(co[:h], co[:h], c)
 	default: // both partial: multiply by evaluation over span(β_0..β_{j−1}).
 		s0, s1 := scratch[:2*h], scratch[2*h:4*h]
-		copy(s0[:h], out[:h])
-		clear(s0[h:])
-		copy(s1[:h], out[h:])
-		clear(s1[h:])
-		e.fwd(s0, j)
-		e.fwd(s1, j)
-		gf64.MulVec(out, s0, s1)
-		e.inv(out, j)
+		e.evalUp(s0, co[:h], ev[:h], ev0, j)
+		e.evalUp(s1, co[h:], ev[h:], ev1, j)
+		gf64.MulVec(ev, s0, s1)
+		copy(co, ev)
+		e.inv(co, j)
+		return nodePartial, true
 	}
-	return nodePartial
+	return nodePartial, false
+}
+
+// evalUp writes into s (2h elements) the evaluations over span(β_0..β_{j−1})
+// of a partial child of level j−1 with the h novel coefficients co: the
+// first half, over span(β_0..β_{j−2}), is the child's ev when hasEv, the
+// second half is over that span shifted by β_{j−1}.
+func (e *erasure) evalUp(s, co, ev []gf64.Element, hasEv bool, j int) {
+	h := len(co)
+	if hasEv {
+		copy(s[:h], ev)
+	} else {
+		copy(s[:h], co)
+		e.fwd(s[:h], j-1)
+	}
+	copy(s[h:], co)
+	e.fwdShifted(s[h:], j-1)
 }
 
 // reconstruct writes the codeword that agrees with word at the present
 // positions into dst (len 2^n each; dst may be word, otherwise they must not
 // overlap). erased is the number of false entries of present, at most
-// 2^n − 2^k. buf holds at least 3·2^n elements. It returns false when the
+// 2^n − 2^k. buf holds at least 4·2^n elements. It returns false when the
 // present symbols are not on a polynomial of degree < 2^k (dst is then left
 // unchanged).
 func (e *erasure) reconstruct(dst, word []gf64.Element, present []bool, erased int, buf []gf64.Element) bool {
 	N := 1 << e.n
 	pi, dpi, q := buf[:N], buf[N:2*N], buf[2*N:3*N]
-	// The tree's scratch is dpi and q together (2N).
-	if e.node(e.n, 0, present, pi, buf[N:3*N]) == nodeEmpty {
+	// The tree's evaluations go to dpi, its scratch is q and the fourth N.
+	if k, _ := e.node(e.n, 0, present, pi, dpi, buf[2*N:4*N]); k == nodeEmpty {
 		clear(pi)
 		pi[0] = gf64.One
 	}

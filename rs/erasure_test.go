@@ -61,7 +61,7 @@ func TestErasureReconstruct(t *testing.T) {
 			for i, x := range points(shift, basis) {
 				cw[i] = hornerEval(coeffs, x)
 			}
-			buf := make([]gf64.Element, 3*N)
+			buf := make([]gf64.Element, 4*N)
 			for trial := range 8 {
 				erase := r.IntN(N - K + 1)
 				if trial == 0 {

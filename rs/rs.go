@@ -53,7 +53,7 @@ type Code struct {
 	workers int
 	helpers *helpers
 	jobs    sync.Pool // *job
-	nbufs   sync.Pool // *[]gf64.Element, 4·2^n elements
+	nbufs   sync.Pool // *[]gf64.Element, 5·2^n elements
 }
 
 // maxDim bounds the codeword dimension so that lengths fit an int and
@@ -115,7 +115,7 @@ func New(message, codeword *domain.Subspace, opts ...Option) (*Code, error) {
 	c.er = er
 	c.jobs.New = func() any { return new(job) }
 	N := 1 << n
-	c.nbufs.New = func() any { b := make([]gf64.Element, 4*N); return &b }
+	c.nbufs.New = func() any { b := make([]gf64.Element, 5*N); return &b }
 	return c, nil
 }
 
@@ -360,7 +360,7 @@ func (c *Code) Reconstruct(dst, word []gf64.Element, present []bool) error {
 	}
 	bp := c.nbufs.Get().(*[]gf64.Element)
 	defer c.nbufs.Put(bp)
-	if !c.er.reconstruct(dst, word, present, erased, (*bp)[:3<<c.n]) {
+	if !c.er.reconstruct(dst, word, present, erased, (*bp)[:4<<c.n]) {
 		return fmt.Errorf("%w: Reconstruct: the %d present symbols fit no polynomial of degree < %d", ErrNotCodeword, len(word)-erased, 1<<c.k)
 	}
 	return nil
