@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+
+	"github.com/gfpoly/gfpoly/field/gf64"
 )
 
 func TestDivMod(t *testing.T) {
@@ -75,4 +77,48 @@ func ExamplePoly_DivMod() {
 	q, r, err := New(1, 0, 0, 1).DivMod(New(1, 1))
 	fmt.Println(q, "|", r, err)
 	// Output: 0x0000000000000001*x^2 + 0x0000000000000001*x + 0x0000000000000001 | 0 <nil>
+}
+
+// TestDivModNewton compares the Newton-iteration division with long division
+// on every shape, small ones included (DivMod only uses Newton on long
+// inputs), and checks the power series inverse.
+func TestDivModNewton(t *testing.T) {
+	r := newRand(21)
+	shapes := [][2]int{{1, 1}, {2, 1}, {5, 2}, {7, 7}, {8, 3}, {30, 29}, {100, 3}, {100, 60}, {257, 100}, {600, 300}, {1000, 999}}
+	if !testing.Short() {
+		shapes = append(shapes, [2]int{3000, 1000}, [2]int{5000, 2600})
+	}
+	for _, sh := range shapes {
+		a, d := randPoly(r, sh[0]), randPoly(r, sh[1])
+		a[sh[0]-1], d[sh[1]-1] = 1, gf64.Element(sh[1]|1)
+		q1, r1 := divModLong(a, d)
+		q2, r2 := divModNewton(a, d)
+		if !q1.Equal(q2) || !r1.Equal(r2) || !isNormalized(q2) || !isNormalized(r2) {
+			t.Fatalf("%d / %d: Newton differs from long division", sh[0], sh[1])
+		}
+	}
+	// DivMod on large inputs takes the Newton path
+	if !useNewton(1<<13, 1<<13) || useNewton(1<<13, 10) || useNewton(10, 1<<13) {
+		t.Error("useNewton: unexpected choice")
+	}
+	a, d := randPoly(r, 1<<14), randPoly(r, 1<<13)
+	q, rem, err := a.DivMod(d)
+	if err != nil || !naiveMul(q, d).Add(rem).Equal(a) || rem.Degree() >= d.Degree() {
+		t.Fatalf("large DivMod: %v", err)
+	}
+	for _, k := range []int{1, 2, 3, 17, 64, 100} {
+		f := randPoly(r, 1+intn(r, 2*k))
+		f[0] |= 1
+		g := inverseSeries(f, k)
+		prod := naiveMul(f, g)
+		for i := range k {
+			want := gf64.Zero
+			if i == 0 {
+				want = 1
+			}
+			if prod.Coeff(i) != want {
+				t.Fatalf("inverseSeries k=%d: coefficient %d of f·g is %v", k, i, prod.Coeff(i))
+			}
+		}
+	}
 }

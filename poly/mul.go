@@ -71,19 +71,26 @@ const (
 // chooseMul returns the method with the lowest modelled cost for factors of
 // lengths lp >= lq >= 1.
 func chooseMul(lp, lq int) mulMethod {
-	if lq < karatsubaLeaf {
-		return methodSchoolbook
-	}
+	m, _ := mulPlan(lp, lq)
+	return m
+}
+
+// mulPlan returns the cheapest method for factors of lengths lp >= lq >= 1
+// and its modelled cost in nanoseconds.
+func mulPlan(lp, lq int) (mulMethod, float64) {
 	school := costSchool * float64(lp) * float64(lq)
+	if lq < karatsubaLeaf {
+		return methodSchoolbook, school
+	}
 	kara := costKara * math.Pow(float64(lq), 1.585) * math.Ceil(float64(lp)/float64(lq))
-	_, fftCost := fftPlanFor(lp, lq)
+	_, fft := fftPlanFor(lp, lq)
 	switch {
-	case fftCost < kara && fftCost < school:
-		return methodFFT
+	case fft < kara && fft < school:
+		return methodFFT, fft
 	case kara < school:
-		return methodKaratsuba
+		return methodKaratsuba, kara
 	default:
-		return methodSchoolbook
+		return methodSchoolbook, school
 	}
 }
 

@@ -55,4 +55,11 @@ func TestTuneMul(t *testing.T) {
 		t.Log(line)
 	}
 	karatsubaLeaf = 32
+	for _, sh := range [][2]int{{256, 128}, {512, 256}, {768, 384}, {1024, 512}, {2048, 1024}, {4096, 2048}, {1 << 14, 1 << 13}, {1 << 14, 128}, {1 << 14, 256}, {1 << 14, 512}, {1 << 14, 1 << 14 - 256}} {
+		a, d := randPoly(r, sh[0]), randPoly(r, sh[1])
+		a[sh[0]-1], d[sh[1]-1] = 1, 1
+		tl := timeIt(func() { divModLong(a, d) })
+		tn := timeIt(func() { divModNewton(a, d) })
+		t.Logf("divide %5d by %5d: long %9.1fµs  newton %9.1fµs", sh[0], sh[1], float64(tl.Nanoseconds())/1e3, float64(tn.Nanoseconds())/1e3)
+	}
 }
