@@ -141,8 +141,7 @@ func (p *plan) toNovelPar(a []gf64.Element, j, procs int, sc *scratch) {
 		return
 	}
 	for r := 0; r < j; r++ {
-		p.twistPar(a, r, procs, false)
-		taylorPar(a, 1<<uint(r), procs)
+		p.twistTaylor(a, r, procs, sc)
 	}
 }
 
@@ -153,8 +152,7 @@ func (p *plan) fromNovelPar(a []gf64.Element, procs int, sc *scratch) {
 		return
 	}
 	for r := p.m - 1; r >= 0; r-- {
-		untaylorPar(a, 1<<uint(r), procs)
-		p.twistPar(a, r, procs, true)
+		p.untwistTaylor(a, r, procs, sc)
 	}
 }
 

@@ -47,6 +47,9 @@ type plan struct {
 	// twStep[r] = tw[r]^(2^L >> r); the same for the inverses.
 	twTab, twInvTab   [][]gf64.Element
 	twStep, twInvStep []gf64.Element
+	// fuseTab[r][t] = tw[r]^(t>>r) for t < fuseW, r < fuseTabLog: the twist
+	// of one fused column slice (taylorTwist); the same for the inverses.
+	fuseTab, fuseTabInv [][]gf64.Element
 }
 
 func (s *Subspace) plan() *plan {
@@ -107,6 +110,12 @@ func newPlan(shift gf64.Element, basis []gf64.Element) *plan {
 	for r := 0; r < nt; r++ {
 		p.twTab[r], p.twStep[r] = powTable(p.tw[r], r, 1<<uint(L))
 		p.twInvTab[r], p.twInvStep[r] = powTable(p.twInv[r], r, 1<<uint(L))
+	}
+	nf := min(m, fuseTabLog)
+	p.fuseTab, p.fuseTabInv = make([][]gf64.Element, nf), make([][]gf64.Element, nf)
+	for r := 0; r < nf; r++ {
+		p.fuseTab[r], _ = powTable(p.tw[r], r, fuseW)
+		p.fuseTabInv[r], _ = powTable(p.twInv[r], r, fuseW)
 	}
 	return p
 }

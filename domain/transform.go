@@ -148,16 +148,14 @@ func (p *plan) toNovel(a []gf64.Element, sc *scratch) { p.toNovelPrefix(a, p.m, 
 // of the subspace's first j basis elements.
 func (p *plan) toNovelPrefix(a []gf64.Element, j int, sc *scratch) {
 	for r := 0; r < j; r++ {
-		p.twist(a, r, sc, false)
-		taylor(a, 1<<uint(r))
+		p.twistTaylor(a, r, 1, sc)
 	}
 }
 
 // fromNovel undoes toNovel.
 func (p *plan) fromNovel(a []gf64.Element, sc *scratch) {
 	for r := p.m - 1; r >= 0; r-- {
-		untaylor(a, 1<<uint(r))
-		p.twist(a, r, sc, true)
+		p.untwistTaylor(a, r, 1, sc)
 	}
 }
 
@@ -275,19 +273,18 @@ var fusedOps = func() [][2]int {
 	return ops
 }()
 
+// fuseW is the column width of one fused pass: 16 slices of fuseW
+// elements (32 KiB) stay in L1 while three Taylor levels run on them.
+const (
+	fuseW      = 256
+	fuseTabLog = 8 // log2(fuseW)
+)
+
 // taylorFused runs the first three levels of taylor on a big block column
 // chunk by column chunk, so that each chunk of the 16 segments stays in L1,
 // then the rest on each eighth.
 func taylorFused(a []gf64.Element, s int) {
-	seg := len(a) / 16
-	const c = 256
-	for o := 0; o < seg; o += c {
-		w := min(c, seg-o)
-		for _, op := range fusedOps {
-			d, x := op[0]*seg+o, op[1]*seg+o
-			xorInto(a[d:d+w], a[x:x+w])
-		}
-	}
+	fusedColumns(a, 0, len(a)/16, nil)
 	e := len(a) / 8
 	for i := 0; i < 8; i++ {
 		taylor(a[i*e:(i+1)*e], s)
@@ -300,16 +297,171 @@ func untaylorFused(a []gf64.Element, s int) {
 	for i := 0; i < 8; i++ {
 		untaylor(a[i*e:(i+1)*e], s)
 	}
+	unfusedColumns(a, 0, len(a)/16, nil)
+}
+
+// fusedColumns runs the fused Taylor levels on the columns [lo, hi) of the
+// 16 segments of a; tw, if not nil, twists each slice first.
+func fusedColumns(a []gf64.Element, lo, hi int, tw *twister) {
 	seg := len(a) / 16
-	const c = 256
-	for o := 0; o < seg; o += c {
-		w := min(c, seg-o)
+	for o := lo; o < hi; o += fuseW {
+		w := min(fuseW, hi-o)
+		if tw != nil {
+			tw.apply(a, seg, o, w)
+		}
+		for _, op := range fusedOps {
+			d, x := op[0]*seg+o, op[1]*seg+o
+			xorInto(a[d:d+w], a[x:x+w])
+		}
+	}
+}
+
+// unfusedColumns undoes fusedColumns (the twist, if any, last).
+func unfusedColumns(a []gf64.Element, lo, hi int, tw *twister) {
+	seg := len(a) / 16
+	for o := lo; o < hi; o += fuseW {
+		w := min(fuseW, hi-o)
 		for k := len(fusedOps) - 1; k >= 0; k-- {
 			op := fusedOps[k]
 			d, x := op[0]*seg+o, op[1]*seg+o
 			xorInto(a[d:d+w], a[x:x+w])
 		}
+		if tw != nil {
+			tw.apply(a, seg, o, w)
+		}
 	}
+}
+
+// twister applies the depth-r twist (a[i] *= β^(i>>r)) to the 16 slices
+// a[j·seg+o : j·seg+o+w] of a fused pass, for increasing o starting at o0;
+// f[j] is β^((j·seg+o)>>r) for the next o.
+type twister struct {
+	b, step gf64.Element
+	r       int
+	tab     []gf64.Element
+	f       [16]gf64.Element
+}
+
+func (p *plan) newTwister(r, seg, o0 int, inv bool) *twister {
+	t := new(twister)
+	p.initTwister(t, r, seg, o0, inv)
+	return t
+}
+
+func (p *plan) initTwister(t *twister, r, seg, o0 int, inv bool) {
+	*t = twister{b: p.tw[r], r: r}
+	if inv {
+		t.b = p.twInv[r]
+	}
+	if r < fuseTabLog {
+		t.tab = p.fuseTab[r]
+		if inv {
+			t.tab = p.fuseTabInv[r]
+		}
+		t.step = gf64.Exp(t.b, fuseW>>uint(r))
+	}
+	for j := range t.f {
+		t.f[j] = gf64.Exp(t.b, uint64((j*seg+o0)>>uint(r)))
+	}
+}
+
+func (t *twister) apply(a []gf64.Element, seg, o, w int) {
+	for j := 0; j < 16; j++ {
+		sl := a[j*seg+o : j*seg+o+w]
+		if t.tab != nil {
+			gf64.MulVec(sl, sl, t.tab[:w])
+			if t.f[j] != gf64.One {
+				gf64.ScaleVec(sl, sl, t.f[j])
+			}
+			t.f[j] = gf64.Mul(t.f[j], t.step)
+			continue
+		}
+		if t.f[j] != gf64.One {
+			gf64.ScaleVec(sl, sl, t.f[j])
+		}
+		if (o+w)&(1<<uint(t.r)-1) == 0 {
+			t.f[j] = gf64.Mul(t.f[j], t.b)
+		}
+	}
+}
+
+// canFuseTwist reports whether depth r of the conversion of a (2^j
+// elements) runs as one fused twist-and-Taylor pass.
+func canFuseTwist(n, r int) bool { return n >= fuseMin && n >= 16<<uint(r) }
+
+// twistTaylor is twist then taylor at depth r, fused into one pass over
+// memory for big arrays, spread over procs goroutines.
+func (p *plan) twistTaylor(a []gf64.Element, r, procs int, sc *scratch) {
+	if !canFuseTwist(len(a), r) {
+		if procs <= 1 {
+			p.twist(a, r, sc, false)
+			taylor(a, 1<<uint(r))
+			return
+		}
+		p.twistPar(a, r, procs, false)
+		taylorPar(a, 1<<uint(r), procs)
+		return
+	}
+	seg := len(a) / 16
+	if procs <= 1 {
+		var tw twister
+		p.initTwister(&tw, r, seg, 0, false)
+		fusedColumns(a, 0, seg, &tw)
+		for i, e := 0, len(a)/8; i < 8; i++ {
+			taylor(a[i*e:(i+1)*e], 1<<uint(r))
+		}
+		return
+	}
+	parRange(seg, fuseW, procs, func(lo, hi int) {
+		fusedColumns(a, lo, hi, p.newTwister(r, seg, lo, false))
+	})
+	e := len(a) / 8
+	parallel8(procs, func(i int) { taylor(a[i*e:(i+1)*e], 1<<uint(r)) })
+}
+
+// untwistTaylor undoes twistTaylor.
+func (p *plan) untwistTaylor(a []gf64.Element, r, procs int, sc *scratch) {
+	if !canFuseTwist(len(a), r) {
+		if procs <= 1 {
+			untaylor(a, 1<<uint(r))
+			p.twist(a, r, sc, true)
+			return
+		}
+		untaylorPar(a, 1<<uint(r), procs)
+		p.twistPar(a, r, procs, true)
+		return
+	}
+	if procs <= 1 {
+		for i, e := 0, len(a)/8; i < 8; i++ {
+			untaylor(a[i*e:(i+1)*e], 1<<uint(r))
+		}
+		var tw twister
+		seg := len(a) / 16
+		p.initTwister(&tw, r, seg, 0, true)
+		unfusedColumns(a, 0, seg, &tw)
+		return
+	}
+	e := len(a) / 8
+	parallel8(procs, func(i int) { untaylor(a[i*e:(i+1)*e], 1<<uint(r)) })
+	seg := len(a) / 16
+	parRange(seg, fuseW, procs, func(lo, hi int) {
+		unfusedColumns(a, lo, hi, p.newTwister(r, seg, lo, true))
+	})
+}
+
+// parallel8 runs f(0..7) on procs goroutines.
+func parallel8(procs int, f func(i int)) {
+	if procs <= 1 {
+		for i := 0; i < 8; i++ {
+			f(i)
+		}
+		return
+	}
+	parRange(8, 1, procs, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			f(i)
+		}
+	})
 }
 
 // smallTaylor: Taylor steps whose quarters are shorter than this run as
