@@ -40,7 +40,7 @@ func (p Poly) EvalSubspace(s *domain.Subspace) ([]gf64.Element, error) {
 	p = p.Normalize()
 	n := s.Size()
 	if len(p) > n {
-		_, r, err := vanishing(s.Shift(), s.Basis()).DivMod(p)
+		_, r, err := p.DivModLinearized(vanishing(s.Shift(), s.Basis()))
 		if err != nil {
 			return nil, err
 		}

@@ -44,6 +44,7 @@ func TestTuneMul(t *testing.T) {
 		}
 		t.Log(line, " choice:", []string{"schoolbook", "karatsuba", "fft"}[chooseMul(ln[0], ln[1])])
 	}
+	saved := karatsubaLeaf
 	for _, leaf := range []int{32, 48, 64, 96, 128} {
 		karatsubaLeaf = leaf
 		line := fmt.Sprintf("leaf %3d:", leaf)
@@ -54,7 +55,7 @@ func TestTuneMul(t *testing.T) {
 		}
 		t.Log(line)
 	}
-	karatsubaLeaf = 32
+	karatsubaLeaf = saved
 	for _, sh := range [][2]int{{256, 128}, {512, 256}, {768, 384}, {1024, 512}, {2048, 1024}, {4096, 2048}, {1 << 14, 1 << 13}, {1 << 14, 128}, {1 << 14, 256}, {1 << 14, 512}, {1 << 14, 1<<14 - 256}} {
 		a, d := randPoly(r, sh[0]), randPoly(r, sh[1])
 		a[sh[0]-1], d[sh[1]-1] = 1, 1

@@ -143,18 +143,17 @@ func (l *Linearized) Poly() (Poly, error) {
 	return p.Normalize(), nil
 }
 
-// DivMod returns the quotient and remainder of p divided by L, whose degree
-// is 2^m: p = q·L + r with deg r < 2^m. L is sparse (at most m + 2 terms), so
-// this costs O((deg p − 2^m + 1)·m) multiplications, in vector operations of
-// 2^(m−1) elements. L must have a non-zero linear part, and its leading
-// coefficient must be one (as for every vanishing polynomial).
-func (l *Linearized) DivMod(p Poly) (q, r Poly, err error) {
+// DivModLinearized returns the quotient and remainder of p divided by the
+// linearized polynomial l of degree 2^m: p = q·l + r with deg r < 2^m. l is
+// sparse (at most m + 2 terms), so this costs O((deg p − 2^m + 1)·m)
+// multiplications, in vector operations of 2^(m−1) elements; dividing by a
+// subspace's vanishing polynomial (Vanishing) is the main use. A constant l
+// (no linear part) is refused: zero is division by zero, and for a
+// non-zero constant use Scale.
+func (p Poly) DivModLinearized(l *Linearized) (q, r Poly, err error) {
 	m := l.Dim()
 	if m < 0 {
-		return nil, nil, fmt.Errorf("%w: Linearized.DivMod by a constant", ErrDivisionByZero)
-	}
-	if l.coeffs[m] != gf64.One {
-		return nil, nil, fmt.Errorf("poly: Linearized.DivMod needs a monic divisor, leading coefficient is %v", l.coeffs[m])
+		return nil, nil, fmt.Errorf("%w: DivModLinearized by a constant (no linear part)", ErrDivisionByZero)
 	}
 	p = p.Normalize()
 	n := 1 << m
@@ -163,23 +162,25 @@ func (l *Linearized) DivMod(p Poly) (q, r Poly, err error) {
 	}
 	rem := p.Clone()
 	q = make(Poly, len(p)-n)
-	// x^(k) = x^(k−n)·x^n ≡ x^(k−n)·(x^n − L(x)): the coefficient t at
-	// position k ≥ n moves to k − n + 2^i (times c_i, i < m) and k − n (times
-	// e). The nearest target lies 2^(m−1) below k, so a block of 2^(m−1)
+	inv := gf64.Inverse(l.coeffs[m])
+	// With l = λ·x^n + Σ_{i<m} c_i·x^(2^i) + e, the term t·x^k (k ≥ n) is
+	// (t/λ)·x^(k−n)·l minus (t/λ)·x^(k−n)·(Σ c_i·x^(2^i) + e): the quotient
+	// gets t/λ at k − n, and t/λ times c_i moves to k − n + 2^i (times e to
+	// k − n). The nearest target lies 2^(m−1) below k, so a block of 2^(m−1)
 	// coefficients is folded at once without feeding itself.
 	step := max(n/2, 1)
 	for top := len(rem); top > n; {
 		lo := max(top-step, n)
-		src := rem[lo:top]
-		copy(q[lo-n:top-n], src)
+		qb := q[lo-n : top-n]
+		gf64.ScaleVec(qb, rem[lo:top], inv)
 		for i := 0; i < m; i++ {
 			if c := l.coeffs[i]; c != 0 {
 				d := rem[lo-n+1<<i : top-n+1<<i]
-				gf64.MulAddVec(d, src, c)
+				gf64.MulAddVec(d, qb, c)
 			}
 		}
 		if l.constant != 0 {
-			gf64.MulAddVec(rem[lo-n:top-n], src, l.constant)
+			gf64.MulAddVec(rem[lo-n:top-n], qb, l.constant)
 		}
 		top = lo
 	}

@@ -2,8 +2,10 @@ package poly
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
+	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
 
@@ -184,22 +186,31 @@ func TestLinearizedDivMod(t *testing.T) {
 		dense, _ := w.Poly()
 		for _, n := range []int{0, 1, 1 << m, 1<<m + 1, 3<<m + 5, 200} {
 			p := randPoly(r, n)
-			q, rem, err := w.DivMod(p)
+			q, rem, err := p.DivModLinearized(w)
 			if err != nil {
 				t.Fatal(err)
 			}
 			wq, wr, _ := p.DivMod(dense)
 			if !q.Equal(wq) || !rem.Equal(wr) {
-				t.Fatalf("m=%d n=%d: Linearized.DivMod differs from DivMod", m, n)
+				t.Fatalf("m=%d n=%d: DivModLinearized differs from DivMod", m, n)
 			}
 		}
 	}
-	notMonic, _ := NewLinearized(0, 1, 2)
-	if _, _, err := notMonic.DivMod(Poly{1}); err == nil {
-		t.Error("non-monic divisor accepted")
+	// non-monic divisors
+	for _, c := range [][]gf64.Element{{1, 2}, {0, 0, 7}, {3}, {5, 0, 9, 0, 0, 11}} {
+		l, _ := NewLinearized(randElem(r), c...)
+		dense, _ := l.Poly()
+		for _, n := range []int{0, 5, 40, 100} {
+			p := randPoly(r, n)
+			q, rem, err := p.DivModLinearized(l)
+			wq, wr, _ := p.DivMod(dense)
+			if err != nil || !q.Equal(wq) || !rem.Equal(wr) {
+				t.Fatalf("non-monic %v, n=%d: %v", c, n, err)
+			}
+		}
 	}
 	constant, _ := NewLinearized(5)
-	if _, _, err := constant.DivMod(Poly{1}); !errors.Is(err, ErrDivisionByZero) {
+	if _, _, err := (Poly{1}).DivModLinearized(constant); !errors.Is(err, ErrDivisionByZero) {
 		t.Errorf("constant divisor: %v", err)
 	}
 }
@@ -250,4 +261,15 @@ func TestLinearizedTable(t *testing.T) {
 			}
 		}
 	}
+}
+
+func ExamplePoly_DivModLinearized() {
+	s, _ := domain.New(9, 1, 2, 4, 8) // 16 points
+	w, _ := Vanishing(s)
+	wd, _ := w.Poly()
+	// p = W_S·(x + 1) + 5 leaves remainder 5, which is also p's value on S
+	p := wd.Mul(New(1, 1)).Add(New(5))
+	q, r, _ := p.DivModLinearized(w)
+	fmt.Println(q, "|", r)
+	// Output: 0x0000000000000001*x + 0x0000000000000001 | 0x0000000000000005
 }
