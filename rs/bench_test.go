@@ -33,11 +33,13 @@ func BenchmarkEncode(b *testing.B) {
 				b.SetBytes(8 << sz.n)
 				b.ReportAllocs()
 				b.ResetTimer()
+				cpu := processCPU()
 				for range b.N {
 					if err := c.Encode(dst, msg); err != nil {
 						b.Fatal(err)
 					}
 				}
+				reportCPU(b, cpu)
 			})
 		}
 	}
@@ -58,11 +60,13 @@ func BenchmarkEncodeBatch(b *testing.B) {
 		b.SetBytes(cols * 8 << n)
 		b.ReportAllocs()
 		b.ResetTimer()
+		cpu := processCPU()
 		for range b.N {
 			if err := c.EncodeBatch(dst, msgs); err != nil {
 				b.Fatal(err)
 			}
 		}
+		reportCPU(b, cpu)
 	})
 }
 
@@ -77,11 +81,13 @@ func BenchmarkVerify(b *testing.B) {
 	b.SetBytes(8 << n)
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := processCPU()
 	for range b.N {
 		if ok, err := c.Verify(cw); !ok || err != nil {
 			b.Fatal(ok, err)
 		}
 	}
+	reportCPU(b, cpu)
 }
 
 // BenchmarkDecode: 2^16 → 2^17, half the positions erased at random (the
@@ -100,21 +106,25 @@ func BenchmarkDecode(b *testing.B) {
 			dst := make([]gf64.Element, 1<<n)
 			b.SetBytes(8 << n)
 			b.ReportAllocs()
+			cpu := processCPU()
 			for range b.N {
 				if err := c.Reconstruct(dst, cw, present); err != nil {
 					b.Fatal(err)
 				}
 			}
+			reportCPU(b, cpu)
 		})
 		b.Run(fmt.Sprintf("message/%s/%d-%d", kindName(kind), k, n), func(b *testing.B) {
 			msg := make([]gf64.Element, 1<<k)
 			b.SetBytes(8 << n)
 			b.ReportAllocs()
+			cpu := processCPU()
 			for range b.N {
 				if err := c.Decode(msg, cw, present); err != nil {
 					b.Fatal(err)
 				}
 			}
+			reportCPU(b, cpu)
 		})
 	}
 }

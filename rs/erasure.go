@@ -42,7 +42,7 @@ type erasure struct {
 }
 
 // domainMin is the smallest product-tree level whose transforms go to domain.
-const domainMin = 8
+const domainMin = 6
 
 func newErasure(t *domain.Subspace, k int) (*erasure, error) {
 	shift, basis := t.Shift(), t.Basis()
