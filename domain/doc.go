@@ -39,10 +39,16 @@
 //
 // Transforms work in place on the caller's slice; a wrong length returns an
 // error wrapping ErrLength and leaves the slice untouched. Each Subspace
-// builds its plan (O(m²) field elements plus tables of 2^10 elements) on
-// first use; after that, single transforms allocate nothing. Batch functions
-// (FFTBatch, LDEBatch, …) spread the columns over GOMAXPROCS goroutines.
-// A Subspace is immutable and safe for concurrent use.
+// builds its plan (O(m²) field elements plus tables of a few thousand
+// elements) on first use. After that, transforms of fewer than 2^16
+// elements allocate nothing; larger ones split their work over GOMAXPROCS
+// goroutines (a few small allocations per call for the goroutines). Batch
+// functions (FFTBatch, LDEBatch, …) spread the columns over GOMAXPROCS
+// goroutines instead. A Subspace is immutable and safe for concurrent use.
+//
+// Big arrays are processed in cache-sized pieces: the butterfly network
+// depth first, and the monomial/novel conversion with its first three
+// Taylor levels and the twist fused into one pass over memory.
 //
 // Nothing here is constant-time: running time depends only on sizes, but
 // no effort is made against side channels.
