@@ -43,8 +43,10 @@
 // constant (16 KiB, on the stack) and sum eight lookups per product.
 //
 // Tests run every test body under each available implementation (the
-// registry in internal/cpufeat switches them) and, with -v, print which
-// implementations ran. BENCHMARKS.md has the speed of each.
+// registry in internal/cpufeat switches them; other packages' tests can do the
+// same with cpufeat.Each("gf64", ...)) and, with -v, print which
+// implementations ran. "go test ./field/gf64 -args -gf64.skip=avx512" leaves
+// one out. BENCHMARKS.md has the speed of each.
 //
 // # Constant time
 //

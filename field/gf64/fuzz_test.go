@@ -65,6 +65,14 @@ func FuzzVectorOps(f *testing.F) {
 		butterflyGeneric(wantBU, wantBV, c)
 		wantIU, wantIV := slices.Clone(a), slices.Clone(b)
 		invButterflyGeneric(wantIU, wantIV, c)
+		wantInv := make([]Element, n)
+		wantZeros := 0
+		for i, v := range a {
+			wantInv[i] = refInverse(v)
+			if v == 0 {
+				wantZeros++
+			}
+		}
 		for i := range a {
 			if want := refMul(a[i], b[i]); wantMul[i] != want {
 				t.Fatalf("generic MulVec [%d] = %v, reference %v", i, wantMul[i], want)
@@ -97,9 +105,23 @@ func FuzzVectorOps(f *testing.F) {
 			if !slices.Equal(u, wantIU) || !slices.Equal(v, wantIV) {
 				t.Errorf("%s: InvButterfly differs from generic", name)
 			}
+			if z := BatchInverse(dst, a); z != wantZeros || !slices.Equal(dst, wantInv) {
+				t.Errorf("%s: BatchInverse differs from element-wise inversion", name)
+			}
 			restore()
 		}
 	})
+}
+
+// refInverse returns a^(2^64-2) by square-and-multiply with refMul: the
+// inverse for a ≠ 0, and 0 for a = 0.
+func refInverse(a Element) Element {
+	r := One
+	for i := 1; i < 64; i++ { // exponent bits 1..63 are set, bit 0 is not
+		a = refMul(a, a)
+		r = refMul(r, a)
+	}
+	return r
 }
 
 // FuzzUnmarshalText checks that UnmarshalText either fails with ErrSyntax or

@@ -3,6 +3,7 @@ package gf64
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -21,6 +22,10 @@ var (
 	ranMu    sync.Mutex
 	ranPaths = map[string]bool{}
 )
+
+// skipPaths switches implementations off for this test run, e.g.
+// go test ./field/gf64 -args -gf64.skip=avx512,pclmulqdq.
+var skipPaths = flag.String("gf64.skip", "", "comma-separated implementations not to test (generic, pclmulqdq, avx512)")
 
 func TestMain(m *testing.M) {
 	code := m.Run()
@@ -41,6 +46,9 @@ func TestMain(m *testing.M) {
 func forEachPath(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
 	cpufeat.Each("gf64", func(name string) {
+		if slices.Contains(strings.Split(*skipPaths, ","), name) {
+			return
+		}
 		ranMu.Lock()
 		ranPaths[name] = true
 		ranMu.Unlock()
