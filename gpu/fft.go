@@ -1,0 +1,378 @@
+package gpu
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/gfpoly/gfpoly/cuda"
+	"github.com/gfpoly/gfpoly/domain"
+	"github.com/gfpoly/gfpoly/field/gf64"
+)
+
+// ErrOverlap is returned, wrapped, when an operation's source and
+// destination buffers overlap where they may not.
+var ErrOverlap = errors.New("gpu: buffers overlap")
+
+// Transforms runs the transforms of package domain on a device: Gao–Mateer
+// FFT and IFFT (monomial basis), the novel-basis transforms, the basis
+// conversions and the low-degree extension, on device buffers or, through
+// pinned memory, on host slices. Every result equals domain's bit for bit.
+//
+// The tables of a subspace (twiddles, twist powers) go to the device on its
+// first use and stay there, keyed by the *domain.Subspace pointer, until
+// Release or Close: reuse Subspace values. A Transforms is safe for
+// concurrent use.
+type Transforms struct {
+	d    *Device
+	fn   *Function
+	owns bool // close d with the transforms
+
+	mu    sync.Mutex
+	plans map[*domain.Subspace]*fftPlan
+
+	hostMu sync.Mutex // one host pipeline at a time
+	stages [hostStreams]*stage
+}
+
+// NewTransforms compiles the transform kernels (cuda/gf64.cu's multiplication
+// and cuda/fft.cu) for d and returns the transforms on it.
+func NewTransforms(d *Device) (*Transforms, error) {
+	mul, err := cuda.Sources.ReadFile("gf64.cu")
+	if err != nil {
+		return nil, err
+	}
+	fft, err := cuda.Sources.ReadFile("fft.cu")
+	if err != nil {
+		return nil, err
+	}
+	// fft.cu uses gf64_mul from gf64.cu: one program.
+	m, err := d.LoadModule("fft.cu", string(mul)+"\n"+string(fft))
+	if err != nil {
+		return nil, err
+	}
+	fn, err := m.Function("fft_pass")
+	if err != nil {
+		return nil, err
+	}
+	return &Transforms{d: d, fn: fn, plans: map[*domain.Subspace]*fftPlan{}}, nil
+}
+
+// OpenTransforms opens a device (see Open) and returns its transforms; the
+// caller closes it with Close, which closes the device too. The error wraps
+// ErrNoDevice when this machine has no usable GPU: callers then run package
+// domain (or rs) on the CPU, and should say so.
+func OpenTransforms(opts ...Option) (*Transforms, error) {
+	d, err := Open(opts...)
+	if err != nil {
+		return nil, err
+	}
+	t, err := NewTransforms(d)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	t.owns = true
+	return t, nil
+}
+
+// Device returns the device the transforms run on.
+func (t *Transforms) Device() *Device { return t.d }
+
+// Prepare builds the tables of s and copies them to the device, so that the
+// first transform on s does not pay for it.
+func (t *Transforms) Prepare(s *domain.Subspace) error {
+	_, err := t.plan(s)
+	return err
+}
+
+// Release frees the device tables of s.
+func (t *Transforms) Release(s *domain.Subspace) error {
+	t.mu.Lock()
+	p := t.plans[s]
+	delete(t.plans, s)
+	t.mu.Unlock()
+	if p == nil {
+		return nil
+	}
+	return p.buf.Free()
+}
+
+// Close frees the tables and staging buffers; a Transforms from
+// OpenTransforms also closes its device.
+func (t *Transforms) Close() error {
+	t.mu.Lock()
+	var errs []error
+	for s, p := range t.plans {
+		errs = append(errs, p.buf.Free())
+		delete(t.plans, s)
+	}
+	t.mu.Unlock()
+	t.hostMu.Lock()
+	for i, st := range t.stages {
+		if st != nil {
+			errs = append(errs, st.free())
+			t.stages[i] = nil
+		}
+	}
+	t.hostMu.Unlock()
+	if t.owns {
+		errs = append(errs, t.d.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// TableBytes returns the device memory held by the tables of all prepared
+// subspaces.
+func (t *Transforms) TableBytes() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := 0
+	for _, p := range t.plans {
+		n += p.bytes()
+	}
+	return n
+}
+
+func (t *Transforms) plan(s *domain.Subspace) (*fftPlan, error) {
+	if s == nil {
+		return nil, fmt.Errorf("gpu: nil subspace: %w", domain.ErrMismatch)
+	}
+	if s.Dim() > domain.MaxTransformDim {
+		return nil, fmt.Errorf("gpu: %d-dimensional subspace, at most %d: %w", s.Dim(), domain.MaxTransformDim, domain.ErrDim)
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if p := t.plans[s]; p != nil {
+		return p, nil
+	}
+	p := newFFTPlan(s)
+	if err := p.upload(t.d); err != nil {
+		return nil, err
+	}
+	t.plans[s] = p
+	return p, nil
+}
+
+// checkCols checks a buffer of columns of n elements and returns how many.
+func (t *Transforms) checkCols(op, name string, b *Buffer[gf64.Element], n int) (int, error) {
+	if b == nil {
+		return 0, fmt.Errorf("gpu: %s: %s is nil", op, name)
+	}
+	if b.d != t.d {
+		return 0, fmt.Errorf("gpu: %s: %s belongs to another device", op, name)
+	}
+	if b.st.freed.Load() {
+		return 0, fmt.Errorf("gpu: %s: %s freed: %w", op, name, ErrClosed)
+	}
+	if b.n == 0 || b.n%n != 0 {
+		return 0, fmt.Errorf("gpu: %s: %s has %d elements, not a positive multiple of the column length %d: %w",
+			op, name, b.n, n, ErrLength)
+	}
+	return b.n / n, nil
+}
+
+// The in-place transforms. Each takes a buffer holding one or more columns
+// of s.Size() elements back to back (column i is elements [i·Size,
+// (i+1)·Size)) and transforms every column in place with one launch per
+// pass. With a stream they submit the work and return; with a nil stream
+// they wait for it.
+
+// FFT is domain's Subspace.FFT on every column of a: monomial coefficients
+// in, evaluations over s (subspace order) out.
+func (t *Transforms) FFT(st *Stream, s *domain.Subspace, a *Buffer[gf64.Element]) error {
+	return t.inPlace("FFT", st, s, a, func(p *fftPlan, m int) []fftOp {
+		return append(toNovelOps(p, m), fwdOps(p, m)...)
+	})
+}
+
+// IFFT is domain's Subspace.IFFT on every column of a.
+func (t *Transforms) IFFT(st *Stream, s *domain.Subspace, a *Buffer[gf64.Element]) error {
+	return t.inPlace("IFFT", st, s, a, func(p *fftPlan, m int) []fftOp {
+		return append(invOps(p, m), fromNovelOps(p, m)...)
+	})
+}
+
+// NovelFFT is domain's Subspace.NovelFFT on every column of a: novel-basis
+// coefficients in, evaluations out.
+func (t *Transforms) NovelFFT(st *Stream, s *domain.Subspace, a *Buffer[gf64.Element]) error {
+	return t.inPlace("NovelFFT", st, s, a, fwdOps)
+}
+
+// NovelIFFT is domain's Subspace.NovelIFFT on every column of a.
+func (t *Transforms) NovelIFFT(st *Stream, s *domain.Subspace, a *Buffer[gf64.Element]) error {
+	return t.inPlace("NovelIFFT", st, s, a, invOps)
+}
+
+// MonomialToNovel is domain's Subspace.MonomialToNovel on every column of a.
+func (t *Transforms) MonomialToNovel(st *Stream, s *domain.Subspace, a *Buffer[gf64.Element]) error {
+	return t.inPlace("MonomialToNovel", st, s, a, toNovelOps)
+}
+
+// NovelToMonomial is domain's Subspace.NovelToMonomial on every column of a.
+func (t *Transforms) NovelToMonomial(st *Stream, s *domain.Subspace, a *Buffer[gf64.Element]) error {
+	return t.inPlace("NovelToMonomial", st, s, a, fromNovelOps)
+}
+
+func (t *Transforms) inPlace(op string, st *Stream, s *domain.Subspace, a *Buffer[gf64.Element], build func(*fftPlan, int) []fftOp) error {
+	p, err := t.plan(s)
+	if err != nil {
+		return fmt.Errorf("gpu: %s: %w", op, err)
+	}
+	m := p.m
+	n := 1 << uint(m)
+	cols, err := t.checkCols(op, "buffer", a, n)
+	if err != nil {
+		return err
+	}
+	passes := planFFT(build(p, m), m)
+	if len(passes) == 0 {
+		return nil
+	}
+	args := passArgs{in: a.ptr, out: a.ptr, inStride: uint64(n), outStride: uint64(n), inMask: ^uint64(0)}
+	return t.d.onStream(st, func(h uintptr) error {
+		return t.submit(h, passes, m, args, cols)
+	})
+}
+
+// LDE is domain.LDE on every column: src holds columns of from.Size()
+// evaluations over from, dst as many columns of to.Size() elements, which
+// get the evaluations over to of the same polynomials. src is not modified
+// and must not overlap dst. The work needs from.Size()·8 bytes of device
+// scratch per column unless from has dimension 0 (stream-ordered, freed when
+// done).
+func (t *Transforms) LDE(st *Stream, dst, src *Buffer[gf64.Element], from, to *domain.Subspace) error {
+	if from == nil || to == nil {
+		return fmt.Errorf("gpu: LDE with a nil subspace: %w", domain.ErrMismatch)
+	}
+	k, n := from.Dim(), to.Dim()
+	if k > n {
+		return fmt.Errorf("gpu: LDE from dimension %d to smaller dimension %d: %w", k, n, domain.ErrMismatch)
+	}
+	pf, err := t.plan(from)
+	if err != nil {
+		return fmt.Errorf("gpu: LDE: %w", err)
+	}
+	pt, err := t.plan(to)
+	if err != nil {
+		return fmt.Errorf("gpu: LDE: %w", err)
+	}
+	cols, err := t.checkCols("LDE", "src", src, 1<<uint(k))
+	if err != nil {
+		return err
+	}
+	if _, err := t.checkCols("LDE", "dst", dst, 1<<uint(n)); err != nil {
+		return err
+	}
+	if dst.n != cols<<uint(n) {
+		return fmt.Errorf("gpu: LDE: %d source columns need %d destination elements, dst has %d: %w",
+			cols, cols<<uint(n), dst.n, ErrLength)
+	}
+	if overlaps(src.ptr, src.Bytes(), dst.ptr, dst.Bytes()) {
+		return fmt.Errorf("gpu: LDE: src and dst: %w", ErrOverlap)
+	}
+	stage1, stage2 := ldeOps(pf, pt, from, to)
+	return t.d.onStream(st, func(h uintptr) error {
+		return t.lde(h, dst.ptr, src.ptr, stage1, stage2, k, n, cols)
+	})
+}
+
+// ldeOps returns the steps on the 2^k source columns (to the novel
+// coefficients of to's first k basis elements) and on the 2^n target
+// columns (the forward network on each coset).
+func ldeOps(pf, pt *fftPlan, from, to *domain.Subspace) (stage1, stage2 []fftOp) {
+	k := pf.m
+	stage1 = invOps(pf, k)
+	if !basisPrefix(from, to) {
+		stage1 = append(stage1, fromNovelOps(pf, k)...)
+		stage1 = append(stage1, toNovelOps(pt, k)...)
+	}
+	return stage1, fwdOps(pt, k)
+}
+
+// lde runs on the device goroutine.
+func (t *Transforms) lde(h uintptr, dst, src uint64, stage1, stage2 []fftOp, k, n, cols int) error {
+	coef := src
+	body := func() error {
+		p2 := planFFT(stage2, n)
+		if len(p2) == 0 {
+			p2 = []fftPass{{t: lowTile(n)}}
+		}
+		return t.submit(h, p2, n, passArgs{in: coef, out: dst, inStride: 1 << uint(k),
+			outStride: 1 << uint(n), inMask: 1<<uint(k) - 1}, cols)
+	}
+	if len(stage1) == 0 {
+		return body()
+	}
+	size := uintptr(cols) << uint(k+3)
+	err := t.d.withScratch(h, size, func(p uint64) error {
+		coef = p
+		p1 := planFFT(stage1, k)
+		if err := t.submit(h, p1, k, passArgs{in: src, out: p, inStride: 1 << uint(k),
+			outStride: 1 << uint(k), inMask: ^uint64(0)}, cols); err != nil {
+			return err
+		}
+		return body()
+	})
+	if errors.Is(err, ErrOutOfMemory) {
+		return fmt.Errorf("gpu: LDE needs %d bytes of device scratch (%d columns of 2^%d): %w", size, cols, k, err)
+	}
+	return err
+}
+
+// submit launches the passes on stream h, for cols columns of 2^M output
+// elements; the first pass reads as a says, the others work in place on
+// a.out. It runs on the device goroutine.
+func (t *Transforms) submit(h uintptr, passes []fftPass, M int, a passArgs, cols int) error {
+	for i := range passes {
+		ps := &passes[i]
+		if i > 0 {
+			a = passArgs{in: a.out, out: a.out, inStride: a.outStride, outStride: a.outStride, inMask: ^uint64(0)}
+		}
+		grid := 1 << uint(M-ps.t.T)
+		for c0 := 0; c0 < cols; c0 += maxGridY {
+			nc := min(cols-c0, maxGridY)
+			ac := a
+			ac.in += 8 * a.inStride * uint64(c0)
+			ac.out += 8 * a.outStride * uint64(c0)
+			params, keep, err := packArgs([]any{ps.encode(ac)})
+			if err != nil {
+				return err
+			}
+			err = t.fn.launch(Dim3{X: grid, Y: nc}, Dim3{X: fftBlock}, 8<<uint(ps.t.T), h, params)
+			runtime.KeepAlive(keep)
+			if err != nil {
+				return fmt.Errorf("gpu: fft_pass: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+const maxGridY = 65535
+
+func overlaps(a uint64, na int, b uint64, nb int) bool {
+	return na > 0 && nb > 0 && a < b+uint64(nb) && b < a+uint64(na)
+}
+
+// basisPrefix reports whether to's basis starts with from's basis.
+func basisPrefix(from, to *domain.Subspace) bool {
+	fb, tb := from.Basis(), to.Basis()
+	if len(fb) > len(tb) {
+		return false
+	}
+	for i, b := range fb {
+		if tb[i] != b {
+			return false
+		}
+	}
+	return true
+}
+
+// DeviceBytesLDE returns the device memory an LDE of cols columns from
+// dimension k to dimension n uses: the source and destination buffers and
+// the scratch, not counting the subspace tables.
+func DeviceBytesLDE(k, n, cols int) int {
+	return cols * (2<<uint(k) + 1<<uint(n)) * 8
+}

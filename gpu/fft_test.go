@@ -1,0 +1,457 @@
+package gpu
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/gfpoly/gfpoly/domain"
+	"github.com/gfpoly/gfpoly/field/gf64"
+)
+
+// randomSubspace returns a random m-dimensional subspace (zero shift when
+// zeroShift).
+func randomSubspace(t testing.TB, r *rand.Rand, m int, zeroShift bool) *domain.Subspace {
+	t.Helper()
+	for {
+		basis := make([]gf64.Element, m)
+		for i := range basis {
+			basis[i] = gf64.Element(r.Uint64())
+		}
+		var shift gf64.Element
+		if !zeroShift {
+			shift = gf64.Element(r.Uint64())
+		}
+		s, err := domain.New(shift, basis...)
+		if err == nil {
+			return s
+		}
+	}
+}
+
+func randomVec(r *rand.Rand, n int) []gf64.Element {
+	v := make([]gf64.Element, n)
+	for i := range v {
+		v[i] = gf64.Element(r.Uint64())
+	}
+	return v
+}
+
+// transformCase is one in-place transform: its CPU form (domain) and its
+// step list.
+type transformCase struct {
+	name  string
+	cpu   func(s *domain.Subspace, a []gf64.Element) error
+	ops   func(p *fftPlan, m int) []fftOp
+	gpu   func(t *Transforms, st *Stream, s *domain.Subspace, a *Buffer[gf64.Element]) error
+	batch func(s *domain.Subspace, cols [][]gf64.Element) error // domain's batch form, if any
+}
+
+var transformCases = []transformCase{
+	{"FFT", (*domain.Subspace).FFT,
+		func(p *fftPlan, m int) []fftOp { return append(toNovelOps(p, m), fwdOps(p, m)...) },
+		(*Transforms).FFT, (*domain.Subspace).FFTBatch},
+	{"IFFT", (*domain.Subspace).IFFT,
+		func(p *fftPlan, m int) []fftOp { return append(invOps(p, m), fromNovelOps(p, m)...) },
+		(*Transforms).IFFT, (*domain.Subspace).IFFTBatch},
+	{"NovelFFT", (*domain.Subspace).NovelFFT, fwdOps, (*Transforms).NovelFFT, (*domain.Subspace).NovelFFTBatch},
+	{"NovelIFFT", (*domain.Subspace).NovelIFFT, invOps, (*Transforms).NovelIFFT, (*domain.Subspace).NovelIFFTBatch},
+	{"MonomialToNovel", (*domain.Subspace).MonomialToNovel, toNovelOps, (*Transforms).MonomialToNovel, nil},
+	{"NovelToMonomial", (*domain.Subspace).NovelToMonomial, fromNovelOps, (*Transforms).NovelToMonomial, nil},
+}
+
+// TestFFTPassesReference checks the planner and the step semantics without
+// a device: the passes run on the host exactly as the kernel runs them, and
+// must equal domain for every transform.
+func TestFFTPassesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	maxM := 15
+	if testing.Short() {
+		maxM = 13
+	}
+	for m := 0; m <= maxM; m++ {
+		for _, zero := range []bool{true, false} {
+			s := randomSubspace(t, r, m, zero)
+			p := newFFTPlan(s)
+			for _, tc := range transformCases {
+				x := randomVec(r, 1<<uint(m))
+				want := slices.Clone(x)
+				if err := tc.cpu(s, want); err != nil {
+					t.Fatal(err)
+				}
+				got := slices.Clone(x)
+				runPassesRef(planFFT(tc.ops(p, m), m), m, got, got, len(got), 1, ^uint64(0))
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s m=%d zeroShift=%v: passes differ from domain", tc.name, m, zero)
+				}
+			}
+		}
+	}
+}
+
+// ldeRef runs the LDE steps on the host as LDE does on the device.
+func ldeRef(dst, src []gf64.Element, from, to *domain.Subspace, cols int) {
+	pf, pt := newFFTPlan(from), newFFTPlan(to)
+	k, n := from.Dim(), to.Dim()
+	s1, s2 := ldeOps(pf, pt, from, to)
+	coef := src
+	if len(s1) > 0 {
+		coef = make([]gf64.Element, len(src))
+		runPassesRef(planFFT(s1, k), k, coef, src, 1<<uint(k), cols, ^uint64(0))
+	}
+	p2 := planFFT(s2, n)
+	if len(p2) == 0 {
+		p2 = []fftPass{{t: lowTile(n)}}
+	}
+	runPassesRef(p2, n, dst, coef, 1<<uint(k), cols, 1<<uint(k)-1)
+}
+
+// ldeTargets returns targets of dimension n for from: one whose basis
+// extends from's (shifted), one unrelated.
+func ldeTargets(t testing.TB, r *rand.Rand, from *domain.Subspace, n int) map[string]*domain.Subspace {
+	ext := randomSubspace(t, r, n, true).Basis()[:n-from.Dim()]
+	var pre *domain.Subspace
+	for {
+		e, err := from.Extend(ext...)
+		if err == nil {
+			if pre, err = e.WithShift(gf64.Element(r.Uint64())); err != nil {
+				t.Fatal(err)
+			}
+			break
+		}
+		ext = randomSubspace(t, r, n, true).Basis()[:n-from.Dim()]
+	}
+	return map[string]*domain.Subspace{"prefix": pre, "other": randomSubspace(t, r, n, false)}
+}
+
+func TestLDEPassesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, kb := range [][2]int{{0, 1}, {0, 4}, {1, 2}, {3, 4}, {5, 9}, {9, 13}, {11, 12}, {12, 14}, {13, 15}} {
+		k, n := kb[0], kb[1]
+		from := randomSubspace(t, r, k, k%2 == 0)
+		for name, to := range ldeTargets(t, r, from, n) {
+			src := randomVec(r, 1<<uint(k))
+			want := make([]gf64.Element, 1<<uint(n))
+			if err := domain.LDE(want, src, from, to); err != nil {
+				t.Fatal(err)
+			}
+			got := make([]gf64.Element, 1<<uint(n))
+			ldeRef(got, src, from, to, 1)
+			if !slices.Equal(got, want) {
+				t.Fatalf("LDE 2^%d -> 2^%d (%s target): passes differ from domain", k, n, name)
+			}
+		}
+	}
+}
+
+func TestPlanPassesShape(t *testing.T) {
+	s := randomSubspace(t, rand.New(rand.NewPCG(5, 6)), 24, false)
+	p := newFFTPlan(s)
+	for _, c := range []struct {
+		name string
+		ops  []fftOp
+		max  int
+	}{
+		{"forward", fwdOps(p, 24), 3},
+		{"inverse", invOps(p, 24), 3},
+	} {
+		ps := planFFT(c.ops, 24)
+		if len(ps) > c.max {
+			t.Errorf("%s network of 2^24: %d passes, want at most %d", c.name, len(ps), c.max)
+		}
+		for _, q := range ps {
+			for _, o := range q.ops {
+				if !q.t.fits(o) {
+					t.Errorf("%s: step %v does not fit tile %+v", c.name, o, q.t)
+				}
+			}
+		}
+	}
+}
+
+// FuzzFFTPasses checks the passes of every transform against domain on
+// fuzzed subspaces and data.
+func FuzzFFTPasses(f *testing.F) {
+	f.Add(uint8(3), uint64(0), uint64(1), uint64(7))
+	f.Add(uint8(12), uint64(0x1234), uint64(99), uint64(5))
+	f.Add(uint8(0), uint64(5), uint64(3), uint64(2))
+	f.Fuzz(func(t *testing.T, m uint8, shift, seed, data uint64) {
+		M := int(m % 14)
+		r := rand.New(rand.NewPCG(seed, data))
+		s, err := domain.New(gf64.Element(shift), randomVec(r, M)...)
+		if err != nil {
+			return
+		}
+		p := newFFTPlan(s)
+		for _, tc := range transformCases {
+			x := randomVec(r, 1<<uint(M))
+			want := slices.Clone(x)
+			if err := tc.cpu(s, want); err != nil {
+				t.Fatal(err)
+			}
+			runPassesRef(planFFT(tc.ops(p, M), M), M, x, x, len(x), 1, ^uint64(0))
+			if !slices.Equal(x, want) {
+				t.Fatalf("%s m=%d: passes differ from domain", tc.name, M)
+			}
+		}
+	})
+}
+
+// Device tests.
+
+func testTransforms(t testing.TB) *Transforms {
+	t.Helper()
+	d := testDevice(t)
+	tfOnce.Do(func() { tf, tfErr = NewTransforms(d) })
+	if tfErr != nil {
+		t.Fatalf("NewTransforms: %v", tfErr)
+	}
+	return tf
+}
+
+var (
+	tfOnce sync.Once
+	tf     *Transforms
+	tfErr  error
+)
+
+// deviceDims lists the dimensions the device tests cover: all small ones,
+// then a sample up to 26.
+func deviceDims() []int {
+	dims := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22, 24, 26}
+	if testing.Short() {
+		dims = []int{0, 1, 2, 5, 10, 11, 12, 14, 17, 20}
+	}
+	return dims
+}
+
+func colsFor(m int) []int {
+	switch {
+	case m <= 12:
+		return []int{1, 3, 64}
+	case m <= 20:
+		return []int{1, 3}
+	}
+	return []int{1}
+}
+
+func TestFFTDevice(t *testing.T) {
+	tr := testTransforms(t)
+	r := rand.New(rand.NewPCG(7, 8))
+	st, err := tr.d.NewStream()
+	must(t, err)
+	defer st.Close()
+	for _, m := range deviceDims() {
+		for _, zero := range []bool{true, false} {
+			s := randomSubspace(t, r, m, zero)
+			n := 1 << uint(m)
+			for _, cols := range colsFor(m) {
+				buf := mustAlloc[gf64.Element](t, tr.d, cols*n)
+				for ci, tc := range transformCases {
+					if m >= 24 && ci >= 4 && !zero {
+						continue // the conversions are covered by FFT/IFFT at these sizes
+					}
+					x := randomVec(r, cols*n)
+					want := slices.Clone(x)
+					for c := 0; c < cols; c++ {
+						must(t, tc.cpu(s, want[c*n:(c+1)*n]))
+					}
+					must(t, buf.Upload(x))
+					var stream *Stream
+					if cols == 3 {
+						stream = st
+					}
+					must(t, tc.gpu(tr, stream, s, buf))
+					if stream != nil {
+						must(t, stream.Synchronize())
+					}
+					got := make([]gf64.Element, cols*n)
+					must(t, buf.Download(got))
+					if i := fftDiff(got, want); i >= 0 {
+						t.Fatalf("%s m=%d zeroShift=%v cols=%d: element %d is %v, CPU has %v",
+							tc.name, m, zero, cols, i, got[i], want[i])
+					}
+				}
+				buf.Free()
+			}
+			must(t, tr.Release(s))
+		}
+	}
+	t.Logf("transforms bit-identical to domain for m in %v", deviceDims())
+}
+
+func fftDiff(a, b []gf64.Element) int {
+	for i := range a {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	if len(a) != len(b) {
+		return min(len(a), len(b))
+	}
+	return -1
+}
+
+func TestLDEDevice(t *testing.T) {
+	tr := testTransforms(t)
+	r := rand.New(rand.NewPCG(9, 10))
+	type shape struct{ k, log, cols int }
+	shapes := []shape{{0, 1, 1}, {0, 4, 3}, {1, 1, 3}, {3, 2, 64}, {5, 4, 3}, {10, 1, 64}, {11, 2, 3}, {12, 4, 1},
+		{13, 1, 64}, {16, 2, 3}, {18, 4, 1}, {20, 1, 1}, {22, 2, 1}, {24, 2, 1}, {20, 2, 64}}
+	if testing.Short() {
+		shapes = []shape{{0, 1, 1}, {3, 2, 64}, {11, 2, 3}, {13, 4, 1}, {16, 1, 3}}
+	}
+	for _, sh := range shapes {
+		k, n, cols := sh.k, sh.k+sh.log, sh.cols
+		from := randomSubspace(t, r, k, k%2 == 1)
+		for name, to := range ldeTargets(t, r, from, n) {
+			if n >= 24 && name == "other" {
+				continue
+			}
+			src := randomVec(r, cols<<uint(k))
+			want := make([]gf64.Element, cols<<uint(n))
+			for c := 0; c < cols; c++ {
+				must(t, domain.LDE(want[c<<uint(n):(c+1)<<uint(n)], src[c<<uint(k):(c+1)<<uint(k)], from, to))
+			}
+			dsrc := mustAlloc[gf64.Element](t, tr.d, len(src))
+			ddst := mustAlloc[gf64.Element](t, tr.d, len(want))
+			must(t, dsrc.Upload(src))
+			must(t, tr.LDE(nil, ddst, dsrc, from, to))
+			got := make([]gf64.Element, len(want))
+			must(t, ddst.Download(got))
+			if i := fftDiff(got, want); i >= 0 {
+				t.Fatalf("LDE 2^%d->2^%d (%s) cols=%d: element %d is %v, CPU has %v", k, n, name, cols, i, got[i], want[i])
+			}
+			back := make([]gf64.Element, len(src))
+			must(t, dsrc.Download(back))
+			if !slices.Equal(back, src) {
+				t.Fatalf("LDE 2^%d->2^%d modified src", k, n)
+			}
+			// Host form through pinned memory.
+			if n <= 20 {
+				hs, hd := make([][]gf64.Element, cols), make([][]gf64.Element, cols)
+				for c := range hs {
+					hs[c] = src[c<<uint(k) : (c+1)<<uint(k)]
+					hd[c] = make([]gf64.Element, 1<<uint(n))
+				}
+				must(t, tr.LDEBatch(hd, hs, from, to))
+				if !slices.Equal(slices.Concat(hd...), want) {
+					t.Fatalf("LDEBatch 2^%d->2^%d (%s) cols=%d differs from domain", k, n, name, cols)
+				}
+			}
+			dsrc.Free()
+			ddst.Free()
+			tr.Release(from)
+			tr.Release(to)
+		}
+	}
+}
+
+func TestFFTHostDevice(t *testing.T) {
+	tr := testTransforms(t)
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, m := range []int{0, 6, 13, 16} {
+		s := randomSubspace(t, r, m, false)
+		for _, ncols := range []int{1, 3, 64} {
+			cols := make([][]gf64.Element, ncols)
+			want := make([][]gf64.Element, ncols)
+			for i := range cols {
+				cols[i] = randomVec(r, 1<<uint(m))
+				want[i] = slices.Clone(cols[i])
+			}
+			must(t, s.FFTBatch(want))
+			must(t, tr.FFTHost(s, cols))
+			for i := range cols {
+				if !slices.Equal(cols[i], want[i]) {
+					t.Fatalf("FFTHost m=%d cols=%d: column %d differs", m, ncols, i)
+				}
+			}
+			must(t, tr.IFFTHost(s, cols))
+			must(t, s.IFFTBatch(want))
+			for i := range cols {
+				if !slices.Equal(cols[i], want[i]) {
+					t.Fatalf("IFFTHost m=%d cols=%d: column %d differs", m, ncols, i)
+				}
+			}
+		}
+	}
+}
+
+func TestFFTDeviceErrors(t *testing.T) {
+	tr := testTransforms(t)
+	r := rand.New(rand.NewPCG(13, 14))
+	s := randomSubspace(t, r, 4, false)
+	big := randomSubspace(t, r, 6, false)
+	b15 := mustAlloc[gf64.Element](t, tr.d, 15)
+	defer b15.Free()
+	b64 := mustAlloc[gf64.Element](t, tr.d, 64)
+	defer b64.Free()
+	b16 := mustAlloc[gf64.Element](t, tr.d, 16)
+	defer b16.Free()
+	check := func(name string, err, target error) {
+		t.Helper()
+		if err == nil || !errors.Is(err, target) {
+			t.Errorf("%s: got %v, want an error matching %v", name, err, target)
+		}
+	}
+	check("FFT on 15 elements", tr.FFT(nil, s, b15), ErrLength)
+	check("FFT on nil subspace", tr.FFT(nil, nil, b16), domain.ErrMismatch)
+	check("LDE to a smaller space", tr.LDE(nil, b16, b64, big, s), domain.ErrMismatch)
+	check("LDE short dst", tr.LDE(nil, b16, b16, s, big), ErrLength)
+	v, err := b64.View(0, 16)
+	must(t, err)
+	check("LDE overlapping", tr.LDE(nil, b64, v, s, big), ErrOverlap)
+	check("LDEBatch ragged", tr.LDEBatch([][]gf64.Element{make([]gf64.Element, 64)}, [][]gf64.Element{make([]gf64.Element, 15)}, s, big), ErrLength)
+	if err := tr.FFT(nil, s, nil); err == nil {
+		t.Error("FFT on a nil buffer: no error")
+	}
+}
+
+func TestLDEOutOfMemory(t *testing.T) {
+	tr := testTransforms(t)
+	free, _, err := tr.d.MemInfo()
+	must(t, err)
+	// A batch whose scratch cannot fit: the error says how much it needs.
+	r := rand.New(rand.NewPCG(15, 16))
+	from := randomSubspace(t, r, 20, false)
+	to := randomSubspace(t, r, 21, false)
+	cols := int(free>>23) + 64 // scratch alone exceeds free memory
+	src := &Buffer[gf64.Element]{d: tr.d, ptr: 1 << 40, n: cols << 20, st: &allocState{}}
+	dst := &Buffer[gf64.Element]{d: tr.d, ptr: 1 << 46, n: cols << 21, st: &allocState{}}
+	err = tr.LDE(nil, dst, src, from, to)
+	if !errors.Is(err, ErrOutOfMemory) {
+		t.Fatalf("LDE needing %d bytes of scratch with %d free: got %v, want ErrOutOfMemory", cols<<23, free, err)
+	}
+	t.Logf("as expected: %v", err)
+	tr.Release(from)
+	tr.Release(to)
+}
+
+func ExampleTransforms_LDEBatch() {
+	from, _ := domain.New(0, 1, 2, 4)             // 8 points
+	to, _ := domain.New(0, 1, 2, 4, 8, 16)        // 32 points, containing from
+	msg := []gf64.Element{1, 2, 3, 4, 5, 6, 7, 8} // values over from
+	cw := make([]gf64.Element, to.Size())
+	tr, err := OpenTransforms()
+	if err != nil {
+		// No GPU: domain gives the same bits on the CPU.
+		if err := domain.LDE(cw, msg, from, to); err != nil {
+			fmt.Println(err)
+			return
+		}
+	} else {
+		defer tr.Close()
+		if err := tr.LDEBatch([][]gf64.Element{cw}, [][]gf64.Element{msg}, from, to); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	for _, x := range cw[:8] { // the codeword restricted to from is the message
+		fmt.Print(uint64(x), " ")
+	}
+	fmt.Println()
+	// Output: 1 2 3 4 5 6 7 8
+}

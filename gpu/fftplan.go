@@ -1,0 +1,470 @@
+package gpu
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/gfpoly/gfpoly/domain"
+	"github.com/gfpoly/gfpoly/field/gf64"
+)
+
+// The device transforms are sequences of steps on an array of 2^M elements
+// (one column), each step touching the positions that differ in one or two
+// index bits:
+//
+//   - fwd(r), inv(r): level r of the Lin–Chung–Han butterfly network; the pair
+//     (i, i+2^r) of block b = i>>(r+1) uses the twiddle Ŵ_r(s + Σ_j bit_j(b)·v_{r+1+j});
+//     forward: u ^= t·v, v ^= u; inverse: v ^= u, u ^= t·v.
+//   - taylor(p), untaylor(p): one step of the Taylor expansion at x²−x on the
+//     quartets (i, i+q, i+2q, i+3q), q = 2^p: x2 ^= x3, x1 ^= x2 (and back).
+//   - twist(r), untwist(r): a[i] *= β_r^(i>>r) (or β_r^-(i>>r)), the Gao–Mateer
+//     twist of depth r.
+//
+// These are exactly the operations of package domain (network.go,
+// transform.go), in the same order, so the results are the same field
+// elements. A planner groups consecutive steps into passes: a pass loads a
+// tile of 2^T elements into shared memory, runs its steps there and stores
+// the tile back. The tile holds the index bits [0, c) and [lo, lo+T−c); every
+// step of the pass touches only those bits.
+
+type fftOpKind uint32
+
+const (
+	kFwd fftOpKind = iota
+	kInv
+	kTaylor
+	kUntaylor
+	kTwist
+	kUntwist
+)
+
+// Tile shape.
+const (
+	tileLog   = 11 // 2^11 elements (16 KiB) of shared memory per block
+	tileLowC  = 4  // a high pass keeps 2^4 consecutive elements (128 bytes) per row
+	tabLog    = 10 // twiddle and power tables: low 10 index bits / the rest
+	maxPassOp = 64 // steps per pass (kernel parameter size)
+	fftBlock  = 256
+)
+
+// fftOp is one step. p is the plan whose tables it uses.
+type fftOp struct {
+	kind fftOpKind
+	bit  int
+	p    *fftPlan
+}
+
+// bits returns the lowest and highest index bit the step touches, or
+// (-1, -1) for a twist (element-wise).
+func (o fftOp) bits() (int, int) {
+	switch o.kind {
+	case kFwd, kInv:
+		return o.bit, o.bit
+	case kTaylor, kUntaylor:
+		return o.bit, o.bit + 1
+	}
+	return -1, -1
+}
+
+// tables returns the op's low and high tables.
+func (o fftOp) tables() (lo, hi []gf64.Element) {
+	switch o.kind {
+	case kFwd, kInv:
+		return o.p.netLo[o.bit], o.p.netHi[o.bit]
+	case kTwist:
+		return o.p.powLo[o.bit], o.p.powHi[o.bit]
+	case kUntwist:
+		return o.p.ipowLo[o.bit], o.p.ipowHi[o.bit]
+	}
+	return nil, nil
+}
+
+// tile is the shape of a pass: local bits [0, c) are index bits [0, c),
+// local bits [c, T) are index bits [lo, lo+T−c).
+type tile struct{ T, c, lo int }
+
+func (t tile) h() int { return t.T - t.c }
+
+// local returns the local bit of index bit p, or -1.
+func (t tile) local(p int) int {
+	switch {
+	case p < t.c:
+		return p
+	case p >= t.lo && p < t.lo+t.h():
+		return t.c + p - t.lo
+	}
+	return -1
+}
+
+// fits reports whether op runs inside tile t.
+func (t tile) fits(o fftOp) bool {
+	lo, hi := o.bits()
+	if lo < 0 {
+		return true
+	}
+	a, b := t.local(lo), t.local(hi)
+	return a >= 0 && b >= 0 && b == a+hi-lo
+}
+
+type fftPass struct {
+	t   tile
+	ops []fftOp
+}
+
+// lowTile is the tile of contiguous 2^min(M, tileLog) elements.
+func lowTile(M int) tile {
+	T := min(M, tileLog)
+	return tile{T: T, c: T, lo: T}
+}
+
+// planFFT groups ops, on columns of 2^M elements, into passes: each pass
+// takes the tile that runs the most of the following steps.
+func planFFT(ops []fftOp, M int) []fftPass {
+	var passes []fftPass
+	for i := 0; i < len(ops); {
+		cands := []tile{lowTile(M)}
+		if M > tileLog {
+			// Place a window at the first step that touches bits.
+			for _, o := range ops[i:] {
+				lo, hi := o.bits()
+				if lo < 0 {
+					continue
+				}
+				h := tileLog - tileLowC
+				for _, w := range []int{hi - h + 1, lo} {
+					w = min(max(w, tileLowC), M-h)
+					cands = append(cands, tile{T: tileLog, c: tileLowC, lo: w})
+				}
+				break
+			}
+		}
+		best, bestN := cands[0], -1
+		for _, t := range cands {
+			n := 0
+			for n < maxPassOp && i+n < len(ops) && t.fits(ops[i+n]) {
+				n++
+			}
+			if n > bestN {
+				best, bestN = t, n
+			}
+		}
+		if bestN <= 0 {
+			panic(fmt.Sprintf("gpu: no tile fits step %+v of a 2^%d transform", ops[i], M))
+		}
+		passes = append(passes, fftPass{t: best, ops: ops[i : i+bestN]})
+		i += bestN
+	}
+	return passes
+}
+
+// Step lists of the transforms on columns of 2^M elements (M ≤ p.m).
+
+func fwdOps(p *fftPlan, M int) []fftOp {
+	ops := make([]fftOp, 0, M)
+	for r := M - 1; r >= 0; r-- {
+		ops = append(ops, fftOp{kFwd, r, p})
+	}
+	return ops
+}
+
+func invOps(p *fftPlan, M int) []fftOp {
+	ops := make([]fftOp, 0, M)
+	for r := 0; r < M; r++ {
+		ops = append(ops, fftOp{kInv, r, p})
+	}
+	return ops
+}
+
+// toNovelOps: for each depth r, twist then the Taylor steps from the
+// largest blocks down (domain's toNovelPrefix).
+func toNovelOps(p *fftPlan, M int) []fftOp {
+	var ops []fftOp
+	for r := 0; r < M; r++ {
+		ops = append(ops, fftOp{kTwist, r, p})
+		for q := M - 2; q >= r; q-- {
+			ops = append(ops, fftOp{kTaylor, q, p})
+		}
+	}
+	return ops
+}
+
+// fromNovelOps undoes toNovelOps (domain's fromNovel).
+func fromNovelOps(p *fftPlan, M int) []fftOp {
+	var ops []fftOp
+	for r := M - 1; r >= 0; r-- {
+		for q := r; q <= M-2; q++ {
+			ops = append(ops, fftOp{kUntaylor, q, p})
+		}
+		ops = append(ops, fftOp{kUntwist, r, p})
+	}
+	return ops
+}
+
+// fftPlan holds the tables of one subspace: host copies (for the planner's
+// reference executor in the tests) and one device buffer with all of them.
+type fftPlan struct {
+	m     int
+	shift gf64.Element
+	basis []gf64.Element
+	// Network level r, block b < 2^(m−1−r): twiddle = netLo[r][b & 1023] ^
+	// netHi[r][b >> 10].
+	netLo, netHi [][]gf64.Element
+	// Twist depth r, exponent e < 2^(m−r): β_r^e = powLo[r][e & 1023] ·
+	// powHi[r][e >> 10]; ipow for β_r^-1.
+	powLo, powHi, ipowLo, ipowHi [][]gf64.Element
+
+	buf  *Buffer[gf64.Element]
+	addr map[*gf64.Element]uint64 // first element of a host table -> device address
+}
+
+// newFFTPlan computes the tables of s (the quantities of domain's plan:
+// ws[r] = Ŵ_r(s), wv[r][j] = Ŵ_r(v_{r+1+j}), twist factors β_r).
+func newFFTPlan(s *domain.Subspace) *fftPlan {
+	basis := s.Basis()
+	m := len(basis)
+	p := &fftPlan{m: m, shift: s.Shift(), basis: basis}
+	w := append([]gf64.Element(nil), basis...)
+	sv := s.Shift()
+	c := gf64.One
+	p.netLo, p.netHi = make([][]gf64.Element, m), make([][]gf64.Element, m)
+	p.powLo, p.powHi = make([][]gf64.Element, m), make([][]gf64.Element, m)
+	p.ipowLo, p.ipowHi = make([][]gf64.Element, m), make([][]gf64.Element, m)
+	for r := 0; r < m; r++ {
+		piv := w[r]
+		inv := gf64.Inverse(piv)
+		ws := gf64.Mul(sv, inv)
+		wv := make([]gf64.Element, m-1-r)
+		for j := range wv {
+			wv[j] = gf64.Mul(w[r+1+j], inv)
+		}
+		nb := m - 1 - r
+		nlo := min(nb, tabLog)
+		p.netLo[r] = xorSpan(0, wv[:nlo])
+		p.netHi[r] = xorSpan(ws, wv[nlo:])
+		tw := gf64.Div(piv, c)
+		ne := m - r // exponents < 2^(m-r)
+		p.powLo[r], p.powHi[r] = powTables(tw, ne)
+		p.ipowLo[r], p.ipowHi[r] = powTables(gf64.Inverse(tw), ne)
+		c = gf64.Square(piv)
+		for t := r + 1; t < m; t++ {
+			w[t] = gf64.Mul(w[t], w[t]^piv)
+		}
+		sv = gf64.Mul(sv, sv^piv)
+	}
+	return p
+}
+
+// xorSpan returns t[i] = base ^ Σ_j bit_j(i)·v[j] for i < 2^len(v).
+func xorSpan(base gf64.Element, v []gf64.Element) []gf64.Element {
+	t := make([]gf64.Element, 1<<uint(len(v)))
+	t[0] = base
+	for j, x := range v {
+		h := 1 << uint(j)
+		for i := 0; i < h; i++ {
+			t[h+i] = t[i] ^ x
+		}
+	}
+	return t
+}
+
+// powTables returns lo[e] = b^e for e < 2^min(ne, 10) and hi[e] = b^(1024·e)
+// for e < 2^max(ne−10, 0).
+func powTables(b gf64.Element, ne int) (lo, hi []gf64.Element) {
+	nlo := min(ne, tabLog)
+	lo = powSpan(b, nlo)
+	step := gf64.SquareN(b, tabLog) // b^1024
+	hi = powSpan(step, max(ne-tabLog, 0))
+	return lo, hi
+}
+
+// powSpan returns t[e] = b^e for e < 2^n, by doubling.
+func powSpan(b gf64.Element, n int) []gf64.Element {
+	t := make([]gf64.Element, 1<<uint(n))
+	t[0] = gf64.One
+	f := b // b^(2^j)
+	for j := 0; j < n; j++ {
+		h := 1 << uint(j)
+		gf64.ScaleVec(t[h:2*h], t[:h], f)
+		f = gf64.Square(f)
+	}
+	return t
+}
+
+// tables lists every host table of the plan, in device-buffer order.
+func (p *fftPlan) tables() [][]gf64.Element {
+	var ts [][]gf64.Element
+	for r := 0; r < p.m; r++ {
+		ts = append(ts, p.netLo[r], p.netHi[r], p.powLo[r], p.powHi[r], p.ipowLo[r], p.ipowHi[r])
+	}
+	return ts
+}
+
+// upload copies all tables to one device buffer.
+func (p *fftPlan) upload(d *Device) error {
+	ts := p.tables()
+	n := 0
+	for _, t := range ts {
+		n += len(t)
+	}
+	all := make([]gf64.Element, 0, n)
+	offs := make([]int, len(ts))
+	for i, t := range ts {
+		offs[i] = len(all)
+		all = append(all, t...)
+	}
+	buf, err := Alloc[gf64.Element](d, max(n, 1))
+	if err != nil {
+		return fmt.Errorf("gpu: FFT tables of a %d-dimensional subspace (%d bytes): %w", p.m, 8*n, err)
+	}
+	if n > 0 {
+		if err := buf.Upload(all); err != nil {
+			buf.Free()
+			return err
+		}
+	}
+	p.buf = buf
+	p.addr = make(map[*gf64.Element]uint64, len(ts))
+	for i, t := range ts {
+		p.addr[&t[0]] = buf.ptr + 8*uint64(offs[i])
+	}
+	return nil
+}
+
+// bytes returns the plan's device memory.
+func (p *fftPlan) bytes() int {
+	if p.buf == nil {
+		return 0
+	}
+	return p.buf.Bytes()
+}
+
+// Kernel parameter block of fft_pass (cuda/fft.cu, struct Pass), built field
+// by field.
+const (
+	passHeader = 64
+	opBytes    = 32
+)
+
+// passArgs describes where a pass reads and writes.
+type passArgs struct {
+	in, out             uint64 // device addresses of column 0
+	inStride, outStride uint64 // elements between columns
+	inMask              uint64 // input index = output index & inMask
+}
+
+func (p *fftPass) encode(a passArgs) []byte {
+	b := make([]byte, passHeader+opBytes*maxPassOp)
+	le := binary.LittleEndian
+	le.PutUint64(b[0:], a.in)
+	le.PutUint64(b[8:], a.out)
+	le.PutUint64(b[16:], a.inStride)
+	le.PutUint64(b[24:], a.outStride)
+	le.PutUint64(b[32:], a.inMask)
+	le.PutUint32(b[40:], uint32(p.t.T))
+	le.PutUint32(b[44:], uint32(p.t.c))
+	le.PutUint32(b[48:], uint32(p.t.lo))
+	le.PutUint32(b[52:], uint32(p.t.h()))
+	le.PutUint32(b[56:], uint32(len(p.ops)))
+	for i, o := range p.ops {
+		e := b[passHeader+opBytes*i:]
+		lo, _ := o.bits()
+		lb := 0
+		if lo >= 0 {
+			lb = p.t.local(lo)
+		}
+		le.PutUint32(e[0:], uint32(o.kind))
+		le.PutUint32(e[4:], uint32(o.bit))
+		le.PutUint32(e[8:], uint32(lb))
+		if tl, th := o.tables(); tl != nil {
+			le.PutUint64(e[16:], o.p.addr[&tl[0]])
+			le.PutUint64(e[24:], o.p.addr[&th[0]])
+		}
+	}
+	return b
+}
+
+// runPassesRef runs passes on the host exactly as the kernel does (same tile
+// index mapping and step order): the reference the tests check the planner
+// with, and the model of cuda/fft.cu. in and out hold cols columns.
+func runPassesRef(passes []fftPass, M int, out, in []gf64.Element, inLen, cols int, inMask uint64) {
+	outLen := 1 << uint(M)
+	for pi, ps := range passes {
+		src, srcLen, mask := out, outLen, ^uint64(0)
+		if pi == 0 {
+			src, srcLen, mask = in, inLen, inMask
+		}
+		t := ps.t
+		N := 1 << uint(t.T)
+		gap := t.lo - t.c
+		sh := make([]gf64.Element, N)
+		for col := 0; col < cols; col++ {
+			for tl := 0; tl < outLen/N; tl++ {
+				tb := (uint64(tl)&(1<<uint(gap)-1))<<uint(t.c) | (uint64(tl)>>uint(gap))<<uint(t.lo+t.h())
+				g := func(l int) uint64 {
+					return uint64(l)&(1<<uint(t.c)-1) | uint64(l>>uint(t.c))<<uint(t.lo) | tb
+				}
+				for l := range sh {
+					sh[l] = src[col*srcLen+int(g(l)&mask)]
+				}
+				for _, o := range ps.ops {
+					runOpRef(sh, o, t, g)
+				}
+				for l := range sh {
+					out[col*outLen+int(g(l))] = sh[l]
+				}
+			}
+		}
+	}
+}
+
+func runOpRef(sh []gf64.Element, o fftOp, t tile, g func(int) uint64) {
+	N := len(sh)
+	lo, _ := o.bits()
+	lb := 0
+	if lo >= 0 {
+		lb = t.local(lo)
+	}
+	tl, th := o.tables()
+	look := func(x uint64) gf64.Element {
+		return tl[x&(1<<tabLog-1)] ^ th[x>>tabLog]
+	}
+	h := 1 << uint(lb)
+	switch o.kind {
+	case kFwd, kInv:
+		for q := 0; q < N/2; q++ {
+			i0 := (q>>uint(lb))<<uint(lb+1) | q&(h-1)
+			tw := look(g(i0) >> uint(o.bit+1))
+			u, v := sh[i0], sh[i0+h]
+			if o.kind == kFwd {
+				u ^= gf64.Mul(tw, v)
+				v ^= u
+			} else {
+				v ^= u
+				u ^= gf64.Mul(tw, v)
+			}
+			sh[i0], sh[i0+h] = u, v
+		}
+	case kTaylor, kUntaylor:
+		for q := 0; q < N/4; q++ {
+			i0 := (q>>uint(lb))<<uint(lb+2) | q&(h-1)
+			x1, x2, x3 := sh[i0+h], sh[i0+2*h], sh[i0+3*h]
+			if o.kind == kTaylor {
+				x2 ^= x3
+				x1 ^= x2
+			} else {
+				x1 ^= x2
+				x2 ^= x3
+			}
+			sh[i0+h], sh[i0+2*h] = x1, x2
+		}
+	case kTwist, kUntwist:
+		for l := range sh {
+			e := g(l) >> uint(o.bit)
+			f := tl[e&(1<<tabLog-1)]
+			if e>>tabLog != 0 {
+				f = gf64.Mul(f, th[e>>tabLog])
+			}
+			sh[l] = gf64.Mul(sh[l], f)
+		}
+	}
+}
