@@ -47,6 +47,7 @@ type hstate struct {
 	hs  hasher
 	h   hash.Hash
 	buf []byte
+	x16 []byte // 16 padded node messages for the 16-lane path
 }
 
 func newHState(hs hasher) *hstate {
@@ -155,12 +156,22 @@ func buildTree[E Element](cols [][]E, hs hasher, workers int, progress progressF
 		pmu.Unlock()
 	}
 	level1 := t.nodes[0]
+	// With the 16-lane SHA-256, each row slot carries its padding.
+	x16 := hs.newHash == nil && useX16 && block >= 16
+	if x16 {
+		stride = paddedLen(1 + rb)
+	}
 	var wg sync.WaitGroup
 	for range min(workers, nBlocks) {
 		wg.Go(func() {
 			s := newHState(hs)
 			rows := make([]byte, block*stride)
 			leaves := make([]byte, block*size)
+			if x16 {
+				for r := range block {
+					padSlot(rows[r*stride:(r+1)*stride], 1+rb)
+				}
+			}
 			for {
 				b := int(next.Add(1) - 1)
 				if b >= nBlocks {
@@ -168,15 +179,21 @@ func buildTree[E Element](cols [][]E, hs hasher, workers int, progress progressF
 				}
 				lo := b * block
 				putRows(cols, lo, lo+block, rows[1:], stride)
-				for r := range block {
-					msg := rows[r*stride : (r+1)*stride]
-					msg[0] = leafTag
-					s.sum(leaves[r*size:(r+1)*size], msg)
+				if x16 {
+					for r := 0; r < block; r += 16 {
+						for l := range 16 {
+							rows[(r+l)*stride] = leafTag
+						}
+						sha256x16(leaves[r*size:(r+16)*size], rows[r*stride:], stride, stride/64)
+					}
+				} else {
+					for r := range block {
+						msg := rows[r*stride : (r+1)*stride]
+						msg[0] = leafTag
+						s.sum(leaves[r*size:(r+1)*size], msg)
+					}
 				}
-				for p := 0; p < block; p += 2 {
-					dst := level1[(lo+p)/2*size : (lo+p)/2*size+size]
-					s.node(dst, leaves[p*size:(p+1)*size], leaves[(p+1)*size:(p+2)*size])
-				}
+				s.nodes(level1[lo/2*size:(lo+block)/2*size], leaves, block/2)
 				report(int(done.Add(int64(block))))
 			}
 		})
@@ -188,9 +205,7 @@ func buildTree[E Element](cols [][]E, hs hasher, workers int, progress progressF
 		below, here := t.nodes[j-1], t.nodes[j]
 		count := n >> (j + 1)
 		hashRange := func(s *hstate, lo, hi int) {
-			for i := lo; i < hi; i++ {
-				s.node(here[i*size:(i+1)*size], below[2*i*size:(2*i+1)*size], below[(2*i+1)*size:(2*i+2)*size])
-			}
+			s.nodes(here[lo*size:hi*size], below[2*lo*size:2*hi*size], hi-lo)
 		}
 		if count < 4096 || workers == 1 {
 			hashRange(newHState(hs), 0, count)
