@@ -38,12 +38,7 @@ func Mul(a, b Element) Element { return mul(a, b) }
 func Square(a Element) Element { return squareGeneric(a) }
 
 // SquareN returns a^(2^n), n repeated squarings.
-func SquareN(a Element, n int) Element {
-	for ; n > 0; n-- {
-		a = squareGeneric(a)
-	}
-	return a
-}
+func SquareN(a Element, n int) Element { return squareN(a, n) }
 
 // Inverse returns a⁻¹. Inverse(0) returns 0: the map a ↦ a^(2^64−2) is used
 // for every input, which is the inverse for a ≠ 0 and sends 0 to 0. Callers

@@ -135,6 +135,25 @@ TEXT ·mulPCLMUL(SB), NOSPLIT, $0-24
 	MOVQ      X0, ret+16(FP)
 	RET
 
+// func squareNPCLMUL(a Element, n int) Element
+// Behaves like n calls of squareGeneric (SquareN); n <= 0 returns a.
+TEXT ·squareNPCLMUL(SB), NOSPLIT, $0-24
+	MOVQ  a+0(FP), X0
+	MOVQ  n+8(FP), CX
+	LOADK
+	TESTQ CX, CX
+	JLE   sq_done
+
+sq_loop:
+	PCLMULQDQ $0x00, X0, X0
+	REDUCE1(X0, X2)
+	DECQ      CX
+	JNZ       sq_loop
+
+sq_done:
+	MOVQ X0, ret+16(FP)
+	RET
+
 // func mulVecPCLMUL(dst, a, b []Element)
 // Behaves like mulVecGeneric.
 TEXT ·mulVecPCLMUL(SB), NOSPLIT, $0-72

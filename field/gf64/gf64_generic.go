@@ -86,6 +86,13 @@ func squareGeneric(a Element) Element {
 	return reduce(spread(uint32(a>>32)), spread(uint32(a)))
 }
 
+func squareNGeneric(a Element, n int) Element {
+	for ; n > 0; n-- {
+		a = squareGeneric(a)
+	}
+	return a
+}
+
 func mulVecGeneric(dst, a, b []Element) {
 	if len(dst) == 0 {
 		return

@@ -503,6 +503,16 @@ func TestFieldLaws(t *testing.T) {
 		if Inverse(0) != 0 || Div(5, 0) != 0 {
 			t.Fatal("Inverse(0) and Div(x, 0) must be 0")
 		}
+		for _, n := range []int{-1, 0, 1, 2, 7, 63, 64, 130} {
+			a := randElem(rng)
+			want := a
+			for range n {
+				want = refMul(want, want)
+			}
+			if got := SquareN(a, n); got != want {
+				t.Fatalf("SquareN(%v, %d) = %v, want %v", a, n, got, want)
+			}
+		}
 	})
 }
 
