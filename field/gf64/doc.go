@@ -25,13 +25,13 @@
 //
 // # Implementations
 //
-// Mul and the vector multiplications have a generic pure-Go implementation,
-// always compiled, and on amd64 two assembly implementations: one built on
-// PCLMULQDQ (one 64×64 carry-less product per instruction, two elements per
-// 128-bit register) and one built on AVX-512 VPCLMULQDQ (four per
+// Mul, SquareN and the vector multiplications have a generic pure-Go
+// implementation, always compiled, and on amd64 two assembly implementations:
+// one built on PCLMULQDQ (one 64×64 carry-less product per instruction, two
+// elements per 128-bit register) and one built on AVX-512 VPCLMULQDQ (four per
 // instruction). The AVX-512 kernels work on blocks of eight elements and leave
-// the last one to seven to the PCLMULQDQ kernels; scalar Mul uses PCLMULQDQ on
-// both assembly paths. The fastest implementation the CPU supports (read once
+// the last one to seven to the PCLMULQDQ kernels; scalar Mul and SquareN (so
+// Inverse and Sqrt) use PCLMULQDQ on both assembly paths. The fastest implementation the CPU supports (read once
 // from golang.org/x/sys/cpu) is chosen when the package is initialised;
 // building with -tags purego forces the generic code. Implementations reports
 // which ones this process can use and which one is active.
