@@ -2,7 +2,9 @@ package prover
 
 import (
 	"fmt"
+	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
 	bn254fft "github.com/consensys/gnark-crypto/ecc/bn254/fr/fft"
@@ -13,6 +15,8 @@ import (
 	"github.com/consensys/gnark-crypto/field/koalabear"
 	koalabearfft "github.com/consensys/gnark-crypto/field/koalabear/fft"
 
+	"github.com/gfpoly/gfpoly/domain"
+	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/gpu"
 )
 
@@ -144,9 +148,7 @@ func (p *primeGPU[E]) encodeChunk(logRows int, dst, msgs [][]E) error {
 	}
 	n, bigN, k := 1<<logRows, len(dst[0]), len(msgs)
 	up := p.up.Slice()
-	for j, m := range msgs {
-		copy(up[j*n:(j+1)*n], m)
-	}
+	parallelFor(k, func(j int) { copy(up[j*n:(j+1)*n], msgs[j]) })
 	src, err := p.src.View(0, k*n)
 	if err != nil {
 		return err
@@ -176,8 +178,91 @@ func (p *primeGPU[E]) encodeChunk(logRows int, dst, msgs [][]E) error {
 		return fmt.Errorf("prover: GPU download: %w", err)
 	}
 	down := downView.Slice()
-	for j := range dst {
-		copy(dst[j], down[j*bigN:(j+1)*bigN])
+	parallelFor(k, func(j int) { copy(dst[j], down[j*bigN:(j+1)*bigN]) })
+	return nil
+}
+
+// binaryGPU encodes GF(2^64) traces with the gpu package's additive-FFT LDE
+// (bit-identical to domain and rs on the CPU), columns streamed through
+// pinned memory with copies overlapping the transforms.
+type binaryGPU struct {
+	core[gf64.Element]
+	tr *gpu.Transforms
+
+	mu      sync.Mutex
+	logRows int
+	msg, cw *domain.Subspace
+}
+
+var _ Encoder[gf64.Element] = (*binaryGPU)(nil)
+
+func newBinaryGPU(cfg config) (*binaryGPU, error) {
+	tr, err := gpu.NewTransforms(cfg.gpu)
+	if err != nil {
+		return nil, fmt.Errorf("prover: GF(2^64) GPU transforms: %w: %w", ErrUnavailable, err)
+	}
+	b := &binaryGPU{tr: tr, logRows: -1}
+	b.core = core[gf64.Element]{
+		cfg:    cfg,
+		name:   "gf64/gpu",
+		device: cfg.gpu.Info().Name,
+		lde:    b.encodeChunk,
+		close:  tr.Close,
+	}
+	return b, nil
+}
+
+func (b *binaryGPU) encodeChunk(logRows int, dst, msgs [][]gf64.Element) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.logRows != logRows {
+		domains := b.cfg.domains
+		if domains == nil {
+			domains = DefaultBinaryDomains
+		}
+		lb := log2(b.cfg.blowup)
+		msg, cw, err := domains(logRows, lb)
+		if err != nil {
+			return err
+		}
+		if msg == nil || cw == nil || msg.Dim() != logRows || cw.Dim() != logRows+lb {
+			return fmt.Errorf("prover: BinaryDomains for 2^%d rows, blowup %d gave spaces of the wrong dimensions: %w", logRows, b.cfg.blowup, ErrConfig)
+		}
+		if b.msg != nil {
+			b.tr.Release(b.msg)
+			b.tr.Release(b.cw)
+		}
+		b.msg, b.cw, b.logRows = msg, cw, logRows
+	}
+	if err := b.tr.LDEBatch(dst, msgs, b.msg, b.cw); err != nil {
+		return fmt.Errorf("prover: gf64 GPU LDE: %w", err)
 	}
 	return nil
+}
+
+// parallelFor runs f(0..n−1) on up to GOMAXPROCS goroutines: the host-side
+// copies between Go memory and pinned memory are memory-bound, and one core
+// does not saturate the memory bus.
+func parallelFor(n int, f func(i int)) {
+	w := min(n, runtime.GOMAXPROCS(0))
+	if w <= 1 {
+		for i := range n {
+			f(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range w {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }

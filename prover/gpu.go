@@ -12,9 +12,11 @@ import (
 )
 
 // WithGPU runs the transforms on dev, an open device (gpu.Open); the caller
-// keeps ownership and closes it after the encoder. New returns an error
-// wrapping ErrUnavailable when this build has no GPU backend for the field.
-// The commitment (hashing) runs on the CPU either way.
+// keeps ownership and closes it after the encoder. Every field has a GPU
+// backend: GF(2^64) on gpu.Transforms (the additive-FFT LDE), the prime
+// fields on gpu.PrimeLDE; both are bit-identical to the CPU backends. New
+// returns an error wrapping ErrUnavailable when the kernels cannot be built
+// on the device. The commitment (hashing) runs on the CPU either way.
 func WithGPU(dev *gpu.Device) Option {
 	return func(c *config) error {
 		if dev == nil {
@@ -25,8 +27,7 @@ func WithGPU(dev *gpu.Device) Option {
 	}
 }
 
-// gpuBackend returns the GPU encoder for E's field, or an error wrapping
-// ErrUnavailable when there is none.
+// gpuBackend returns the GPU encoder for E's field.
 func gpuBackend[E Element](cfg config) (Encoder[E], error) {
 	var z E
 	var enc any
@@ -40,8 +41,11 @@ func gpuBackend[E Element](cfg config) (Encoder[E], error) {
 	case fr.Element:
 		enc = newPrimeGPU[fr.Element](cfg)
 	default:
-		// The GF(2^64) LDE kernels are not in the gpu package yet.
-		return nil, fmt.Errorf("prover: no GPU backend for %v in this build (the CPU backend is available): %w", FieldOf[E](), ErrUnavailable)
+		b, err := newBinaryGPU(cfg)
+		if err != nil {
+			return nil, err
+		}
+		enc = b
 	}
 	return enc.(Encoder[E]), nil
 }
