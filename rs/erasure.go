@@ -47,7 +47,7 @@ const domainMin = 6
 func newErasure(t *domain.Subspace, k int) (*erasure, error) {
 	shift, basis := t.Shift(), t.Basis()
 	n := len(basis)
-	e := &erasure{n: n, k: k, nv: newNovel(basis), shift: shift, t: t}
+	e := &erasure{n: n, k: k, nv: newNovel(basis, domainMin), shift: shift, t: t}
 	e.span = make([]*domain.Subspace, n+1)
 	e.shifted = make([]*domain.Subspace, n)
 	e.offB = make([][]gf64.Element, n)

@@ -19,15 +19,19 @@ type novel struct {
 	basis []gf64.Element
 	// w[j][l] = W_j(β_l) for l ≥ j (0 for l < j); w[j][j] ≠ 0.
 	w [][]gf64.Element
-	// tw[j][r] = Ŵ_j(Σ_{l>j} bit_{l−j−1}(r)·β_l), r < 2^(m−j−1): the twiddle of
+	// tw[j][r] = Ŵ_j(Σ_{l>j} bit_{l−j−1}(r)·β_l), r < 2^(d−j−1), for the
+	// prefix spaces of dimension ≤ d = min(m, maxDim): the twiddle of
 	// butterfly layer j, block r, for shift 0.
 	tw [][]gf64.Element
 	// deriv[j] = Ŵ_j′, a constant because W_j is a linearized polynomial.
 	deriv []gf64.Element
 }
 
-func newNovel(basis []gf64.Element) *novel {
+// newNovel builds the tables of basis; the twiddle tables cover the prefix
+// spaces of dimension ≤ maxDim only (the transforms are used on those).
+func newNovel(basis []gf64.Element, maxDim int) *novel {
 	m := len(basis)
+	td := min(m, maxDim)
 	nv := &novel{m: m, basis: append([]gf64.Element(nil), basis...)}
 	nv.w = make([][]gf64.Element, m+1)
 	nv.w[0] = append([]gf64.Element(nil), basis...) // W_0(x) = x
@@ -41,11 +45,11 @@ func newNovel(basis []gf64.Element) *novel {
 		}
 		nv.w[j+1] = next
 	}
-	nv.tw = make([][]gf64.Element, m)
-	for j := 0; j < m; j++ {
+	nv.tw = make([][]gf64.Element, td)
+	for j := 0; j < td; j++ {
 		inv := gf64.Inverse(nv.w[j][j])
-		t := make([]gf64.Element, 1<<(m-j-1))
-		for b := 0; j+1+b < m; b++ {
+		t := make([]gf64.Element, 1<<(td-j-1))
+		for b := 0; j+1+b < td; b++ {
 			h := gf64.Mul(nv.w[j][j+1+b], inv)
 			lo := 1 << b
 			for r := 0; r < lo; r++ {

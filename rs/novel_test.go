@@ -50,7 +50,7 @@ func TestNovelTransforms(t *testing.T) {
 	r := newRand(t, 2)
 	for m := 0; m <= 7; m++ {
 		basis := randBasis(r, m)
-		nv := newNovel(basis)
+		nv := newNovel(basis, m)
 		xs := novelMonomials(basis)
 		for i, p := range xs {
 			if len(p)-1 != i {

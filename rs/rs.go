@@ -53,7 +53,8 @@ type Code struct {
 	workers int
 	helpers *helpers
 	jobs    sync.Pool // *job
-	nbufs   sync.Pool // *[]gf64.Element, 5·2^n elements
+	nbufs   sync.Pool // *[]gf64.Element, 5·2^n elements (decoding)
+	vbufs   sync.Pool // *[]gf64.Element, 2^n elements (Verify)
 }
 
 // maxDim bounds the codeword dimension so that lengths fit an int and
@@ -116,6 +117,7 @@ func New(message, codeword *domain.Subspace, opts ...Option) (*Code, error) {
 	c.jobs.New = func() any { return new(job) }
 	N := 1 << n
 	c.nbufs.New = func() any { b := make([]gf64.Element, 5*N); return &b }
+	c.vbufs.New = func() any { b := make([]gf64.Element, N); return &b }
 	return c, nil
 }
 
@@ -307,9 +309,9 @@ func (c *Code) Verify(word []gf64.Element) (bool, error) {
 	if err := c.checkLen("Verify", "word", len(word), 1<<c.n); err != nil {
 		return false, err
 	}
-	bp := c.nbufs.Get().(*[]gf64.Element)
-	defer c.nbufs.Put(bp)
-	buf := (*bp)[:1<<c.n]
+	bp := c.vbufs.Get().(*[]gf64.Element)
+	defer c.vbufs.Put(bp)
+	buf := *bp
 	copy(buf, word)
 	c.er.tinv(buf)
 	for _, v := range buf[1<<c.k:] {
