@@ -145,6 +145,39 @@ func (e *erasure) node(j, start int, present []bool, co, ev, scratch []gf64.Elem
 	h := 1 << (j - 1)
 	k0, ev0 := e.node(j-1, start, present, co[:h], ev[:h], scratch)
 	k1, ev1 := e.node(j-1, start+h, present, co[h:], ev[h:], scratch)
+	return e.merge(j, start, k0, ev0, k1, ev1, co, ev, scratch)
+}
+
+// parallelTreeMin is the smallest codeword dimension whose locator tree
+// splits its two halves over two goroutines.
+const parallelTreeMin = 12
+
+// locator computes the erasure locator of all of T (node at level n); with
+// par, the two halves of the tree run in parallel, each with half of scratch.
+func (e *erasure) locator(present []bool, co, ev, scratch []gf64.Element, par bool) nodeKind {
+	j := e.n
+	if !par || j < parallelTreeMin {
+		k, _ := e.node(j, 0, present, co, ev, scratch)
+		return k
+	}
+	h := 1 << (j - 1)
+	var k1 nodeKind
+	var ev1 bool
+	done := make(chan struct{})
+	go func() {
+		k1, ev1 = e.node(j-1, h, present, co[h:], ev[h:], scratch[2*h:])
+		close(done)
+	}()
+	k0, ev0 := e.node(j-1, 0, present, co[:h], ev[:h], scratch[:2*h])
+	<-done
+	k, _ := e.merge(j, 0, k0, ev0, k1, ev1, co, ev, scratch)
+	return k
+}
+
+// merge forms the factor of the block [start, start+2^j) from those of its
+// halves, as node describes.
+func (e *erasure) merge(j, start int, k0 nodeKind, ev0 bool, k1 nodeKind, ev1 bool, co, ev, scratch []gf64.Element) (kind nodeKind, hasEv bool) {
+	h := 1 << (j - 1)
 	w := e.nv.w[j-1][j-1] // W_{j−1}(β_{j−1})
 	switch {
 	case k0 == k1 && k0 != nodePartial:
@@ -209,12 +242,12 @@ func (e *erasure) evalUp(s, co, ev []gf64.Element, hasEv bool, j int) {
 // overlap). erased is the number of false entries of present, at most
 // 2^n − 2^k. buf holds at least 4·2^n elements. It returns false when the
 // present symbols are not on a polynomial of degree < 2^k (dst is then left
-// unchanged).
-func (e *erasure) reconstruct(dst, word []gf64.Element, present []bool, erased int, buf []gf64.Element) bool {
+// unchanged). par allows two goroutines for the locator tree.
+func (e *erasure) reconstruct(dst, word []gf64.Element, present []bool, erased int, buf []gf64.Element, par bool) bool {
 	N := 1 << e.n
 	pi, dpi, q := buf[:N], buf[N:2*N], buf[2*N:3*N]
 	// The tree's evaluations go to dpi, its scratch is q and the fourth N.
-	if k, _ := e.node(e.n, 0, present, pi, dpi, buf[2*N:4*N]); k == nodeEmpty {
+	if e.locator(present, pi, dpi, buf[2*N:4*N], par) == nodeEmpty {
 		clear(pi)
 		pi[0] = gf64.One
 	}

@@ -362,7 +362,7 @@ func (c *Code) Reconstruct(dst, word []gf64.Element, present []bool) error {
 	}
 	bp := c.nbufs.Get().(*[]gf64.Element)
 	defer c.nbufs.Put(bp)
-	if !c.er.reconstruct(dst, word, present, erased, (*bp)[:4<<c.n]) {
+	if !c.er.reconstruct(dst, word, present, erased, (*bp)[:4<<c.n], c.workerCount() > 1) {
 		return fmt.Errorf("%w: Reconstruct: the %d present symbols fit no polynomial of degree < %d", ErrNotCodeword, len(word)-erased, 1<<c.k)
 	}
 	return nil
@@ -383,7 +383,7 @@ func (c *Code) Decode(msg, word []gf64.Element, present []bool) error {
 	bp := c.nbufs.Get().(*[]gf64.Element)
 	defer c.nbufs.Put(bp)
 	cw, buf := (*bp)[:N], (*bp)[N:]
-	if !c.er.reconstruct(cw, word, present, erased, buf) {
+	if !c.er.reconstruct(cw, word, present, erased, buf, c.workerCount() > 1) {
 		return fmt.Errorf("%w: Decode: the %d present symbols fit no polynomial of degree < %d", ErrNotCodeword, N-erased, 1<<c.k)
 	}
 	switch {
