@@ -9,6 +9,7 @@ type Option func(*config) error
 type config struct {
 	systematic bool
 	workers    int
+	acc        Accelerator // WithAccelerator (gpu.go)
 }
 
 // WithSystematic requires the systematic layout: the message space must lie

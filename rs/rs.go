@@ -51,6 +51,7 @@ type Code struct {
 	er *erasure
 
 	workers int
+	acc     Accelerator // nil: the CPU
 	helpers *helpers
 	jobs    sync.Pool // *job
 	nbufs   sync.Pool // *[]gf64.Element, 5·2^n elements (decoding)
@@ -90,7 +91,7 @@ func New(message, codeword *domain.Subspace, opts ...Option) (*Code, error) {
 	if n > maxDim {
 		return nil, fmt.Errorf("%w: New: codeword dimension %d exceeds %d", ErrDimension, n, maxDim)
 	}
-	c := &Code{msg: message, cw: codeword, k: k, n: n, workers: cfg.workers, helpers: new(helpers)}
+	c := &Code{msg: message, cw: codeword, k: k, n: n, workers: cfg.workers, helpers: new(helpers), acc: cfg.acc}
 	if nestedIn(message, codeword) {
 		c.layout = Systematic
 		c.prefix, c.pos = positions(message, codeword)
@@ -211,6 +212,8 @@ func (c *Code) Encode(dst, msg []gf64.Element) error {
 		return err
 	}
 	switch {
+	case c.acc != nil:
+		return c.accEncode("Encode", [][]gf64.Element{dst}, [][]gf64.Element{msg})
 	case c.workers == 1:
 		c.encodeSerial(dst, msg)
 	case c.prefix:
@@ -286,6 +289,9 @@ func (c *Code) EncodeBatch(dst, msgs [][]gf64.Element) error {
 		if len(dst[i]) != 1<<c.n {
 			return c.checkLen("EncodeBatch", fmt.Sprintf("dst[%d]", i), len(dst[i]), 1<<c.n)
 		}
+	}
+	if c.acc != nil {
+		return c.accEncode("EncodeBatch", dst, msgs)
 	}
 	w := c.workerCount()
 	if len(msgs) < w {
