@@ -34,6 +34,11 @@ type Encoder[E Element] interface {
 	// Blowup()·2^k evaluations of column c's interpolant over the codeword
 	// domain, in the domain's order (see the package documentation).
 	Encode(src Source[E]) (lde [][]E, err error)
+	// EncodeInto is Encode into the caller's columns: dst[c] must hold
+	// Blowup()·2^k elements. A prover that encodes trace after trace reuses
+	// its buffers this way and saves the allocation (and the page faults) of
+	// a new LDE each time. dst must not overlap src.
+	EncodeInto(dst [][]E, src Source[E]) error
 	// Commit encodes src and commits to the rows of its LDE.
 	Commit(src Source[E]) (*Commitment[E], error)
 	// CommitLDE commits to the rows of an LDE the caller already has (for
@@ -178,23 +183,57 @@ func (c *core[E]) report(phase string, done, total int) {
 }
 
 func (c *core[E]) Encode(src Source[E]) ([][]E, error) {
-	if src == nil {
-		return nil, fmt.Errorf("prover: nil trace source: %w", ErrShape)
-	}
-	logRows, cols, err := src.Shape()
+	logRows, cols, err := c.shape(src)
 	if err != nil {
 		return nil, err
 	}
-	if logRows < 0 || logRows > MaxLogRows || cols <= 0 {
-		return nil, fmt.Errorf("prover: source shape 2^%d rows × %d columns: %w", logRows, cols, ErrShape)
-	}
-	rows := 1 << logRows
-	n := rows * c.cfg.blowup
+	n := c.cfg.blowup << logRows
 	backing := make([]E, n*cols)
 	lde := make([][]E, cols)
 	for j := range lde {
 		lde[j] = backing[j*n : (j+1)*n : (j+1)*n]
 	}
+	if err := c.encode(lde, src, logRows, cols); err != nil {
+		return nil, err
+	}
+	return lde, nil
+}
+
+func (c *core[E]) EncodeInto(dst [][]E, src Source[E]) error {
+	logRows, cols, err := c.shape(src)
+	if err != nil {
+		return err
+	}
+	n := c.cfg.blowup << logRows
+	if len(dst) != cols {
+		return fmt.Errorf("prover: EncodeInto: %d destination columns for %d trace columns: %w", len(dst), cols, ErrShape)
+	}
+	for j := range dst {
+		if len(dst[j]) != n {
+			return fmt.Errorf("prover: EncodeInto: destination column %d has %d elements, want %d: %w", j, len(dst[j]), n, ErrShape)
+		}
+	}
+	return c.encode(dst, src, logRows, cols)
+}
+
+// shape checks src's shape.
+func (c *core[E]) shape(src Source[E]) (logRows, cols int, err error) {
+	if src == nil {
+		return 0, 0, fmt.Errorf("prover: nil trace source: %w", ErrShape)
+	}
+	logRows, cols, err = src.Shape()
+	if err != nil {
+		return 0, 0, err
+	}
+	if logRows < 0 || logRows > MaxLogRows || cols <= 0 {
+		return 0, 0, fmt.Errorf("prover: source shape 2^%d rows × %d columns: %w", logRows, cols, ErrShape)
+	}
+	return logRows, cols, nil
+}
+
+// encode runs the backend's LDE chunk by chunk into lde.
+func (c *core[E]) encode(lde [][]E, src Source[E], logRows, cols int) error {
+	rows := 1 << logRows
 	tr, inMemory := src.(Trace[E])
 	var scratch [][]E
 	chunk := min(c.cfg.chunk, cols)
@@ -214,15 +253,15 @@ func (c *core[E]) Encode(src Source[E]) ([][]E, error) {
 		} else {
 			msgs = scratch[:m]
 			if err := src.ReadColumns(first, msgs); err != nil {
-				return nil, fmt.Errorf("prover: reading columns %d..%d: %w", first, first+m-1, err)
+				return fmt.Errorf("prover: reading columns %d..%d: %w", first, first+m-1, err)
 			}
 		}
 		if err := c.lde(logRows, lde[first:first+m], msgs); err != nil {
-			return nil, err
+			return err
 		}
 		c.report("encode", first+m, cols)
 	}
-	return lde, nil
+	return nil
 }
 
 func (c *core[E]) Commit(src Source[E]) (*Commitment[E], error) {

@@ -434,3 +434,32 @@ func FuzzVerify(f *testing.F) {
 		}
 	})
 }
+
+func TestEncodeInto(t *testing.T) {
+	enc, _ := New[gf64.Element](WithBlowup(2))
+	tr, _ := RandomTrace[gf64.Element](5, 3, 4)
+	want, err := enc.Encode(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst, _ := RandomTrace[gf64.Element](6, 3, 5)
+	if err := enc.EncodeInto(dst, tr); err != nil {
+		t.Fatal(err)
+	}
+	for c := range dst {
+		if !equal(dst[c], want[c]) {
+			t.Fatalf("column %d differs from Encode", c)
+		}
+	}
+	for name, d := range map[string]Trace[gf64.Element]{
+		"too few columns": dst[:2],
+		"short column":    {dst[0], dst[1], dst[2][:63]},
+	} {
+		if err := enc.EncodeInto(d, tr); !errors.Is(err, ErrShape) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if err := enc.EncodeInto(dst, nil); !errors.Is(err, ErrShape) {
+		t.Errorf("nil source: %v", err)
+	}
+}
