@@ -72,11 +72,31 @@ func isPow2OrZero(n int) bool { return n&(n-1) == 0 }
 //	f = g0 + (x² − x)^q · g1,  g0 = f0 + x^q·(f1 + f2),  g1 = (f1 + f2) + x^q·f2,
 //
 // so in place: a[2q:3q] += a[3q:4q] (h = f1 + f2), a[q:2q] += a[2q:3q]
-// (g0), and then both halves recursively. The recursion is unrolled into
-// levels, widest first.
+// (g0), and then both halves recursively. The recursion runs depth first,
+// so that once a block fits in the cache all its levels run there; blocks of
+// taylorLeaf elements or fewer run level by level, with the three smallest
+// levels (q ≤ 4) as plain loops instead of vector calls.
 func taylorExpand(a []gf64.Element) {
 	n := len(a)
-	for size := n; size > 2; size >>= 1 {
+	if n <= taylorLeaf {
+		taylorLevels(a)
+		return
+	}
+	q := n / 4
+	gf64.AddVec(a[2*q:3*q], a[2*q:3*q], a[3*q:])
+	gf64.AddVec(a[q:2*q], a[q:2*q], a[2*q:3*q])
+	taylorExpand(a[:n/2])
+	taylorExpand(a[n/2:])
+}
+
+// taylorLeaf is the block size (elements) below which taylorExpand and
+// taylorCompose stop recursing: 64 KiB, well inside L2.
+const taylorLeaf = 1 << 13
+
+// taylorLevels runs every level of the expansion on a, widest first.
+func taylorLevels(a []gf64.Element) {
+	n := len(a)
+	for size := n; size > 16; size >>= 1 {
 		q := size / 4
 		for off := 0; off < n; off += size {
 			b := a[off : off+size]
@@ -84,12 +104,72 @@ func taylorExpand(a []gf64.Element) {
 			gf64.AddVec(b[q:2*q], b[q:2*q], b[2*q:3*q])
 		}
 	}
+	for off := 0; off+16 <= n; off += 16 { // size 16, q = 4
+		b := (*[16]gf64.Element)(a[off : off+16])
+		b[8] ^= b[12]
+		b[9] ^= b[13]
+		b[10] ^= b[14]
+		b[11] ^= b[15]
+		b[4] ^= b[8]
+		b[5] ^= b[9]
+		b[6] ^= b[10]
+		b[7] ^= b[11]
+	}
+	for off := 0; off+8 <= n; off += 8 { // size 8, q = 2
+		b := (*[8]gf64.Element)(a[off : off+8])
+		b[4] ^= b[6]
+		b[5] ^= b[7]
+		b[2] ^= b[4]
+		b[3] ^= b[5]
+	}
+	for off := 0; off+4 <= n; off += 4 { // size 4, q = 1
+		b := (*[4]gf64.Element)(a[off : off+4])
+		b[2] ^= b[3]
+		b[1] ^= b[2]
+	}
 }
 
 // taylorCompose runs taylorExpand's steps backwards.
 func taylorCompose(a []gf64.Element) {
 	n := len(a)
-	for size := 4; size <= n; size <<= 1 {
+	if n <= taylorLeaf {
+		taylorComposeLevels(a)
+		return
+	}
+	taylorCompose(a[:n/2])
+	taylorCompose(a[n/2:])
+	q := n / 4
+	gf64.AddVec(a[q:2*q], a[q:2*q], a[2*q:3*q])
+	gf64.AddVec(a[2*q:3*q], a[2*q:3*q], a[3*q:])
+}
+
+// taylorComposeLevels undoes taylorLevels, narrowest level first.
+func taylorComposeLevels(a []gf64.Element) {
+	n := len(a)
+	for off := 0; off+4 <= n; off += 4 {
+		b := (*[4]gf64.Element)(a[off : off+4])
+		b[1] ^= b[2]
+		b[2] ^= b[3]
+	}
+	for off := 0; off+8 <= n; off += 8 {
+		b := (*[8]gf64.Element)(a[off : off+8])
+		b[2] ^= b[4]
+		b[3] ^= b[5]
+		b[4] ^= b[6]
+		b[5] ^= b[7]
+	}
+	for off := 0; off+16 <= n; off += 16 {
+		b := (*[16]gf64.Element)(a[off : off+16])
+		b[4] ^= b[8]
+		b[5] ^= b[9]
+		b[6] ^= b[10]
+		b[7] ^= b[11]
+		b[8] ^= b[12]
+		b[9] ^= b[13]
+		b[10] ^= b[14]
+		b[11] ^= b[15]
+	}
+	for size := 32; size <= n; size <<= 1 {
 		q := size / 4
 		for off := 0; off < n; off += size {
 			b := a[off : off+size]

@@ -107,3 +107,46 @@ func ExamplePoly_TaylorExpansion() {
 	// h_0 = 0x0000000000000000 + 0x0000000000000001·x
 	// h_1 = 0x0000000000000001 + 0x0000000000000001·x
 }
+
+// taylorRef is Algorithm 3.4 as written: split, add, recurse on both halves,
+// with plain loops.
+func taylorRef(a []gf64.Element) {
+	n := len(a)
+	if n <= 2 {
+		return
+	}
+	q := n / 4
+	for i := range q {
+		a[2*q+i] ^= a[3*q+i]
+	}
+	for i := range q {
+		a[q+i] ^= a[2*q+i]
+	}
+	taylorRef(a[:n/2])
+	taylorRef(a[n/2:])
+}
+
+// TestTaylorAgainstReference compares the blocked, unrolled expansion with
+// taylorRef on every power-of-two size up to beyond the recursion leaf, and
+// its inverse with the identity.
+func TestTaylorAgainstReference(t *testing.T) {
+	r := newRand(31)
+	maxLog := 16
+	if testing.Short() {
+		maxLog = 15
+	}
+	for k := 0; k <= maxLog; k++ {
+		a := randPoly(r, 1<<k)
+		want := append([]gf64.Element(nil), a...)
+		taylorRef(want)
+		got := append([]gf64.Element(nil), a...)
+		taylorExpand(got)
+		if !Poly(got).Equal(want) {
+			t.Fatalf("n=2^%d: expansion differs from the reference", k)
+		}
+		taylorCompose(got)
+		if !Poly(got).Equal(a) {
+			t.Fatalf("n=2^%d: compose(expand(a)) != a", k)
+		}
+	}
+}
