@@ -137,11 +137,13 @@ struct BN254 {
     }
     // returns lo of a + b*c + d, hi in h
     __device__ static __forceinline__ u64 mac(u64 a, u64 b, u64 c, u64 d, u64 &h) {
-        u64 lo = b * c, hi = __umul64hi(b, c);
-        lo += a;
-        hi += lo < a;
-        lo += d;
-        hi += lo < d;
+        u64 lo, hi;
+        asm("mad.lo.cc.u64 %0, %2, %3, %4;\n\t"
+            "madc.hi.u64 %1, %2, %3, 0;\n\t"
+            "add.cc.u64 %0, %0, %5;\n\t"
+            "addc.u64 %1, %1, 0;"
+            : "=&l"(lo), "=&l"(hi)
+            : "l"(b), "l"(c), "l"(a), "l"(d));
         h = hi;
         return lo;
     }
@@ -244,7 +246,6 @@ __device__ void ntt_pass(typename F::E *data, u64 colStride, const typename F::E
     const u32 n = 1u << logn;
     const u32 G = 1u << nst;     // group size
     const u32 row = G + 1;       // padded row length in shared memory
-    const u32 C = 1u << logc;    // groups per tile
     const u32 T = G << logc;     // tile elements
     const u32 a = min(lo, logc); // low o bits that are low index bits
     const u32 lowMask = (1u << lo) - 1;
@@ -314,6 +315,171 @@ __device__ void ntt_pass(typename F::E *data, u64 colStride, const typename F::E
     }
 }
 
+// The same pass with registers: each thread holds R = 2^RLOG elements and
+// runs up to RLOG stages on them between two exchanges through shared
+// memory (the first round reads global memory, the last writes it). Round
+// bits: a window of RLOG consecutive t bits that contains the round's stage
+// bits; the thread's other t bits and its group come from threadIdx.x,
+// lowest address bits first so that global accesses coalesce. Needs
+// nst >= RLOG and blockDim.x = C·2^nst / R. Shared memory is swizzled
+// (t ^ (t >> RLOG) mod R) against bank conflicts.
+template <class F, int RLOG, int SLOG>
+__device__ void ntt_pass_reg(typename F::E *__restrict__ data, u64 colStride, const typename F::E *__restrict__ tw,
+                             const typename F::E *pre, const typename F::E *post, u32 tabH,
+                             u32 logn, u32 lo, u32 nst, u32 logc, u32 flags) {
+    typedef typename F::E E;
+    constexpr u32 R = 1u << RLOG;
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    E *sh = reinterpret_cast<E *>(smem_raw);
+
+    E *col = data + (u64)blockIdx.y * colStride;
+    const u32 n = 1u << logn;
+    const u32 row = (1u << nst) + 1;
+    const u32 a = min(lo, logc);
+    const u32 lowMask = (1u << lo) - 1;
+    const u32 obase = blockIdx.x << logc;
+    const bool dit = flags & F_DIT;
+
+    // thread coordinates that do not depend on the round
+    const u32 nonw = nst - RLOG;
+    u32 tid = threadIdx.x;
+    const u32 olo = tid & ((1u << a) - 1);
+    const u32 tpart = (tid >> a) & ((1u << nonw) - 1);
+    const u32 ohi = tid >> (a + nonw);
+    const u32 olocal = olo | (ohi << a);
+    const u32 o = obase + olocal;
+    const u32 low = o & lowMask;
+    const u32 ibase = ((o >> lo) << (lo + nst)) | low;
+
+    E x[R];
+    const u32 nr = (nst + RLOG - 1) / RLOG;
+    const u32 mbase = nst / nr, mextra = nst % nr;
+    u32 done = 0; // stage bits done so far
+    for (u32 rd = 0; rd < nr; rd++) {
+        const u32 m = mbase + (rd < mextra ? 1 : 0);
+        // stage bits of this round: [qb, qb+m)
+        const u32 qb = dit ? done : nst - done - m;
+        const u32 ws = min(qb, nst - RLOG);
+        const u32 tbase = (tpart & ((1u << ws) - 1)) | ((tpart >> ws) << (ws + RLOG));
+
+        // Global accesses of a window at the bottom of a pass at index bit 0
+        // would leave each thread's elements contiguous and the warp's
+        // accesses strided: those go through shared memory (lo == 0 implies
+        // one group per tile).
+        const bool staged = lo == 0 && ws < SLOG;
+        if (rd == 0 && staged) {
+            const u32 G = 1u << nst;
+            for (u32 u = threadIdx.x; u < G; u += blockDim.x) {
+                u32 i = ibase | u;
+                E v = col[i];
+                if (flags & F_PRE_COSET) {
+                    u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
+                    v = F::mul(v, power<F>(pre, tabH, k));
+                }
+                sh[u ^ ((u >> RLOG) & (R - 1))] = v;
+            }
+            __syncthreads();
+        }
+        if (rd == 0 && !staged) {
+#pragma unroll
+            for (u32 e = 0; e < R; e++) {
+                u32 t = tbase | (e << ws);
+                u32 i = ibase | (t << lo);
+                E v = col[i];
+                if (flags & F_PRE_COSET) {
+                    u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
+                    v = F::mul(v, power<F>(pre, tabH, k));
+                }
+                x[e] = v;
+            }
+        } else {
+#pragma unroll
+            for (u32 e = 0; e < R; e++) {
+                u32 t = tbase | (e << ws);
+                x[e] = sh[olocal * row + (t ^ ((t >> RLOG) & (R - 1)))];
+            }
+        }
+
+        if (dit) {
+#pragma unroll
+            for (u32 k = 0; k < RLOG; k++) {
+                const u32 q = ws + k;
+                if (q < qb || q >= qb + m) continue;
+                // twiddle index: jb + (e mod 2^k) << (ws + lo)
+                const E *twp = tw + (n - (2u << (lo + q))) + (((tbase & ((1u << q) - 1)) << lo) | low);
+                const u32 sh_e = ws + lo;
+#pragma unroll
+                for (u32 e = 0; e < R; e++) {
+                    if (e & (1u << k)) continue;
+                    E y = F::mul(x[e | (1u << k)], twp[(e & ((1u << k) - 1)) << sh_e]);
+                    E v = x[e];
+                    x[e] = F::add(v, y);
+                    x[e | (1u << k)] = F::sub(v, y);
+                }
+            }
+        } else {
+#pragma unroll
+            for (int kk = RLOG - 1; kk >= 0; kk--) {
+                const u32 k = (u32)kk;
+                const u32 q = ws + k;
+                if (q < qb || q >= qb + m) continue;
+                const E *twp = tw + (n - (2u << (lo + q))) + (((tbase & ((1u << q) - 1)) << lo) | low);
+                const u32 sh_e = ws + lo;
+#pragma unroll
+                for (u32 e = 0; e < R; e++) {
+                    if (e & (1u << k)) continue;
+                    E v = x[e], y = x[e | (1u << k)];
+                    x[e] = F::add(v, y);
+                    x[e | (1u << k)] = F::mul(F::sub(v, y), twp[(e & ((1u << k) - 1)) << sh_e]);
+                }
+            }
+        }
+        done += m;
+
+        if (rd == nr - 1 && staged) {
+#pragma unroll
+            for (u32 e = 0; e < R; e++) {
+                u32 t = tbase | (e << ws);
+                sh[t ^ ((t >> RLOG) & (R - 1))] = x[e];
+            }
+            __syncthreads();
+            const u32 G = 1u << nst;
+            for (u32 u = threadIdx.x; u < G; u += blockDim.x) {
+                u32 i = ibase | u;
+                E v = sh[u ^ ((u >> RLOG) & (R - 1))];
+                if (flags & F_POST_CONST) {
+                    v = F::mul(v, post[0]);
+                } else if (flags & F_POST_COSET) {
+                    u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
+                    v = F::mul(v, power<F>(post, tabH, k));
+                }
+                col[i] = v;
+            }
+        } else if (rd == nr - 1) {
+#pragma unroll
+            for (u32 e = 0; e < R; e++) {
+                u32 t = tbase | (e << ws);
+                u32 i = ibase | (t << lo);
+                E v = x[e];
+                if (flags & F_POST_CONST) {
+                    v = F::mul(v, post[0]);
+                } else if (flags & F_POST_COSET) {
+                    u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
+                    v = F::mul(v, power<F>(post, tabH, k));
+                }
+                col[i] = v;
+            }
+        } else {
+#pragma unroll
+            for (u32 e = 0; e < R; e++) {
+                u32 t = tbase | (e << ws);
+                sh[olocal * row + (t ^ ((t >> RLOG) & (R - 1)))] = x[e];
+            }
+            __syncthreads();
+        }
+    }
+}
+
 // In-place bit-reversal permutation of each column.
 template <class F>
 __device__ void ntt_bitrev(typename F::E *data, u64 colStride, u32 logn) {
@@ -357,7 +523,13 @@ __device__ void ntt_spread(typename F::E *dst, u64 dstStride, const typename F::
 
 // ---------------------------------------------------------------- entry points
 
-#define NTT_KERNELS(name, F)                                                                      \
+#define NTT_KERNELS(name, F, RLOG, SLOG)                                                                \
+    extern "C" __global__ void ntt_##name##_pass_reg(F::E *data, u64 colStride, const F::E *tw,   \
+                                                     const F::E *pre, const F::E *post, u32 tabH, \
+                                                     u32 logn, u32 lo, u32 nst, u32 logc,         \
+                                                     u32 flags) {                                 \
+        ntt_pass_reg<F, RLOG, SLOG>(data, colStride, tw, pre, post, tabH, logn, lo, nst, logc, flags);  \
+    }                                                                                             \
     extern "C" __global__ void ntt_##name##_pass(F::E *data, u64 colStride, const F::E *tw,       \
                                                  const F::E *pre, const F::E *post, u32 tabH,     \
                                                  u32 logn, u32 lo, u32 nst, u32 logc, u32 flags) { \
@@ -371,7 +543,7 @@ __device__ void ntt_spread(typename F::E *dst, u64 dstStride, const typename F::
         ntt_spread<F>(dst, dstStride, src, srcStride, logn, logb, mode);                          \
     }
 
-NTT_KERNELS(babybear, BabyBear)
-NTT_KERNELS(koalabear, KoalaBear)
-NTT_KERNELS(goldilocks, Goldilocks)
-NTT_KERNELS(bn254, BN254)
+NTT_KERNELS(babybear, BabyBear, 4, 3)
+NTT_KERNELS(koalabear, KoalaBear, 4, 3)
+NTT_KERNELS(goldilocks, Goldilocks, 3, 2)
+NTT_KERNELS(bn254, BN254, 2, 0)

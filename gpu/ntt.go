@@ -69,20 +69,22 @@ type nttFieldInfo struct {
 	name    string // kernel name infix
 	logTile int    // elements per shared-memory tile (log2)
 	logCMin int    // groups per tile in passes above the bottom (log2): 32-byte runs
-	block   int    // threads per block
+	block   int    // threads per block of the radix-2 pass kernel
+	rlog    int    // elements per thread of the register pass kernel (log2)
 }
 
 var nttFields = map[string]nttFieldInfo{
-	"bn254":      {"bn254", 11, 0, 256},
-	"goldilocks": {"goldilocks", 13, 2, 1024},
-	"babybear":   {"babybear", 14, 3, 1024},
-	"koalabear":  {"koalabear", 14, 3, 1024},
+	"bn254":      {"bn254", 11, 0, 256, 0},       // radix-2 passes: registers cost occupancy
+	"goldilocks": {"goldilocks", 12, 2, 1024, 3}, // 2^12 beat 2^13 by 16% on 2^24 (occupancy)
+	"babybear":   {"babybear", 12, 3, 1024, 4},   // 2^12 beat 2^14 by 12%
+	"koalabear":  {"koalabear", 12, 3, 1024, 4},
 }
 
 // nttKernels are one field's compiled kernels on a device.
 type nttKernels struct {
-	info                  nttFieldInfo
-	pass, bitrev, spreadK *Function
+	info                           nttFieldInfo
+	pass, passReg, bitrev, spreadK *Function
+	noReg                          bool // tests: radix-2 passes only
 }
 
 type nttKey struct {
@@ -111,13 +113,15 @@ func (d *Device) nttKernels(field string) (*nttKernels, error) {
 	for _, p := range []struct {
 		f    **Function
 		name string
-	}{{&k.pass, "pass"}, {&k.bitrev, "bitrev"}, {&k.spreadK, "spread"}} {
+	}{{&k.pass, "pass"}, {&k.passReg, "pass_reg"}, {&k.bitrev, "bitrev"}, {&k.spreadK, "spread"}} {
 		if *p.f, err = m.Function("ntt_" + info.name + "_" + p.name); err != nil {
 			return nil, err
 		}
 	}
-	if err := k.pass.SetMaxDynamicSharedMem(k.maxShared()); err != nil {
-		return nil, fmt.Errorf("gpu: %s NTT shared memory: %w", field, err)
+	for _, f := range []*Function{k.pass, k.passReg} {
+		if err := f.SetMaxDynamicSharedMem(k.maxShared()); err != nil {
+			return nil, fmt.Errorf("gpu: %s NTT shared memory: %w", field, err)
+		}
 	}
 	nttKernelCache[nttKey{d, field}] = k
 	return k, nil
@@ -345,7 +349,12 @@ func (t *PrimeNTT[E]) launch(h uintptr, ptr, colStride uint64, cols int, o Prime
 			cn := min(cols-c0, 65535)
 			args := []any{ptr + uint64(c0)*colStride*uint64(es), colStride, tw, t.cosetFwd.ptr, post,
 				uint32(t.tabH), uint32(t.logn), uint32(p.lo), uint32(p.nst), uint32(p.logc), flags}
-			if err := t.k.launchOn(t.k.pass, Dim3{X: n / tile, Y: cn}, t.k.info.block, shared, h, args...); err != nil {
+			f, block := t.k.pass, t.k.info.block
+			if r := 1 << t.k.info.rlog; t.k.info.rlog > 0 && p.nst >= t.k.info.rlog && tile/r >= 32 && !t.k.noReg {
+				// registers: R elements per thread, up to rlog stages per exchange
+				f, block = t.k.passReg, tile/r
+			}
+			if err := t.k.launchOn(f, Dim3{X: n / tile, Y: cn}, block, shared, h, args...); err != nil {
 				return err
 			}
 		}

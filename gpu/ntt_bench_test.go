@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -13,6 +14,9 @@ var (
 	primeReportMin = flag.Int("gpu.primemin", 16, "TestPrimeReport: smallest log2 size")
 	primeReportMax = flag.Int("gpu.primemax", 26, "TestPrimeReport: largest log2 size")
 	primeCPUMax    = flag.Int("gpu.primecpumax", 26, "TestPrimeReport: largest log2 size timed on the CPU")
+	primeNoReg     = flag.Bool("gpu.primenoreg", false, "TestPrimeReport: radix-2 passes only")
+	primeTile      = flag.Int("gpu.primetile", 0, "TestPrimeReport: tile size (log2) instead of the field's")
+	primeFields    = flag.String("gpu.primefields", "bn254,goldilocks,babybear,koalabear", "TestPrimeReport: fields")
 )
 
 // TestPrimeReport prints the rows of BENCHMARKS.md's prime-field NTT table:
@@ -28,10 +32,18 @@ func TestPrimeReport(t *testing.T) {
 	d := testDevice(t)
 	fmt.Println("| field | n | FFT DIF | FFT⁻¹ DIT | coset FFT DIF | FFT Natural | LDE ×4 (n→4n) | pinned host→FFT→host | gnark-crypto CPU FFT DIF | speedup (device / pinned) |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|---|")
-	primeReportField(t, d, bn254Case())
-	primeReportField(t, d, goldilocksCase())
-	primeReportField(t, d, babybearCase())
-	primeReportField(t, d, koalabearCase())
+	for _, f := range strings.Split(*primeFields, ",") {
+		switch f {
+		case "bn254":
+			primeReportField(t, d, bn254Case())
+		case "goldilocks":
+			primeReportField(t, d, goldilocksCase())
+		case "babybear":
+			primeReportField(t, d, babybearCase())
+		case "koalabear":
+			primeReportField(t, d, koalabearCase())
+		}
+	}
 }
 
 func ms(dt time.Duration) string { return fmt.Sprintf("%.3f ms", dt.Seconds()*1e3) }
@@ -40,6 +52,13 @@ func primeReportField[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
 	s, err := d.NewStream()
 	must(t, err)
 	defer s.Close()
+	if *primeTile > 0 {
+		k, err := d.nttKernels(c.name)
+		must(t, err)
+		old := k.info
+		k.info.logTile = min(*primeTile, old.logTile)
+		defer func() { k.info = old }()
+	}
 	for logn := *primeReportMin; logn <= min(*primeReportMax, c.maxLog); logn++ {
 		if logn%2 == 1 && logn != 25 && logn > 16 {
 			continue // 16, 18, 20, 22, 24, 25, 26
@@ -48,6 +67,7 @@ func primeReportField[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
 		dom := c.domain(uint64(n), nil)
 		ntt, err := NewPrimeNTT[E](d, dom)
 		must(t, err)
+		ntt.k.noReg = *primeNoReg
 		in := primeRandom(c, n, uint64(logn))
 		buf, err := Alloc[E](d, n)
 		must(t, err)

@@ -212,6 +212,7 @@ func TestPrimeNTT(t *testing.T) {
 // testPrimeNTT: every size 2^0..2^12 with batches of 3 columns, every
 // transform and order; then sampled sizes up to 2^24 (2^16 with -short).
 func testPrimeNTT[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
+	noReg := false
 	check := func(logn, cols int, ops []primeOp, orders []PrimeOrder) {
 		n := 1 << logn
 		dom := c.domain(uint64(n), nil)
@@ -220,6 +221,8 @@ func testPrimeNTT[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
 			t.Fatal(err)
 		}
 		defer ntt.Close()
+		ntt.k.noReg = noReg
+		defer func() { ntt.k.noReg = false }()
 		buf, err := Alloc[E](d, cols*n)
 		if err != nil {
 			t.Fatal(err)
@@ -236,11 +239,18 @@ func testPrimeNTT[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
 					c.gnark(dom, in[col*n:(col+1)*n], o, op.inverse, op.coset)
 				}
 				if i := primeFirstDiff(got, in); i >= 0 {
-					t.Fatalf("%s 2^%d %s %v cols=%d: first difference at %d (column %d)", c.name, logn, op.name, o, cols, i, i/n)
+					t.Fatalf("%s 2^%d %s %v cols=%d noReg=%v: first difference at %d (column %d)", c.name, logn, op.name, o, cols, noReg, i, i/n)
 				}
 			}
 		}
 	}
+	// Every size through the radix-2 passes only, then with the register
+	// passes where they apply (the default).
+	noReg = true
+	for logn := 0; logn <= 16; logn++ {
+		check(logn, 2, primeOps, primeOrders)
+	}
+	noReg = false
 	for logn := 0; logn <= 12; logn++ {
 		check(logn, 3, primeOps, primeOrders)
 	}
