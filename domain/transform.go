@@ -215,12 +215,12 @@ func taylor(a []gf64.Element, s int) {
 		return
 	}
 	q := n >> 2
-	if q < smallTaylor {
-		taylorSmall(a, s)
+	if n >= fuseSegs*s && n >= fuseSegs*8 {
+		taylorFused(a, s)
 		return
 	}
-	if n >= fuseMin && n >= 16*s {
-		taylorFused(a, s)
+	if q < smallTaylor {
+		taylorSmall(a, s)
 		return
 	}
 	xorInto(a[2*q:3*q], a[3*q:])
@@ -236,12 +236,12 @@ func untaylor(a []gf64.Element, s int) {
 		return
 	}
 	q := n >> 2
-	if q < smallTaylor {
-		untaylorSmall(a, s)
+	if n >= fuseSegs*s && n >= fuseSegs*8 {
+		untaylorFused(a, s)
 		return
 	}
-	if n >= fuseMin && n >= 16*s {
-		untaylorFused(a, s)
+	if q < smallTaylor {
+		untaylorSmall(a, s)
 		return
 	}
 	untaylor(a[:2*q], s)
@@ -251,17 +251,23 @@ func untaylor(a []gf64.Element, s int) {
 }
 
 // fuseMin: Taylor expansions of blocks of at least fuseMin elements run
-// their first three levels in one pass over memory (taylorFused).
-const fuseMin = 1 << 15
+// their first fuseK levels in one pass over memory (taylorFused), on the
+// fuseSegs segments of the block, column chunk by column chunk.
+const (
+	fuseMin  = 1 << 15
+	fuseK    = 3
+	fuseSegs = 2 << fuseK
+	fuseSubs = 1 << fuseK // sub-blocks left for the recursion
+)
 
-// fusedOps lists the segment XORs (dst ^= src) of the first three Taylor
-// levels of a block cut into 16 segments, in order.
+// fusedOps lists the segment XORs (dst ^= src) of the first fuseK Taylor
+// levels of a block cut into fuseSegs segments, in order.
 var fusedOps = func() [][2]int {
 	var ops [][2]int
-	for lvl := 0; lvl < 3; lvl++ {
-		span := 16 >> uint(lvl) // segments per block at this level
+	for lvl := 0; lvl < fuseK; lvl++ {
+		span := fuseSegs >> uint(lvl) // segments per block at this level
 		q := span / 4
-		for base := 0; base < 16; base += span {
+		for base := 0; base < fuseSegs; base += span {
 			for i := 0; i < q; i++ {
 				ops = append(ops, [2]int{base + 2*q + i, base + 3*q + i})
 			}
@@ -273,73 +279,86 @@ var fusedOps = func() [][2]int {
 	return ops
 }()
 
-// fuseW is the column width of one fused pass: 16 slices of fuseW
-// elements (32 KiB) stay in L1 while three Taylor levels run on them.
+// fuseW is the column width of one fused pass: fuseSegs slices of fuseW
+// elements (32 KiB) stay in L1 while the fused Taylor levels run on them.
 const (
-	fuseW      = 256
-	fuseTabLog = 8 // log2(fuseW)
+	fuseW      = 1 << 12 / fuseSegs
+	fuseTabLog = 12 - fuseK - 1 // log2(fuseW)
 )
 
-// taylorFused runs the first three levels of taylor on a big block column
-// chunk by column chunk, so that each chunk of the 16 segments stays in L1,
-// then the rest on each eighth.
+// taylorFused runs the first fuseK levels of taylor on a big block column
+// chunk by column chunk, so that each chunk of the segments stays in L1,
+// then the rest on each of the fuseSubs sub-blocks.
 func taylorFused(a []gf64.Element, s int) {
-	fusedColumns(a, 0, len(a)/16, nil)
-	e := len(a) / 8
-	for i := 0; i < 8; i++ {
+	fusedColumns(a, 0, len(a)/fuseSegs, nil)
+	e := len(a) / fuseSubs
+	for i := 0; i < fuseSubs; i++ {
 		taylor(a[i*e:(i+1)*e], s)
 	}
 }
 
 // untaylorFused undoes taylorFused.
 func untaylorFused(a []gf64.Element, s int) {
-	e := len(a) / 8
-	for i := 0; i < 8; i++ {
+	e := len(a) / fuseSubs
+	for i := 0; i < fuseSubs; i++ {
 		untaylor(a[i*e:(i+1)*e], s)
 	}
-	unfusedColumns(a, 0, len(a)/16, nil)
+	unfusedColumns(a, 0, len(a)/fuseSegs, nil)
+}
+
+// taylor3Generic runs the fused Taylor levels (fusedOps) on columns [o,
+// o+w) of the 16 segments of a: the reference for taylor3.
+func taylor3Generic(a []gf64.Element, o, w int) {
+	seg := len(a) / fuseSegs
+	for _, op := range fusedOps {
+		d, x := op[0]*seg+o, op[1]*seg+o
+		xorInto(a[d:d+w], a[x:x+w])
+	}
+}
+
+// untaylor3Generic undoes taylor3Generic.
+func untaylor3Generic(a []gf64.Element, o, w int) {
+	seg := len(a) / fuseSegs
+	for k := len(fusedOps) - 1; k >= 0; k-- {
+		op := fusedOps[k]
+		d, x := op[0]*seg+o, op[1]*seg+o
+		xorInto(a[d:d+w], a[x:x+w])
+	}
 }
 
 // fusedColumns runs the fused Taylor levels on the columns [lo, hi) of the
-// 16 segments of a; tw, if not nil, twists each slice first.
+// fuseSegs segments of a; tw, if not nil, twists each slice first.
 func fusedColumns(a []gf64.Element, lo, hi int, tw *twister) {
-	seg := len(a) / 16
+	seg := len(a) / fuseSegs
 	for o := lo; o < hi; o += fuseW {
 		w := min(fuseW, hi-o)
 		if tw != nil {
 			tw.apply(a, seg, o, w)
 		}
-		for _, op := range fusedOps {
-			d, x := op[0]*seg+o, op[1]*seg+o
-			xorInto(a[d:d+w], a[x:x+w])
-		}
+		taylor3(a, o, w)
 	}
 }
 
 // unfusedColumns undoes fusedColumns (the twist, if any, last).
 func unfusedColumns(a []gf64.Element, lo, hi int, tw *twister) {
-	seg := len(a) / 16
+	seg := len(a) / fuseSegs
 	for o := lo; o < hi; o += fuseW {
 		w := min(fuseW, hi-o)
-		for k := len(fusedOps) - 1; k >= 0; k-- {
-			op := fusedOps[k]
-			d, x := op[0]*seg+o, op[1]*seg+o
-			xorInto(a[d:d+w], a[x:x+w])
-		}
+		untaylor3(a, o, w)
 		if tw != nil {
 			tw.apply(a, seg, o, w)
 		}
 	}
 }
 
-// twister applies the depth-r twist (a[i] *= β^(i>>r)) to the 16 slices
+// twister applies the depth-r twist (a[i] *= β^(i>>r)) to the fuseSegs slices
 // a[j·seg+o : j·seg+o+w] of a fused pass, for increasing o starting at o0;
 // f[j] is β^((j·seg+o)>>r) for the next o.
 type twister struct {
 	b, step gf64.Element
 	r       int
 	tab     []gf64.Element
-	f       [16]gf64.Element
+	f       [fuseSegs]gf64.Element
 }
 
 func (p *plan) newTwister(r, seg, o0 int, inv bool) *twister {
@@ -366,7 +385,7 @@ func (p *plan) initTwister(t *twister, r, seg, o0 int, inv bool) {
 }
 
 func (t *twister) apply(a []gf64.Element, seg, o, w int) {
-	for j := 0; j < 16; j++ {
+	for j := 0; j < fuseSegs; j++ {
 		sl := a[j*seg+o : j*seg+o+w]
 		if t.tab != nil {
 			gf64.MulVec(sl, sl, t.tab[:w])
@@ -387,7 +406,7 @@ func (t *twister) apply(a []gf64.Element, seg, o, w int) {
 
 // canFuseTwist reports whether depth r of the conversion of a (2^j
 // elements) runs as one fused twist-and-Taylor pass.
-func canFuseTwist(n, r int) bool { return n >= fuseMin && n >= 16<<uint(r) }
+func canFuseTwist(n, r int) bool { return n >= fuseMin && n >= fuseSegs<<uint(r) }
 
 // twistTaylor is twist then taylor at depth r, fused into one pass over
 // memory for big arrays, spread over procs goroutines.
@@ -402,12 +421,12 @@ func (p *plan) twistTaylor(a []gf64.Element, r, procs int, sc *scratch) {
 		taylorPar(a, 1<<uint(r), procs)
 		return
 	}
-	seg := len(a) / 16
+	seg := len(a) / fuseSegs
 	if procs <= 1 {
 		var tw twister
 		p.initTwister(&tw, r, seg, 0, false)
 		fusedColumns(a, 0, seg, &tw)
-		for i, e := 0, len(a)/8; i < 8; i++ {
+		for i, e := 0, len(a)/fuseSubs; i < fuseSubs; i++ {
 			taylor(a[i*e:(i+1)*e], 1<<uint(r))
 		}
 		return
@@ -415,8 +434,8 @@ func (p *plan) twistTaylor(a []gf64.Element, r, procs int, sc *scratch) {
 	parRange(seg, fuseW, procs, func(lo, hi int) {
 		fusedColumns(a, lo, hi, p.newTwister(r, seg, lo, false))
 	})
-	e := len(a) / 8
-	parallel8(procs, func(i int) { taylor(a[i*e:(i+1)*e], 1<<uint(r)) })
+	e := len(a) / fuseSubs
+	parallelSubs(procs, func(i int) { taylor(a[i*e:(i+1)*e], 1<<uint(r)) })
 }
 
 // untwistTaylor undoes twistTaylor.
@@ -432,32 +451,32 @@ func (p *plan) untwistTaylor(a []gf64.Element, r, procs int, sc *scratch) {
 		return
 	}
 	if procs <= 1 {
-		for i, e := 0, len(a)/8; i < 8; i++ {
+		for i, e := 0, len(a)/fuseSubs; i < fuseSubs; i++ {
 			untaylor(a[i*e:(i+1)*e], 1<<uint(r))
 		}
 		var tw twister
-		seg := len(a) / 16
+		seg := len(a) / fuseSegs
 		p.initTwister(&tw, r, seg, 0, true)
 		unfusedColumns(a, 0, seg, &tw)
 		return
 	}
-	e := len(a) / 8
-	parallel8(procs, func(i int) { untaylor(a[i*e:(i+1)*e], 1<<uint(r)) })
-	seg := len(a) / 16
+	e := len(a) / fuseSubs
+	parallelSubs(procs, func(i int) { untaylor(a[i*e:(i+1)*e], 1<<uint(r)) })
+	seg := len(a) / fuseSegs
 	parRange(seg, fuseW, procs, func(lo, hi int) {
 		unfusedColumns(a, lo, hi, p.newTwister(r, seg, lo, true))
 	})
 }
 
-// parallel8 runs f(0..7) on procs goroutines.
-func parallel8(procs int, f func(i int)) {
+// parallelSubs runs f(0..fuseSubs-1) on procs goroutines.
+func parallelSubs(procs int, f func(i int)) {
 	if procs <= 1 {
-		for i := 0; i < 8; i++ {
+		for i := 0; i < fuseSubs; i++ {
 			f(i)
 		}
 		return
 	}
-	parRange(8, 1, procs, func(lo, hi int) {
+	parRange(fuseSubs, 1, procs, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			f(i)
 		}

@@ -32,3 +32,33 @@ func xorLong(dst, src []gf64.Element) {
 		xorSSE2(dst, src)
 	}
 }
+
+//go:noescape
+func taylor3AVX512(base *gf64.Element, seg, w int)
+
+//go:noescape
+func untaylor3AVX512(base *gf64.Element, seg, w int)
+
+// taylor3 runs the three fused Taylor levels (fusedOps) on columns [o,
+// o+w) of the 16 segments of a; w is a multiple of 8 or the generic code
+// runs.
+func taylor3(a []gf64.Element, o, w int) {
+	seg := len(a) / 16
+	if useAVX512 && w%8 == 0 && w > 0 {
+		_ = a[15*seg+o+w-1]
+		taylor3AVX512(&a[o], seg, w)
+		return
+	}
+	taylor3Generic(a, o, w)
+}
+
+// untaylor3 undoes taylor3.
+func untaylor3(a []gf64.Element, o, w int) {
+	seg := len(a) / 16
+	if useAVX512 && w%8 == 0 && w > 0 {
+		_ = a[15*seg+o+w-1]
+		untaylor3AVX512(&a[o], seg, w)
+		return
+	}
+	untaylor3Generic(a, o, w)
+}

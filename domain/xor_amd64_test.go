@@ -30,3 +30,28 @@ func TestXorKernels(t *testing.T) {
 		}
 	}
 }
+
+func TestTaylor3Kernels(t *testing.T) {
+	if !useAVX512 {
+		t.Skip("no AVX-512 on this machine: the generic code ran in every test")
+	}
+	r := newRand(t, 21)
+	for _, seg := range []int{8, 16, 64, 256} {
+		for _, w := range []int{8, 16, seg} {
+			for o := 0; o+w <= seg; o += max(8, seg/2) {
+				a := randVec(r, 16*seg)
+				want := slices.Clone(a)
+				taylor3Generic(want, o, w)
+				got := slices.Clone(a)
+				taylor3AVX512(&got[o], seg, w)
+				if !slices.Equal(got, want) {
+					t.Fatalf("taylor3AVX512 seg=%d o=%d w=%d differs", seg, o, w)
+				}
+				untaylor3AVX512(&got[o], seg, w)
+				if !slices.Equal(got, a) {
+					t.Fatalf("untaylor3AVX512 seg=%d o=%d w=%d does not undo", seg, o, w)
+				}
+			}
+		}
+	}
+}

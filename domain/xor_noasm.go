@@ -6,3 +6,6 @@ import "github.com/gfpoly/gfpoly/field/gf64"
 
 // xorLong sets dst[i] ^= src[i]; len(src) ≥ len(dst).
 func xorLong(dst, src []gf64.Element) { xorGeneric(dst, src) }
+
+func taylor3(a []gf64.Element, o, w int)   { taylor3Generic(a, o, w) }
+func untaylor3(a []gf64.Element, o, w int) { untaylor3Generic(a, o, w) }
