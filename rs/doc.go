@@ -45,6 +45,8 @@
 // must not otherwise overlap an input. A Code is immutable and safe for
 // concurrent use by many goroutines; scratch space is pooled per Code, and
 // EncodeBatch spreads its columns over helper goroutines the Code keeps
-// (WithWorkers, default GOMAXPROCS), allocating nothing in rs in steady state.
-// Nothing here is constant-time.
+// (WithWorkers, default GOMAXPROCS), allocating nothing in rs in steady state
+// (domain's entry points may allocate a closure per call). WithAccelerator
+// sends Encode and EncodeBatch to an Accelerator instead, such as package
+// gpu's transforms. Nothing here is constant-time.
 package rs
