@@ -2,6 +2,7 @@ package rs
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/gfpoly/gfpoly/domain"
@@ -43,6 +44,8 @@ type Code struct {
 	k, n    int
 	layout  Layout
 	prefix  bool // systematic with Position(i) = i
+	// basisPrefix: T's basis starts with S's basis (any shifts).
+	basisPrefix bool
 	// prefix only: cosets[i] is the coset holding codeword symbols
 	// [i·2^k, (i+1)·2^k), a shift of S (cosets[0], S itself, is unused).
 	cosets []*domain.Subspace
@@ -110,6 +113,7 @@ func New(message, codeword *domain.Subspace, opts ...Option) (*Code, error) {
 			c.cosets[i] = s
 		}
 	}
+	c.basisPrefix = slices.Equal(codeword.Basis()[:k], message.Basis())
 	er, err := newErasure(codeword, k)
 	if err != nil {
 		return nil, fmt.Errorf("rs: New: %w", err)
@@ -399,13 +403,15 @@ func (c *Code) Decode(msg, word []gf64.Element, present []bool) error {
 		for i, p := range c.pos {
 			msg[i] = cw[p]
 		}
+	case c.basisPrefix:
+		// S's novel basis is the first 2^k of T's: the codeword's novel
+		// coefficients over T are the message's over S.
+		must(c.cw.NovelIFFT(cw))
+		must(c.msg.NovelFFT(cw[:len(msg)]))
+		copy(msg, cw)
 	default:
-		if err := c.cw.IFFT(cw); err != nil {
-			return fmt.Errorf("rs: Decode: %w", err)
-		}
-		if err := c.msg.FFT(cw[:len(msg)]); err != nil {
-			return fmt.Errorf("rs: Decode: %w", err)
-		}
+		must(c.cw.IFFT(cw))
+		must(c.msg.FFT(cw[:len(msg)]))
 		copy(msg, cw)
 	}
 	return nil
