@@ -23,7 +23,9 @@ import (
 // positions is a coset of span(β_0..β_{j−1})), where a fully erased block's
 // factor is the coset's vanishing polynomial W_j(x) − W_j(t), two novel
 // coefficients, and two partial factors are multiplied by transforms over
-// span(β_0..β_j). Total O(2^n·n²) in the worst case, O(2^n·n) typically.
+// span(β_0..β_j), each product's evaluations kept for its parent. Total
+// O(2^n·n²) for scattered erasures, down to O(2^n·n) when they come in
+// aligned blocks (whole blocks cost two coefficients, no transform).
 type erasure struct {
 	n, k  int
 	nv    *novel
