@@ -424,6 +424,7 @@ func TestEncodeBatch(t *testing.T) {
 	r := newRand(t, 9)
 	for _, tc := range []struct{ k, n, cols, workers int }{
 		{0, 1, 1, 1}, {3, 5, 7, 2}, {6, 8, 5, 3}, {10, 12, 9, 2}, {12, 13, 3, 4}, {4, 6, 0, 2},
+		{7, 9, 4, 1}, {11, 13, 2, 1},
 	} {
 		for kind := range numKinds {
 			S, T := spaces(t, r, kind, tc.k, tc.n)
@@ -441,12 +442,18 @@ func TestEncodeBatch(t *testing.T) {
 				t.Fatal(err)
 			}
 			for i := range msgs {
-				want := make([]gf64.Element, 1<<tc.n)
-				if err := c.Encode(want, msgs[i]); err != nil {
+				want := lde(t, S, T, msgs[i])
+				if j := firstDiff(dst[i], want); j >= 0 {
+					t.Fatalf("%+v %s: column %d differs from T.FFT(S.IFFT) at %d", tc, kindName(kind), i, j)
+				}
+				// Encode with the same worker setting (WithWorkers(1) is
+				// its serial path).
+				one := make([]gf64.Element, 1<<tc.n)
+				if err := c.Encode(one, msgs[i]); err != nil {
 					t.Fatal(err)
 				}
-				if j := firstDiff(dst[i], want); j >= 0 {
-					t.Fatalf("%+v %s: column %d differs from Encode at %d", tc, kindName(kind), i, j)
+				if j := firstDiff(one, want); j >= 0 {
+					t.Fatalf("%+v %s: Encode of column %d differs at %d", tc, kindName(kind), i, j)
 				}
 			}
 		}
