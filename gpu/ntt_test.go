@@ -3,6 +3,7 @@ package gpu
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"testing"
 
@@ -397,6 +398,84 @@ func TestPlanPasses(t *testing.T) {
 			}
 			if next != logn {
 				t.Fatalf("%s 2^%d: passes %+v cover %d bits", f.name, logn, ps, next)
+			}
+		}
+	}
+}
+
+// TestPrimeDomainChecks runs the domain validation, which needs no device
+// (a nil device is only refused after the domain passed).
+func TestPrimeDomainChecks(t *testing.T) {
+	dG := goldilocksfft.NewDomain(16)
+	if _, err := NewPrimeNTT[fr.Element](nil, dG); !errors.Is(err, ErrPrimeField) {
+		t.Errorf("goldilocks domain for fr elements: %v", err)
+	}
+	if _, err := NewPrimeNTT[koalabear.Element](nil, babybearfft.NewDomain(8)); !errors.Is(err, ErrPrimeField) {
+		t.Errorf("babybear domain for koalabear elements: %v", err)
+	}
+	for _, bad := range []any{nil, (*bn254fft.Domain)(nil), (*koalabearfft.Domain)(nil), 3, *dG} {
+		if _, err := NewPrimeNTT[fr.Element](nil, bad); !errors.Is(err, ErrPrimeDomain) && !errors.Is(err, ErrPrimeField) {
+			t.Errorf("NewPrimeNTT(%T): %v", bad, err)
+		}
+	}
+	tamper := []func(d *goldilocksfft.Domain){
+		func(d *goldilocksfft.Domain) { d.Cardinality = 32 },
+		func(d *goldilocksfft.Domain) { d.Cardinality = 0 },
+		func(d *goldilocksfft.Domain) { d.Cardinality = 24 },
+		func(d *goldilocksfft.Domain) { d.Cardinality = 1 << 31 },
+		func(d *goldilocksfft.Domain) { d.Generator.SetUint64(5) },
+		func(d *goldilocksfft.Domain) { d.GeneratorInv.SetUint64(5) },
+		func(d *goldilocksfft.Domain) { d.CardinalityInv.SetUint64(5) },
+		func(d *goldilocksfft.Domain) { d.FrMultiplicativeGen.SetZero() },
+		func(d *goldilocksfft.Domain) { *d = goldilocksfft.Domain{} },
+	}
+	for i, f := range tamper {
+		d := *dG
+		f(&d)
+		if _, err := NewPrimeNTT[goldilocks.Element](nil, &d); !errors.Is(err, ErrPrimeDomain) {
+			t.Errorf("tampered domain %d: %v", i, err)
+		}
+	}
+	if _, err := NewPrimeNTT[goldilocks.Element](nil, dG); err == nil {
+		t.Errorf("nil device accepted")
+	}
+}
+
+// TestPrimeTables checks the host-built tables: the twiddle table from
+// gnark-crypto's precomputed twiddles equals the one computed for a domain
+// built WithoutPrecompute, entry p·j is w^(j·2^(logn−1−p)), and the coset
+// power tables give g^k and c·g^k.
+func TestPrimeTables(t *testing.T) {
+	id := func(e fr.Element) fr.Element { return e }
+	for logn := 0; logn <= 9; logn++ {
+		n := uint64(1) << logn
+		pre := bn254fft.NewDomain(n)
+		lazy := bn254fft.NewDomain(n, bn254fft.WithoutPrecompute())
+		tw, _ := pre.Twiddles()
+		a := twiddleTable[fr.Element](tw, pre.Generator, logn, id)
+		b := twiddleTable[fr.Element](nil, lazy.Generator, logn, id)
+		if i := primeFirstDiff(a, b); i >= 0 {
+			t.Fatalf("2^%d: precomputed and computed twiddles differ at %d", logn, i)
+		}
+		for p := 0; p < logn; p++ {
+			for j := 0; j < 1<<p; j++ {
+				var want fr.Element
+				want.Exp(pre.Generator, big.NewInt(int64(j)<<(logn-1-p)))
+				if got := a[int(n)-(2<<p)+j]; !got.Equal(&want) {
+					t.Fatalf("2^%d: twiddle p=%d j=%d", logn, p, j)
+				}
+			}
+		}
+		h := (logn + 1) / 2
+		var c fr.Element
+		c.SetUint64(12345)
+		tab := powerTable[fr.Element](pre.FrMultiplicativeGen, c, logn, h, id)
+		for k := 0; k < int(n); k++ {
+			var got, want fr.Element
+			got.Mul(&tab[k&(1<<h-1)], &tab[1<<h+k>>h])
+			want.Exp(pre.FrMultiplicativeGen, big.NewInt(int64(k))).Mul(&want, &c)
+			if !got.Equal(&want) {
+				t.Fatalf("2^%d: coset power %d", logn, k)
 			}
 		}
 	}
