@@ -3,6 +3,7 @@ package domain
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
@@ -22,9 +23,11 @@ func benchTransform(b *testing.B, name string, f func(s *Subspace) func([]gf64.E
 			b.SetBytes(int64(8 * len(a)))
 			b.ReportAllocs()
 			b.ResetTimer()
+			c0 := cpuTime()
 			for b.Loop() {
 				_ = op(a)
 			}
+			reportCPU(b, c0)
 		})
 	}
 }
@@ -69,9 +72,11 @@ func BenchmarkLDE(b *testing.B) {
 				b.SetBytes(int64(8 * len(dst)))
 				b.ReportAllocs()
 				b.ResetTimer()
+				c0 := cpuTime()
 				for b.Loop() {
 					_ = LDE(dst, src, from, tc.to)
 				}
+				reportCPU(b, c0)
 			})
 		}
 	}
@@ -89,7 +94,17 @@ func BenchmarkFFTBatch(b *testing.B) {
 	b.SetBytes(int64(8 * s.Size() * len(cols)))
 	b.ReportAllocs()
 	b.ResetTimer()
+	c0 := cpuTime()
 	for b.Loop() {
 		_ = s.FFTBatch(cols)
+	}
+	reportCPU(b, c0)
+}
+
+// reportCPU adds the process CPU time per operation since c0 (all
+// goroutines together) as the metric cpu-ns/op.
+func reportCPU(b *testing.B, c0 time.Duration) {
+	if d := cpuTime() - c0; d > 0 && b.N > 0 {
+		b.ReportMetric(float64(d.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 }

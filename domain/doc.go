@@ -40,7 +40,7 @@
 // Transforms work in place on the caller's slice; a wrong length returns an
 // error wrapping ErrLength and leaves the slice untouched. Each Subspace
 // builds its plan (O(m²) field elements plus tables of a few thousand
-// elements) on first use. After that, transforms of fewer than 2^16
+// elements) on first use. After that, transforms of fewer than 2^18
 // elements allocate nothing; larger ones split their work over GOMAXPROCS
 // goroutines (a few small allocations per call for the goroutines). Batch
 // functions (FFTBatch, LDEBatch, …) spread the columns over GOMAXPROCS
