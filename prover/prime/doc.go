@@ -64,9 +64,11 @@
 // A batch call runs its columns on the NTT's workers (WithWorkers, default
 // GOMAXPROCS): with at least as many columns as workers each column runs on
 // one goroutine, with fewer columns gnark-crypto's own parallel transform
-// shares the workers out. The package allocates nothing per column beyond what
-// gnark-crypto's transforms allocate (their goroutines, and tables for domains
-// built WithoutPrecompute).
+// shares the workers out. A call allocates a constant few bytes, nothing per
+// column, beyond what gnark-crypto's transforms allocate (their goroutines;
+// tables for domains built WithoutPrecompute; for BabyBear and KoalaBear
+// domains above 2^22, a bit-reversed coset table per DIT coset transform,
+// which the Natural and DIT LDE use on the large domain).
 //
 // NTT and LDE values are immutable after construction and safe for concurrent
 // use; concurrent calls must not share columns. Nothing here is constant-time.

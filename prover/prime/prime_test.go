@@ -315,3 +315,33 @@ func TestErrors(t *testing.T) {
 		t.Errorf("LDE Order(3): %v, want ErrOrder", err)
 	}
 }
+
+// TestAllocations: with one worker a batch call allocates a constant, small
+// amount (its closure), whatever the number of columns, and nothing per column.
+func TestAllocations(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("allocation counts differ under coverage or the race detector")
+	}
+	f := babyBearField()
+	rng := rand.New(rand.NewPCG(6, 6))
+	e, err := New[babybear.Element](f.newDomain(1024, true, nil), WithWorkers(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := NewLDE[babybear.Element](f.newDomain(1024, true, nil), f.newDomain(4096, true, nil), WithWorkers(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ncols := range []int{1, 8} {
+		cols := randomCols[babybear.Element](rng, f, ncols, 1024)
+		dst := randomCols[babybear.Element](rng, f, ncols, 4096)
+		for _, o := range orders {
+			if a := testing.AllocsPerRun(5, func() { _ = e.CosetFFT(cols, o) }); a > 2 {
+				t.Errorf("CosetFFT %v, %d columns: %v allocations", o, ncols, a)
+			}
+			if a := testing.AllocsPerRun(5, func() { _ = l.Encode(dst, cols, o) }); a > 2 {
+				t.Errorf("LDE %v, %d columns: %v allocations", o, ncols, a)
+			}
+		}
+	}
+}

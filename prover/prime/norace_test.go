@@ -1,0 +1,5 @@
+//go:build !race
+
+package prime
+
+const raceEnabled = false
