@@ -44,9 +44,9 @@
 // modified, except dst, and Reconstruct's dst may be the word itself. dst
 // must not otherwise overlap an input. A Code is immutable and safe for
 // concurrent use by many goroutines; scratch space is pooled per Code, and
-// EncodeBatch spreads its columns over helper goroutines the Code keeps
-// (WithWorkers, default GOMAXPROCS), allocating nothing in rs in steady state
-// (domain's entry points may allocate a closure per call). WithAccelerator
+// EncodeBatch spreads whole columns over GOMAXPROCS goroutines (or, with
+// WithWorkers, over helper goroutines the Code keeps), allocating nothing in
+// rs in steady state (domain's entry points allocate a closure per call). WithAccelerator
 // sends Encode and EncodeBatch to an Accelerator instead, such as package
 // gpu's transforms. Nothing here is constant-time.
 package rs

@@ -278,10 +278,14 @@ func (c *Code) EncodeCoeffs(dst, coeffs []gf64.Element) error {
 }
 
 // EncodeBatch encodes many columns: dst[i] (2^n elements) gets the codeword of
-// msgs[i] (2^k elements), as Encode does, the columns spread over the Code's
-// workers. It allocates nothing in steady state. No msgs[i] is modified; no
-// dst[i] may overlap another dst or any msgs[j]. Shapes are checked before any
-// work is done.
+// msgs[i] (2^k elements), as Encode does. Whole columns are spread over the
+// cores, each encoded by serial transforms: with the default workers by
+// domain.LDEBatch over GOMAXPROCS goroutines (one small allocation per call),
+// with WithWorkers(w) by the Code's own w goroutines (rs allocates nothing;
+// domain's one-column entry point allocates a closure per column). With fewer
+// columns than workers, each column is spread over the cores instead. No
+// msgs[i] is modified; no dst[i] may overlap another dst or any msgs[j].
+// Shapes are checked before any work is done.
 func (c *Code) EncodeBatch(dst, msgs [][]gf64.Element) error {
 	if len(dst) != len(msgs) {
 		return fmt.Errorf("%w: EncodeBatch: %d destination columns for %d messages", ErrLength, len(dst), len(msgs))
@@ -303,6 +307,12 @@ func (c *Code) EncodeBatch(dst, msgs [][]gf64.Element) error {
 		for i := range msgs {
 			must(domain.LDE(dst[i], msgs[i], c.msg, c.cw))
 		}
+		return nil
+	}
+	if c.workers == 0 {
+		// All cores: domain's batch, columns over GOMAXPROCS goroutines, one
+		// small allocation per call.
+		must(domain.LDEBatch(dst, msgs, c.msg, c.cw))
 		return nil
 	}
 	j := c.newJob(len(msgs))

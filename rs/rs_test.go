@@ -526,13 +526,22 @@ func TestAllocs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// rs itself allocates nothing; domain's one-column batch LDE, which each
-	// worker runs per column, is the only source of allocations.
-	perColumn := testing.AllocsPerRun(20, func() {
+	// rs itself allocates nothing; domain's batch LDE, which each worker
+	// runs per column, is the only source of allocations.
+	perCall := testing.AllocsPerRun(20, func() {
 		_ = domain.LDEBatch(dst[:1], msgs[:1], c.MessageSpace(), c.CodewordSpace())
 	})
-	if a := testing.AllocsPerRun(20, func() { _ = c.EncodeBatch(dst, msgs) }); a > perColumn*float64(len(msgs)) {
-		t.Errorf("EncodeBatch: %v allocations per call, domain's LDE accounts for %v", a, perColumn*float64(len(msgs)))
+	if a := testing.AllocsPerRun(20, func() { _ = c.EncodeBatch(dst, msgs) }); a > perCall*float64(len(msgs)) {
+		t.Errorf("EncodeBatch, 2 workers: %v allocations per call, domain's LDE accounts for %v", a, perCall*float64(len(msgs)))
+	}
+	// With the default workers the whole batch is one domain call.
+	all, err := New(c.MessageSpace(), c.CodewordSpace())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = all.EncodeBatch(dst, msgs)
+	if a := testing.AllocsPerRun(20, func() { _ = all.EncodeBatch(dst, msgs) }); a > perCall {
+		t.Errorf("EncodeBatch, default workers: %v allocations per call, domain's LDE accounts for %v", a, perCall)
 	}
 	if a := testing.AllocsPerRun(20, func() { _ = c.Encode(dst[0], msgs[0]) }); a > 0 {
 		t.Errorf("Encode: %v allocations per call", a)
