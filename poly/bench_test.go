@@ -8,18 +8,30 @@ import (
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
 
+// loop runs f b.N times with SetBytes(bytes) and ReportAllocs, and also
+// reports cpu-ns/op: the process's CPU time per operation, steadier than
+// wall time on a machine shared with other jobs.
+func loop(b *testing.B, bytes int64, f func()) {
+	b.SetBytes(bytes)
+	b.ReportAllocs()
+	c0 := processCPU()
+	n := 0
+	for b.Loop() {
+		f()
+		n++
+	}
+	if n > 0 {
+		b.ReportMetric(float64(processCPU()-c0)/float64(n), "cpu-ns/op")
+	}
+}
+
 // benchMul multiplies two random polynomials of n coefficients each.
 // SetBytes counts the bytes of both factors.
 func benchMul(b *testing.B, n int, mul func(p, q Poly) Poly) {
 	r := newRand(uint64(n))
 	p, q := randPoly(r, n), randPoly(r, n)
 	p[n-1], q[n-1] = 1, 1
-	b.SetBytes(int64(16 * n))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		mul(p, q)
-	}
+	loop(b, int64(16*n), func() { mul(p, q) })
 }
 
 func BenchmarkMul(b *testing.B) {
@@ -43,11 +55,7 @@ func BenchmarkMulUnbalanced(b *testing.B) {
 		p[big-1], q[n-1] = 1, 1
 		for _, m := range mulMethods {
 			b.Run(fmt.Sprintf("%s/%dx%d", m.name, big, n), func(b *testing.B) {
-				b.SetBytes(int64(8 * (big + n)))
-				b.ReportAllocs()
-				for b.Loop() {
-					m.mul(p, q)
-				}
+				loop(b, int64(8*(big+n)), func() { m.mul(p, q) })
 			})
 		}
 	}
@@ -60,13 +68,11 @@ func BenchmarkDivMod(b *testing.B) {
 		p, d := randPoly(r, 2*n), randPoly(r, n)
 		d[n-1] = 3
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			b.SetBytes(int64(8 * 3 * n))
-			b.ReportAllocs()
-			for b.Loop() {
+			loop(b, int64(8*3*n), func() {
 				if _, _, err := p.DivMod(d); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 	}
 }
@@ -79,27 +85,23 @@ func BenchmarkDivModVanishing(b *testing.B) {
 		w := vanishing(randElem(r), randBasis(r, m))
 		p := randPoly(r, 2<<m)
 		b.Run(fmt.Sprintf("m=%d", m), func(b *testing.B) {
-			b.SetBytes(int64(8 * len(p)))
-			b.ReportAllocs()
-			for b.Loop() {
+			loop(b, int64(8*len(p)), func() {
 				if _, _, err := p.DivModLinearized(w); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 	}
 }
 
+// BenchmarkTaylorExpand expands 2^m coefficients in place (repeatedly: the
+// expansion of an expansion is as costly).
 func BenchmarkTaylorExpand(b *testing.B) {
 	for _, m := range []int{10, 16, 20} {
 		r := newRand(uint64(m))
 		a := randPoly(r, 1<<m)
 		b.Run(fmt.Sprintf("m=%d", m), func(b *testing.B) {
-			b.SetBytes(int64(8 * len(a)))
-			b.ReportAllocs()
-			for b.Loop() {
-				taylorExpand(a)
-			}
+			loop(b, int64(8*len(a)), func() { taylorExpand(a) })
 		})
 	}
 }
@@ -109,13 +111,11 @@ func BenchmarkInterpolate(b *testing.B) {
 		r := newRand(uint64(n))
 		xs, ys := randPoly(r, n), randPoly(r, n)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			b.SetBytes(int64(16 * n))
-			b.ReportAllocs()
-			for b.Loop() {
+			loop(b, int64(16*n), func() {
 				if _, err := Interpolate(xs, ys); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 	}
 }
@@ -129,13 +129,11 @@ func BenchmarkEvalSubspace(b *testing.B) {
 		}
 		p := randPoly(r, 1<<m)
 		b.Run(fmt.Sprintf("m=%d", m), func(b *testing.B) {
-			b.SetBytes(int64(8 * len(p)))
-			b.ReportAllocs()
-			for b.Loop() {
+			loop(b, int64(8*len(p)), func() {
 				if _, err := p.EvalSubspace(s); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 	}
 }
@@ -148,19 +146,17 @@ func BenchmarkVanishingEval(b *testing.B) {
 	xs := randPoly(r, 4096)
 	ys := make([]gf64.Element, len(xs))
 	b.Run("table", func(b *testing.B) {
-		b.SetBytes(int64(8 * len(xs)))
-		b.ReportAllocs()
-		for b.Loop() {
-			w.EvalVec(ys, xs)
-		}
+		loop(b, int64(8*len(xs)), func() {
+			if err := w.EvalVec(ys, xs); err != nil {
+				b.Fatal(err)
+			}
+		})
 	})
 	b.Run("direct", func(b *testing.B) {
-		b.SetBytes(int64(8 * len(xs)))
-		b.ReportAllocs()
-		for b.Loop() {
+		loop(b, int64(8*len(xs)), func() {
 			for i, x := range xs {
 				ys[i] = evalLinear(w.coeffs, x) ^ w.constant
 			}
-		}
+		})
 	})
 }
