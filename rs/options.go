@@ -22,9 +22,13 @@ func WithSystematic() Option {
 	}
 }
 
-// WithWorkers sets how many goroutines Encode, EncodeCoeffs and EncodeBatch
-// spread their work over (the calling goroutine included). n must be at least
-// 1. Without it a Code uses runtime.GOMAXPROCS(0), read at each call.
+// WithWorkers sets how many goroutines EncodeBatch spreads its columns over
+// (the calling goroutine included); n must be at least 1. WithWorkers(1) also
+// keeps Encode and the decoder on the calling goroutine. Without it a Code
+// uses runtime.GOMAXPROCS(0), read at each call. A single large transform
+// (Encode, EncodeCoeffs, Verify, parts of decoding) is split by package
+// domain over GOMAXPROCS goroutines whatever this says, except under
+// WithWorkers(1) for Encode.
 func WithWorkers(n int) Option {
 	return func(c *config) error {
 		if n < 1 {
