@@ -36,7 +36,7 @@ struct FftPass {
     const u64 *in;
     u64 *out;
     u64 inStride, outStride, inMask;
-    unsigned T, c, lo, h, nops, pad;
+    unsigned T, c, lo, h, nops, flags; // flags bit 0: no radix-4 sweeps
     FftOp ops[FFT_MAX_OPS];
 };
 
@@ -60,6 +60,43 @@ extern "C" __global__ void __launch_bounds__(FFT_THREADS) fft_pass(const FftPass
         const unsigned kind = P.ops[o].kind, bit = P.ops[o].bit, lb = P.ops[o].lbit;
         const u64 *tlo = P.ops[o].lo, *thi = P.ops[o].hi;
         const unsigned hb = 1u << lb;
+        if (kind <= 1 && !(P.flags & 1) && o + 1 < P.nops && P.ops[o + 1].kind == kind) {
+            // Two butterfly levels at adjacent bits in one sweep (radix 4):
+            // forward r then r-1, inverse r then r+1. Each thread takes the
+            // quad x0..x3 at local bits lL (x1) and lL+1 (x2).
+            const unsigned bit2 = P.ops[o + 1].bit, lb2 = P.ops[o + 1].lbit;
+            const bool fwd = kind == 0;
+            if ((fwd && bit2 + 1 == bit && lb2 + 1 == lb) || (!fwd && bit2 == bit + 1 && lb2 == lb + 1)) {
+                const unsigned rH = fwd ? bit : bit2, lL = fwd ? lb2 : lb;
+                const u64 *hlo = fwd ? tlo : P.ops[o + 1].lo, *hhi = fwd ? thi : P.ops[o + 1].hi;
+                const u64 *llo = fwd ? P.ops[o + 1].lo : tlo, *lhi = fwd ? P.ops[o + 1].hi : thi;
+                const unsigned h1 = 1u << lL, h2 = h1 << 1;
+                for (unsigned q = threadIdx.x; q < N / 4; q += blockDim.x) {
+                    unsigned i0 = ((q >> lL) << (lL + 2)) | (q & (h1 - 1));
+                    u64 g0 = G(i0);
+                    u64 bH = g0 >> (rH + 1), bL = g0 >> rH; // bit 0 of bL is 0
+                    u64 tH = __ldg(hlo + (bH & 1023)) ^ __ldg(hhi + (bH >> 10));
+                    u64 tL0 = __ldg(llo + (bL & 1023)) ^ __ldg(lhi + (bL >> 10));
+                    u64 tL1 = __ldg(llo + ((bL | 1) & 1023)) ^ __ldg(lhi + (bL >> 10));
+                    u64 x0 = sh[i0], x1 = sh[i0 + h1], x2 = sh[i0 + h2], x3 = sh[i0 + h1 + h2];
+                    if (fwd) {
+                        x0 ^= gf64_mul(tH, x2); x2 ^= x0;
+                        x1 ^= gf64_mul(tH, x3); x3 ^= x1;
+                        x0 ^= gf64_mul(tL0, x1); x1 ^= x0;
+                        x2 ^= gf64_mul(tL1, x3); x3 ^= x2;
+                    } else {
+                        x1 ^= x0; x0 ^= gf64_mul(tL0, x1);
+                        x3 ^= x2; x2 ^= gf64_mul(tL1, x3);
+                        x2 ^= x0; x0 ^= gf64_mul(tH, x2);
+                        x3 ^= x1; x1 ^= gf64_mul(tH, x3);
+                    }
+                    sh[i0] = x0; sh[i0 + h1] = x1; sh[i0 + h2] = x2; sh[i0 + h1 + h2] = x3;
+                }
+                o++;
+                __syncthreads();
+                continue;
+            }
+        }
         if (kind <= 1) {
             for (unsigned q = threadIdx.x; q < N / 2; q += blockDim.x) {
                 unsigned i0 = ((q >> lb) << (lb + 1)) | (q & (hb - 1));

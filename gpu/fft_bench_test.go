@@ -56,6 +56,9 @@ func TestFFTReport(t *testing.T) {
 	for _, m := range []int{20, 22, 24, 26, 28} {
 		inPlace("NovelFFT", m, 1, 9, tr.NovelFFT)
 	}
+	fftNoRadix4 = true
+	inPlace("NovelFFT, one level per sweep", 24, 1, 9, tr.NovelFFT)
+	fftNoRadix4 = false
 	inPlace("NovelIFFT", 24, 1, 9, tr.NovelIFFT)
 	inPlace("NovelFFT", 20, 64, 9, tr.NovelFFT)
 	for _, m := range []int{20, 24} {

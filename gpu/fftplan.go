@@ -345,6 +345,10 @@ const (
 	opBytes    = 32
 )
 
+// fftNoRadix4 turns off the kernel's two-level butterfly sweeps (for
+// benchmarks of the choice).
+var fftNoRadix4 = false
+
 // passArgs describes where a pass reads and writes.
 type passArgs struct {
 	in, out             uint64 // device addresses of column 0
@@ -365,6 +369,9 @@ func (p *fftPass) encode(a passArgs) []byte {
 	le.PutUint32(b[48:], uint32(p.t.lo))
 	le.PutUint32(b[52:], uint32(p.t.h()))
 	le.PutUint32(b[56:], uint32(len(p.ops)))
+	if fftNoRadix4 {
+		le.PutUint32(b[60:], 1)
+	}
 	for i, o := range p.ops {
 		e := b[passHeader+opBytes*i:]
 		lo, _ := o.bits()
