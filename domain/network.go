@@ -50,6 +50,10 @@ func (p *plan) inverse(a []gf64.Element, off, r int, sc *scratch) {
 func (p *plan) forwardChunk(a []gf64.Element, off int, sc *scratch) {
 	k := bits.Len(uint(len(a))) - 1
 	for r := k - 1; r >= 0; r-- {
+		if r == laneLevels-1 && k >= laneLevels+3 {
+			p.smallKForward(a, off, laneLevels, sc)
+			return
+		}
 		base := p.twiddle(r, off>>uint(r+1))
 		if r < smallLevels {
 			p.smallForward(a, r, base, sc)
@@ -66,7 +70,12 @@ func (p *plan) forwardChunk(a []gf64.Element, off int, sc *scratch) {
 // inverseChunk undoes forwardChunk.
 func (p *plan) inverseChunk(a []gf64.Element, off int, sc *scratch) {
 	k := bits.Len(uint(len(a))) - 1
-	for r := 0; r < k; r++ {
+	r0 := 0
+	if k >= laneLevels+3 {
+		p.smallKInverse(a, off, laneLevels, sc)
+		r0 = laneLevels
+	}
+	for r := r0; r < k; r++ {
 		base := p.twiddle(r, off>>uint(r+1))
 		if r < smallLevels {
 			p.smallInverse(a, r, base, sc)
@@ -152,4 +161,127 @@ func (p *plan) forwardTrunc(a []gf64.Element, j int, sc *scratch) {
 	for i := 0; i < len(a); i += bs {
 		p.forward(a[i:i+bs], i, j-1, sc)
 	}
+}
+
+// Levels 0, 1 and 2 of a block of n ≥ 64 elements run on its transpose:
+// lane t (t < 8) holds the elements 8j+t, so that every butterfly of these
+// levels pairs two whole lanes, with one twiddle per group j.
+
+// transposeIn sets l[t·g+j] = a[8j+t], g = len(a)/8.
+func transposeIn(l, a []gf64.Element) {
+	g := len(a) / 8
+	l = l[:len(a)]
+	for j := 0; j < g; j++ {
+		x := a[8*j : 8*j+8 : 8*j+8]
+		l[j], l[g+j], l[2*g+j], l[3*g+j] = x[0], x[1], x[2], x[3]
+		l[4*g+j], l[5*g+j], l[6*g+j], l[7*g+j] = x[4], x[5], x[6], x[7]
+	}
+}
+
+// transposeOut undoes transposeIn.
+func transposeOut(a, l []gf64.Element) {
+	g := len(a) / 8
+	l = l[:len(a)]
+	for j := 0; j < g; j++ {
+		x := a[8*j : 8*j+8 : 8*j+8]
+		x[0], x[1], x[2], x[3] = l[j], l[g+j], l[2*g+j], l[3*g+j]
+		x[4], x[5], x[6], x[7] = l[4*g+j], l[5*g+j], l[6*g+j], l[7*g+j]
+	}
+}
+
+// laneTwiddles sets tw[j] = base ^ loc[stride·j + q].
+func laneTwiddles(tw, loc []gf64.Element, base gf64.Element, stride, q int) {
+	for j := range tw {
+		tw[j] = base ^ loc[stride*j+q]
+	}
+}
+
+// laneLevels is the number of network levels (0..laneLevels-1) that run on
+// the transpose of a block with 2^laneLevels lanes.
+const laneLevels = 3
+
+// transposeK sets l[t·g+j] = a[j·2^K+t] (g = len(a)/2^K); transposeKOut
+// undoes it.
+func transposeK(l, a []gf64.Element, K int) {
+	if K == 3 {
+		transposeIn(l, a)
+		return
+	}
+	w := 1 << uint(K)
+	g := len(a) >> uint(K)
+	for j := 0; j < g; j++ {
+		x := a[j*w : (j+1)*w : (j+1)*w]
+		for t, v := range x {
+			l[t*g+j] = v
+		}
+	}
+}
+
+func transposeKOut(a, l []gf64.Element, K int) {
+	if K == 3 {
+		transposeOut(a, l)
+		return
+	}
+	w := 1 << uint(K)
+	g := len(a) >> uint(K)
+	for j := 0; j < g; j++ {
+		x := a[j*w : (j+1)*w : (j+1)*w]
+		for t := range x {
+			x[t] = l[t*g+j]
+		}
+	}
+}
+
+// smallKForward runs levels K-1..0 of the forward network on a block a
+// (len ≥ 2^(K+3)) starting at index off, on its transpose.
+func (p *plan) smallKForward(a []gf64.Element, off, K int, sc *scratch) {
+	g := len(a) >> uint(K)
+	l := sc.t[:len(a)]
+	tw, tmp := sc.tw[:g], sc.v[:g]
+	transposeK(l, a, K)
+	for r := K - 1; r >= 0; r-- {
+		base := p.twiddle(r, off>>uint(r+1))
+		h := 1 << uint(r)
+		for tb := 0; tb < 1<<uint(K); tb += 2 * h {
+			laneTwiddles(tw, p.loc[r], base, 1<<uint(K-1-r), tb>>uint(r+1))
+			for t := tb; t < tb+h; t++ {
+				butterflyVec(l[t*g:(t+1)*g], l[(t+h)*g:(t+h+1)*g], tw, tmp)
+			}
+		}
+	}
+	transposeKOut(a, l, K)
+}
+
+// smallKInverse undoes smallKForward.
+func (p *plan) smallKInverse(a []gf64.Element, off, K int, sc *scratch) {
+	g := len(a) >> uint(K)
+	l := sc.t[:len(a)]
+	tw, tmp := sc.tw[:g], sc.v[:g]
+	transposeK(l, a, K)
+	for r := 0; r < K; r++ {
+		base := p.twiddle(r, off>>uint(r+1))
+		h := 1 << uint(r)
+		for tb := 0; tb < 1<<uint(K); tb += 2 * h {
+			laneTwiddles(tw, p.loc[r], base, 1<<uint(K-1-r), tb>>uint(r+1))
+			for t := tb; t < tb+h; t++ {
+				invButterflyVec(l[t*g:(t+1)*g], l[(t+h)*g:(t+h+1)*g], tw, tmp)
+			}
+		}
+	}
+	transposeKOut(a, l, K)
+}
+
+// butterflyVec is the forward butterfly with one twiddle per pair:
+// u[i] += tw[i]·v[i], then v[i] += u[i].
+func butterflyVec(u, v, tw, tmp []gf64.Element) {
+	gf64.MulVec(tmp, v, tw)
+	xorInto(u, tmp)
+	xorInto(v, u)
+}
+
+// invButterflyVec undoes butterflyVec.
+func invButterflyVec(u, v, tw, tmp []gf64.Element) {
+	xorInto(v, u)
+	gf64.MulVec(tmp, v, tw)
+	xorInto(u, tmp)
 }
