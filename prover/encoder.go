@@ -189,6 +189,7 @@ func (c *core[E]) Encode(src Source[E]) ([][]E, error) {
 	}
 	n := c.cfg.blowup << logRows
 	backing := make([]E, n*cols)
+	adviseHugePages(backing)
 	lde := make([][]E, cols)
 	for j := range lde {
 		lde[j] = backing[j*n : (j+1)*n : (j+1)*n]

@@ -1,0 +1,5 @@
+//go:build !linux
+
+package prover
+
+func adviseHugePages[E any](s []E) {}
