@@ -3,7 +3,9 @@ package prover
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"testing"
+	"time"
 
 	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
 	"github.com/consensys/gnark-crypto/field/babybear"
@@ -77,5 +79,103 @@ func TestGPUSameRoot(t *testing.T) {
 func TestWithGPUNil(t *testing.T) {
 	if _, err := New[gf64.Element](WithGPU(nil)); !errors.Is(err, ErrConfig) {
 		t.Fatalf("WithGPU(nil): %v", err)
+	}
+}
+
+var gpuReport = flag.Bool("prover.report", false, "print where the time of a GPU encode goes (GPU machine only)")
+
+// TestGPUReport breaks a GF(2^64) GPU encode + commit of 2^20 rows × 32
+// columns, blowup 4, into its parts: pinned upload, device LDE, pinned
+// download, the host copies, and the whole backend with fresh and with
+// reused LDE memory. Run with -prover.report on the GPU machine.
+func TestGPUReport(t *testing.T) {
+	if !*gpuReport {
+		t.Skip("run with -prover.report")
+	}
+	dev := openGPU(t)
+	const k, lb, cols = 20, 2, 32
+	n, bigN := 1<<k, 1<<(k+lb)
+	tr, _ := RandomTrace[gf64.Element](k, cols, 1)
+	S, T, _ := DefaultBinaryDomains(k, lb)
+	tf, err := gpu.NewTransforms(dev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tf.Close()
+	hin, err1 := gpu.AllocHost[gf64.Element](dev, cols*n)
+	hout, err2 := gpu.AllocHost[gf64.Element](dev, cols*bigN)
+	din, err3 := gpu.Alloc[gf64.Element](dev, cols*n)
+	dout, err4 := gpu.Alloc[gf64.Element](dev, cols*bigN)
+	if err := errors.Join(err1, err2, err3, err4); err != nil {
+		t.Fatal(err)
+	}
+	for c := range tr {
+		copy(hin.Slice()[c*n:], tr[c])
+	}
+	stage := func() (up, lde, down time.Duration) {
+		t0 := time.Now()
+		if err := din.UploadAsync(nil, hin); err != nil {
+			t.Fatal(err)
+		}
+		t1 := time.Now()
+		if err := tf.LDE(nil, dout, din, S, T); err != nil {
+			t.Fatal(err)
+		}
+		if err := dev.Synchronize(); err != nil {
+			t.Fatal(err)
+		}
+		t2 := time.Now()
+		if err := dout.DownloadAsync(nil, hout); err != nil {
+			t.Fatal(err)
+		}
+		return t1.Sub(t0), t2.Sub(t1), time.Since(t2)
+	}
+	stage() // warm-up: kernels, tables
+	best := [3]time.Duration{time.Hour, time.Hour, time.Hour}
+	for range 5 {
+		u, l, d := stage()
+		best = [3]time.Duration{min(best[0], u), min(best[1], l), min(best[2], d)}
+	}
+	t.Logf("device pieces (best of 5): upload %d MiB pinned %v, LDE on the device %v, download %d MiB pinned %v",
+		cols*n*8>>20, best[0], best[1], cols*bigN*8>>20, best[2])
+
+	fresh := func() time.Duration {
+		t0 := time.Now()
+		lde := make([][]gf64.Element, cols)
+		for c := range lde {
+			lde[c] = make([]gf64.Element, bigN)
+		}
+		parallelFor(cols, func(c int) { copy(lde[c], hout.Slice()[c*bigN:(c+1)*bigN]) })
+		return time.Since(t0)
+	}
+	fresh()
+	t.Logf("host copy pinned -> new Go memory (1 GiB, all cores): %v", fresh())
+
+	enc, err := New[gf64.Element](WithGPU(dev))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer enc.Close()
+	if _, err := enc.Commit(tr); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		c, err := enc.Commit(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("Commit (new LDE memory): encode %v, commit %v, total %v", c.Timings.Encode, c.Timings.Commit, c.Timings.Encode+c.Timings.Commit)
+	}
+	lde, _ := RandomTrace[gf64.Element](k+lb, cols, 2)
+	for range 2 {
+		t0 := time.Now()
+		if err := enc.EncodeInto(lde, tr); err != nil {
+			t.Fatal(err)
+		}
+		t1 := time.Now()
+		if _, err := enc.CommitLDE(lde); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("EncodeInto + CommitLDE (reused LDE memory): encode %v, commit %v, total %v", t1.Sub(t0), time.Since(t1), time.Since(t0))
 	}
 }

@@ -463,3 +463,52 @@ func TestEncodeInto(t *testing.T) {
 		t.Errorf("nil source: %v", err)
 	}
 }
+
+// FuzzCommit builds a trace of caller-chosen column lengths and contents:
+// Commit either rejects its shape or commits, and then every opened row
+// verifies.
+func FuzzCommit(f *testing.F) {
+	f.Add([]byte{4, 4, 4}, []byte("some trace data"), uint8(1), 3)
+	f.Add([]byte{8, 7}, []byte{}, uint8(2), 0)
+	f.Add([]byte{}, []byte{1}, uint8(0), 0)
+	f.Add([]byte{1}, []byte{9, 9, 9, 9, 9, 9, 9, 9}, uint8(3), 1)
+	f.Add([]byte{16, 16, 0}, []byte{1, 2}, uint8(4), -5)
+	f.Fuzz(func(t *testing.T, lens []byte, data []byte, lb uint8, open int) {
+		if len(lens) > 8 {
+			lens = lens[:8]
+		}
+		tr := make(Trace[gf64.Element], len(lens))
+		for c, l := range lens {
+			tr[c] = make([]gf64.Element, int(l)%64)
+			for i := range tr[c] {
+				if len(data) > 0 {
+					tr[c][i] = gf64.Element(data[(c+i)%len(data)]) << (i % 57)
+				}
+			}
+		}
+		enc, err := New[gf64.Element](WithBlowup(1 << (1 + lb%4)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := enc.Commit(tr)
+		if err != nil {
+			if !errors.Is(err, ErrShape) {
+				t.Fatalf("Commit: %v", err)
+			}
+			return
+		}
+		o, err := c.Open([]int{open})
+		if open < 0 || open >= c.Rows() {
+			if !errors.Is(err, ErrIndex) {
+				t.Fatalf("Open(%d) of %d rows: %v", open, c.Rows(), err)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := o.Verify(c.Root(), c.Rows(), nil); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

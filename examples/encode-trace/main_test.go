@@ -147,3 +147,24 @@ func TestParseBackend(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReadCSV: any input is a trace or an error, never a crash, and a trace
+// has equal columns.
+func FuzzReadCSV(f *testing.F) {
+	f.Add("1,2\n3,4\n")
+	f.Add("# c\n0x10, 7\n\n8,9\n")
+	f.Add("1,2\n3\n")
+	f.Add("18446744073709551615\n")
+	f.Add("-1\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		tr, err := readCSV[gf64.Element](strings.NewReader(s), "fuzz")
+		if err != nil {
+			return
+		}
+		for _, col := range tr {
+			if len(col) != len(tr[0]) {
+				t.Fatalf("ragged result from %q", s)
+			}
+		}
+	})
+}
