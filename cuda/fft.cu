@@ -24,6 +24,45 @@
 // G(l) reads in[G(l) & inMask], which replicates a short column over a long
 // one (the low-degree extension).
 
+// fft_mul is gf64_mul with the 32x32-bit products written as PTX
+// mul.wide.u32: from the C++ form (u64)x * y NVRTC 13.0 emits an extra
+// integer add per product next to each IMAD.WIDE.U32 (44 per
+// multiplication), which this form avoids. Same classes-with-holes carry-less
+// products, Karatsuba and 2-gapped reduction.
+__device__ __forceinline__ u64 fft_mulw(u32 a, u32 b) {
+    u64 r;
+    asm("mul.wide.u32 %0, %1, %2;" : "=l"(r) : "r"(a), "r"(b));
+    return r;
+}
+
+__device__ __forceinline__ u64 fft_clmul32(u32 x, u32 y) {
+    const u32 m0 = 0x11111111u, m1 = 0x22222222u, m2 = 0x44444444u, m3 = 0x88888888u;
+    u32 x0 = x & m0, x1 = x & m1, x2 = x & m2, x3 = x & m3;
+    u32 y0 = y & m0, y1 = y & m1, y2 = y & m2, y3 = y & m3;
+    u64 z0 = fft_mulw(x0, y0) ^ fft_mulw(x1, y3) ^ fft_mulw(x2, y2) ^ fft_mulw(x3, y1);
+    u64 z1 = fft_mulw(x0, y1) ^ fft_mulw(x1, y0) ^ fft_mulw(x2, y3) ^ fft_mulw(x3, y2);
+    u64 z2 = fft_mulw(x0, y2) ^ fft_mulw(x1, y1) ^ fft_mulw(x2, y0) ^ fft_mulw(x3, y3);
+    u64 z3 = fft_mulw(x0, y3) ^ fft_mulw(x1, y2) ^ fft_mulw(x2, y1) ^ fft_mulw(x3, y0);
+    return (z0 & 0x1111111111111111ull) ^ (z1 & 0x2222222222222222ull) ^
+           (z2 & 0x4444444444444444ull) ^ (z3 & 0x8888888888888888ull);
+}
+
+__device__ __forceinline__ u64 fft_mul(u64 a, u64 b) {
+    u32 a0 = (u32)a, a1 = (u32)(a >> 32), b0 = (u32)b, b1 = (u32)(b >> 32);
+    u64 l = fft_clmul32(a0, b0);
+    u64 h = fft_clmul32(a1, b1);
+    u64 m = fft_clmul32(a0 ^ a1, b0 ^ b1) ^ l ^ h;
+    u64 lo = l ^ (m << 32);
+    u64 hi = h ^ (m >> 32);
+    lo ^= hi ^ (hi << 1) ^ (hi << 3) ^ (hi << 4);
+    u64 t = (hi >> 63) ^ (hi >> 61) ^ (hi >> 60);
+    return lo ^ t ^ (t << 1) ^ (t << 3) ^ (t << 4);
+}
+
+// MUL is the product the passes use: fft_mul, or gf64_mul when flags bit 1
+// is set (for benchmarks of the difference).
+#define MUL(a, b) ((P.flags & 2) ? gf64_mul((a), (b)) : fft_mul((a), (b)))
+
 #define FFT_MAX_OPS 64
 #define FFT_THREADS 256
 
@@ -36,7 +75,7 @@ struct FftPass {
     const u64 *in;
     u64 *out;
     u64 inStride, outStride, inMask;
-    unsigned T, c, lo, h, nops, flags; // flags bit 0: no radix-4 sweeps
+    unsigned T, c, lo, h, nops, flags; // bit 0: no radix-4 sweeps; bit 1: gf64_mul
     FftOp ops[FFT_MAX_OPS];
 };
 
@@ -80,15 +119,15 @@ extern "C" __global__ void __launch_bounds__(FFT_THREADS) fft_pass(const FftPass
                     u64 tL1 = __ldg(llo + ((bL | 1) & 1023)) ^ __ldg(lhi + (bL >> 10));
                     u64 x0 = sh[i0], x1 = sh[i0 + h1], x2 = sh[i0 + h2], x3 = sh[i0 + h1 + h2];
                     if (fwd) {
-                        x0 ^= gf64_mul(tH, x2); x2 ^= x0;
-                        x1 ^= gf64_mul(tH, x3); x3 ^= x1;
-                        x0 ^= gf64_mul(tL0, x1); x1 ^= x0;
-                        x2 ^= gf64_mul(tL1, x3); x3 ^= x2;
+                        x0 ^= MUL(tH, x2); x2 ^= x0;
+                        x1 ^= MUL(tH, x3); x3 ^= x1;
+                        x0 ^= MUL(tL0, x1); x1 ^= x0;
+                        x2 ^= MUL(tL1, x3); x3 ^= x2;
                     } else {
-                        x1 ^= x0; x0 ^= gf64_mul(tL0, x1);
-                        x3 ^= x2; x2 ^= gf64_mul(tL1, x3);
-                        x2 ^= x0; x0 ^= gf64_mul(tH, x2);
-                        x3 ^= x1; x1 ^= gf64_mul(tH, x3);
+                        x1 ^= x0; x0 ^= MUL(tL0, x1);
+                        x3 ^= x2; x2 ^= MUL(tL1, x3);
+                        x2 ^= x0; x0 ^= MUL(tH, x2);
+                        x3 ^= x1; x1 ^= MUL(tH, x3);
                     }
                     sh[i0] = x0; sh[i0 + h1] = x1; sh[i0 + h2] = x2; sh[i0 + h1 + h2] = x3;
                 }
@@ -104,11 +143,11 @@ extern "C" __global__ void __launch_bounds__(FFT_THREADS) fft_pass(const FftPass
                 u64 t = __ldg(tlo + (b & 1023)) ^ __ldg(thi + (b >> 10));
                 u64 u = sh[i0], v = sh[i0 + hb];
                 if (kind == 0) {
-                    u ^= gf64_mul(t, v);
+                    u ^= MUL(t, v);
                     v ^= u;
                 } else {
                     v ^= u;
-                    u ^= gf64_mul(t, v);
+                    u ^= MUL(t, v);
                 }
                 sh[i0] = u;
                 sh[i0 + hb] = v;
@@ -131,8 +170,8 @@ extern "C" __global__ void __launch_bounds__(FFT_THREADS) fft_pass(const FftPass
             for (unsigned l = threadIdx.x; l < N; l += blockDim.x) {
                 u64 e = G(l) >> bit;
                 u64 f = __ldg(tlo + (e & 1023));
-                if (e >> 10) f = gf64_mul(f, __ldg(thi + (e >> 10)));
-                sh[l] = gf64_mul(sh[l], f);
+                if (e >> 10) f = MUL(f, __ldg(thi + (e >> 10)));
+                sh[l] = MUL(sh[l], f);
             }
         }
         __syncthreads();

@@ -59,6 +59,9 @@ func TestFFTReport(t *testing.T) {
 	fftNoRadix4 = true
 	inPlace("NovelFFT, one level per sweep", 24, 1, 9, tr.NovelFFT)
 	fftNoRadix4 = false
+	fftGF64Mul = true
+	inPlace("NovelFFT, gf64.cu's gf64_mul", 24, 1, 9, tr.NovelFFT)
+	fftGF64Mul = false
 	inPlace("NovelIFFT", 24, 1, 9, tr.NovelIFFT)
 	inPlace("NovelFFT", 20, 64, 9, tr.NovelFFT)
 	for _, m := range []int{20, 24} {

@@ -349,6 +349,10 @@ const (
 // benchmarks of the choice).
 var fftNoRadix4 = false
 
+// fftGF64Mul makes the kernel multiply with gf64.cu's gf64_mul instead of
+// its own fft_mul (for benchmarks of the choice).
+var fftGF64Mul = false
+
 // passArgs describes where a pass reads and writes.
 type passArgs struct {
 	in, out             uint64 // device addresses of column 0
@@ -369,9 +373,14 @@ func (p *fftPass) encode(a passArgs) []byte {
 	le.PutUint32(b[48:], uint32(p.t.lo))
 	le.PutUint32(b[52:], uint32(p.t.h()))
 	le.PutUint32(b[56:], uint32(len(p.ops)))
+	var flags uint32
 	if fftNoRadix4 {
-		le.PutUint32(b[60:], 1)
+		flags |= 1
 	}
+	if fftGF64Mul {
+		flags |= 2
+	}
+	le.PutUint32(b[60:], flags)
 	for i, o := range p.ops {
 		e := b[passHeader+opBytes*i:]
 		lo, _ := o.bits()
