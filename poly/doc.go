@@ -14,11 +14,14 @@
 //   - Evaluation: Eval (Horner) at one point, EvalPoints at many, and
 //     EvalSubspace over an affine subspace of package domain, in its subspace
 //     order (the additive FFT).
-//   - Arithmetic: Add, Sub, Scale, Derivative, DivMod (long division).
+//   - Arithmetic: Add, Sub, Scale, Derivative, DivMod (long division, or
+//     Newton iteration on the reversed divisor when both quotient and divisor
+//     are long).
 //   - Multiplication: MulSchoolbook, MulKaratsuba and MulFFT (evaluate on a
 //     subspace of 2^m ≥ deg p + deg q + 1 points, multiply pointwise,
-//     interpolate); Mul picks the fastest for the factor lengths, with
-//     thresholds measured on the development machine (BENCHMARKS.md).
+//     interpolate); Mul picks the fastest for the factor lengths by a cost
+//     model fitted to measurements on the development machine
+//     (BENCHMARKS.md).
 //   - Interpolation: InterpolateSubspace (inverse additive FFT,
 //     O(n log n)) and Interpolate through arbitrary distinct points
 //     (barycentric Lagrange, O(n²)).
@@ -26,7 +29,7 @@
 //     thesis) and its inverse, on Polys or in place.
 //   - Vanishing polynomials of affine subspaces as Linearized polynomials
 //     Σ c_i x^(2^i) + e, evaluated with eight table lookups per point, and
-//     division by them.
+//     division by them (DivModLinearized, O(n·m) for a 2^m-degree divisor).
 //   - Conversion to and from the Lin–Chung–Han novel basis of a subspace.
 //
 // # Aliasing and concurrency
