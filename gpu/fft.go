@@ -20,10 +20,23 @@ var ErrOverlap = errors.New("gpu: buffers overlap")
 // conversions and the low-degree extension, on device buffers or, through
 // pinned memory, on host slices. Every result equals domain's bit for bit.
 //
-// The tables of a subspace (twiddles, twist powers) go to the device on its
-// first use and stay there, keyed by the *domain.Subspace pointer, until
-// Release or Close: reuse Subspace values. A Transforms is safe for
-// concurrent use.
+// Columns: a device buffer holds one or more columns of a subspace's Size()
+// elements back to back, in subspace order (DESIGN.md); every column of a
+// buffer is transformed by one launch per pass. The transforms are bound by
+// GF(2^64) multiplications (BENCHMARKS.md): a novel-basis transform of 2^m
+// elements costs m·2^(m−1) of them, the Gao–Mateer FFT and IFFT about three
+// times as many plus m²/2 Taylor steps.
+//
+// The tables of a subspace (twiddles, twist powers; O(m·2^10 + 2^(m−8))
+// elements) go to the device on its first use and stay there, keyed by the
+// *domain.Subspace pointer, until Release or Close: reuse Subspace values.
+// A Transforms is safe for concurrent use, except that Release must not run
+// while work on the same subspace is in flight.
+//
+// Device memory: in-place transforms need nothing beyond the caller's buffer
+// and the tables; LDE needs scratch for the source's novel coefficients
+// (DeviceBytesLDE); an allocation that does not fit returns an error saying
+// how many bytes were needed, matching ErrOutOfMemory.
 type Transforms struct {
 	d    *Device
 	fn   *Function
