@@ -24,8 +24,8 @@ var ErrOverlap = errors.New("gpu: buffers overlap")
 // elements back to back, in subspace order (DESIGN.md); every column of a
 // buffer is transformed by one launch per pass. The transforms are bound by
 // GF(2^64) multiplications (BENCHMARKS.md): a novel-basis transform of 2^m
-// elements costs m·2^(m−1) of them, the Gao–Mateer FFT and IFFT about three
-// times as many plus m²/2 Taylor steps.
+// elements costs m·2^(m−1) of them, the Gao–Mateer FFT and IFFT about five
+// times as many (the twists) plus m²/2 Taylor steps.
 //
 // The tables of a subspace (twiddles, twist powers; O(m·2^10 + 2^(m−8))
 // elements) go to the device on its first use and stay there, keyed by the
