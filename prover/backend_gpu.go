@@ -1,6 +1,7 @@
 package prover
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -21,21 +22,28 @@ import (
 )
 
 // primeGPU encodes prime-field traces with the gpu package's LDE kernels
-// (bit-identical to gnark-crypto): a chunk of columns goes up through pinned
-// memory, is extended on the device, and comes back through pinned memory
-// into the LDE. The commitment is hashed on the CPU.
+// (bit-identical to gnark-crypto): a chunk of columns is split into groups
+// that alternate between two streams, so that one group's host copies (Go
+// memory ↔ pinned memory, on all cores) overlap the other's upload, LDE and
+// download. The commitment is hashed on the CPU.
 type primeGPU[E primeElement] struct {
 	core[E]
 	dev *gpu.Device
 
 	mu      sync.Mutex
 	logRows int
-	cols    int // columns the buffers hold
+	group   int // columns per group, what each stage's buffers hold
 	lde     *gpu.PrimeLDE[E]
-	src     *gpu.Buffer[E]
-	dst     *gpu.Buffer[E]
-	up      *gpu.HostBuffer[E]
-	down    *gpu.HostBuffer[E]
+	stages  [2]*primeStage[E]
+}
+
+// primeStage is one stream with the buffers of one group of columns.
+type primeStage[E primeElement] struct {
+	s        *gpu.Stream
+	src, dst *gpu.Buffer[E]
+	up, down *gpu.HostBuffer[E]
+	pending  [][]E // destination columns of the group in flight
+	bigN     int
 }
 
 // The prime GPU backends, one per field.
@@ -62,35 +70,38 @@ func newPrimeGPU[E primeElement](cfg config) *primeGPU[E] {
 	return p
 }
 
-// release frees the device tables and buffers; p.mu is held.
+// release frees the device tables, streams and buffers; p.mu is held.
 func (p *primeGPU[E]) release() error {
-	var first error
-	keep := func(err error) {
-		if err != nil && first == nil {
-			first = err
-		}
-	}
+	var errs []error
 	if p.lde != nil {
-		keep(p.lde.Close())
+		errs = append(errs, p.lde.Close())
 	}
-	for _, b := range []*gpu.Buffer[E]{p.src, p.dst} {
-		if b != nil {
-			keep(b.Free())
+	for _, st := range p.stages {
+		if st == nil {
+			continue
+		}
+		if st.s != nil {
+			errs = append(errs, st.s.Close())
+		}
+		for _, b := range []*gpu.Buffer[E]{st.src, st.dst} {
+			if b != nil {
+				errs = append(errs, b.Free())
+			}
+		}
+		for _, h := range []*gpu.HostBuffer[E]{st.up, st.down} {
+			if h != nil {
+				errs = append(errs, h.Free())
+			}
 		}
 	}
-	for _, h := range []*gpu.HostBuffer[E]{p.up, p.down} {
-		if h != nil {
-			keep(h.Free())
-		}
-	}
-	p.lde, p.src, p.dst, p.up, p.down, p.logRows, p.cols = nil, nil, nil, nil, nil, -1, 0
-	return first
+	p.lde, p.stages, p.logRows, p.group = nil, [2]*primeStage[E]{}, -1, 0
+	return errors.Join(errs...)
 }
 
-// prepare makes the tables for 2^logRows rows and buffers for cols columns;
-// p.mu is held.
-func (p *primeGPU[E]) prepare(logRows, cols int) error {
-	if p.logRows == logRows && p.cols >= cols {
+// prepare makes the tables for 2^logRows rows and two stages of group
+// columns each; p.mu is held.
+func (p *primeGPU[E]) prepare(logRows, group int) error {
+	if p.logRows == logRows && p.group >= group {
 		return nil
 	}
 	if err := p.release(); err != nil {
@@ -115,71 +126,115 @@ func (p *primeGPU[E]) prepare(logRows, cols int) error {
 	case fr.Element:
 		small, large = bn254fft.NewDomain(uint64(n)), bn254fft.NewDomain(uint64(bigN))
 	}
-	var err error
 	fail := func(what string, e error) error {
 		p.release()
-		return fmt.Errorf("prover: %v GPU %s for 2^%d rows × %d columns: %w", FieldOf[E](), what, logRows, cols, e)
+		return fmt.Errorf("prover: %v GPU %s for 2^%d rows, groups of %d columns: %w", FieldOf[E](), what, logRows, group, e)
 	}
+	var err error
 	if p.lde, err = gpu.NewPrimeLDE[E](p.dev, small, large); err != nil {
 		return fail("LDE tables", err)
 	}
-	if p.src, err = gpu.Alloc[E](p.dev, cols*n); err != nil {
-		return fail("input buffer", err)
+	for i := range p.stages {
+		st := &primeStage[E]{bigN: bigN}
+		p.stages[i] = st
+		if st.s, err = p.dev.NewStream(); err != nil {
+			return fail("stream", err)
+		}
+		if st.src, err = gpu.Alloc[E](p.dev, group*n); err != nil {
+			return fail("input buffer", err)
+		}
+		if st.dst, err = gpu.Alloc[E](p.dev, group*bigN); err != nil {
+			return fail("output buffer", err)
+		}
+		if st.up, err = gpu.AllocHost[E](p.dev, group*n); err != nil {
+			return fail("pinned input buffer", err)
+		}
+		if st.down, err = gpu.AllocHost[E](p.dev, group*bigN); err != nil {
+			return fail("pinned output buffer", err)
+		}
 	}
-	if p.dst, err = gpu.Alloc[E](p.dev, cols*bigN); err != nil {
-		return fail("output buffer", err)
+	p.logRows, p.group = logRows, group
+	return nil
+}
+
+// finish waits for the stage's group in flight and copies its result out.
+func (st *primeStage[E]) finish() error {
+	pending := st.pending
+	st.pending = nil
+	// Synchronize even with nothing pending: after an error part of a group
+	// may have been queued.
+	if err := st.s.Synchronize(); err != nil {
+		return fmt.Errorf("prover: GPU LDE: %w", err)
 	}
-	if p.up, err = gpu.AllocHost[E](p.dev, cols*n); err != nil {
-		return fail("pinned input buffer", err)
+	if pending == nil {
+		return nil
 	}
-	if p.down, err = gpu.AllocHost[E](p.dev, cols*bigN); err != nil {
-		return fail("pinned output buffer", err)
+	down := st.down.Slice()
+	bigN := st.bigN
+	parallelFor(len(pending), func(j int) { copy(pending[j], down[j*bigN:(j+1)*bigN]) })
+	return nil
+}
+
+// start stages msgs on st and queues upload, LDE and download on its stream.
+func (p *primeGPU[E]) start(st *primeStage[E], dst, msgs [][]E) error {
+	n, m := len(msgs[0]), len(msgs)
+	up := st.up.Slice()
+	parallelFor(m, func(j int) { copy(up[j*n:(j+1)*n], msgs[j]) })
+	src, err := st.src.View(0, m*n)
+	if err != nil {
+		return err
 	}
-	p.logRows, p.cols = logRows, cols
+	out, err := st.dst.View(0, m*st.bigN)
+	if err != nil {
+		return err
+	}
+	upView, err := st.up.View(0, m*n)
+	if err != nil {
+		return err
+	}
+	downView, err := st.down.View(0, m*st.bigN)
+	if err != nil {
+		return err
+	}
+	if err := src.UploadAsync(st.s, upView); err != nil {
+		return fmt.Errorf("prover: GPU upload: %w", err)
+	}
+	if err := p.lde.Encode(st.s, out, src, gpu.PrimeNatural); err != nil {
+		return fmt.Errorf("prover: GPU LDE: %w", err)
+	}
+	if err := out.DownloadAsync(st.s, downView); err != nil {
+		return fmt.Errorf("prover: GPU download: %w", err)
+	}
+	st.pending = dst
 	return nil
 }
 
 func (p *primeGPU[E]) encodeChunk(logRows int, dst, msgs [][]E) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	// Buffers sized for a whole chunk, so that every chunk reuses them.
-	if err := p.prepare(logRows, max(len(msgs), p.cfg.chunk)); err != nil {
+	// Four groups per chunk, two in flight at a time.
+	group := max(1, (p.cfg.chunk+3)/4)
+	if err := p.prepare(logRows, group); err != nil {
 		return err
 	}
-	n, bigN, k := 1<<logRows, len(dst[0]), len(msgs)
-	up := p.up.Slice()
-	parallelFor(k, func(j int) { copy(up[j*n:(j+1)*n], msgs[j]) })
-	src, err := p.src.View(0, k*n)
-	if err != nil {
-		return err
-	}
-	out, err := p.dst.View(0, k*bigN)
-	if err != nil {
-		return err
-	}
-	upView := p.up
-	downView := p.down
-	if k < p.cols {
-		// Partial last chunk: move only what it needs.
-		if upView, err = p.up.View(0, k*n); err != nil {
-			return err
+	group = p.group
+	var firstErr error
+	for i, lo := 0, 0; lo < len(msgs) && firstErr == nil; i, lo = i+1, lo+group {
+		hi := min(lo+group, len(msgs))
+		st := p.stages[i%2]
+		if err := st.finish(); err != nil {
+			firstErr = err
+			break
 		}
-		if downView, err = p.down.View(0, k*bigN); err != nil {
-			return err
+		firstErr = p.start(st, dst[lo:hi], msgs[lo:hi])
+	}
+	for _, st := range p.stages {
+		if err := st.finish(); err != nil && firstErr == nil {
+			firstErr = err
 		}
+		st.pending = nil
 	}
-	if err := src.UploadAsync(nil, upView); err != nil {
-		return fmt.Errorf("prover: GPU upload: %w", err)
-	}
-	if err := p.lde.Encode(nil, out, src, gpu.PrimeNatural); err != nil {
-		return fmt.Errorf("prover: GPU LDE: %w", err)
-	}
-	if err := out.DownloadAsync(nil, downView); err != nil {
-		return fmt.Errorf("prover: GPU download: %w", err)
-	}
-	down := downView.Slice()
-	parallelFor(k, func(j int) { copy(dst[j], down[j*bigN:(j+1)*bigN]) })
-	return nil
+	return firstErr
 }
 
 // binaryGPU encodes GF(2^64) traces with the gpu package's additive-FFT LDE
