@@ -325,6 +325,9 @@ func TestDecode(t *testing.T) {
 			if err := c.Reconstruct(make([]gf64.Element, N), word, present); !errors.Is(err, ErrNotCodeword) {
 				t.Fatalf("k=%d n=%d: corrupted word: err = %v, want ErrNotCodeword", k, n, err)
 			}
+			if err := c.Decode(make([]gf64.Element, K), word, present); !errors.Is(err, ErrNotCodeword) {
+				t.Fatalf("k=%d n=%d: corrupted word: Decode err = %v, want ErrNotCodeword", k, n, err)
+			}
 		}
 	}
 }
@@ -370,6 +373,19 @@ func TestNewErrors(t *testing.T) {
 		if !containsStr(err.Error(), "rs: ") {
 			t.Errorf("%s: error %q does not name the package", tc.name, err)
 		}
+	}
+	// Too large a codeword space; a message space whose shift lies in T but
+	// whose span does not.
+	big := mustSub(t, 0, randBasis(r, 41)...)
+	if _, err := New(S3, big); !errors.Is(err, ErrDimension) {
+		t.Errorf("41-dimensional codeword space: err = %v", err)
+	}
+	half := mustSub(t, 5, b[0], randElem(r))
+	if c, err := New(half, T6); err != nil || c.Layout() != General {
+		t.Errorf("shift inside, span outside: %v, %v", c, err)
+	}
+	if _, err := New(half, T6, WithSystematic()); !errors.Is(err, ErrNotNested) {
+		t.Errorf("shift inside, span outside, WithSystematic: err = %v", err)
 	}
 	c, err := New(S3, T6, WithSystematic(), WithWorkers(3))
 	if err != nil || c.Layout() != Systematic || c.MessageLen() != 8 || c.CodewordLen() != 64 {
