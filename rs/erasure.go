@@ -44,7 +44,7 @@ type erasure struct {
 }
 
 // domainMin is the smallest product-tree level whose transforms go to domain.
-const domainMin = 6
+const domainMin = 8
 
 func newErasure(t *domain.Subspace, k int) (*erasure, error) {
 	shift, basis := t.Shift(), t.Basis()
