@@ -57,7 +57,9 @@ func (s *Subspace) batch(name string, cols [][]gf64.Element, op func(p *plan, a 
 }
 
 // FFTBatch runs FFT on every column, in place, spread over all cores. Every
-// length is checked before any column is touched.
+// length is checked before any column is touched. Columns are transformed
+// concurrently, so they must not overlap (the same for every batch
+// function).
 func (s *Subspace) FFTBatch(cols [][]gf64.Element) error {
 	return s.batch("FFTBatch", cols, func(p *plan, a []gf64.Element, sc *scratch) {
 		p.toNovel(a, sc)
@@ -88,7 +90,8 @@ func (s *Subspace) NovelIFFTBatch(cols [][]gf64.Element) error {
 }
 
 // LDEBatch runs LDE(dst[i], src[i], from, to) for every column, spread over
-// all cores. Every length is checked before any column is written.
+// all cores. Every length is checked before any column is written. dst[i]
+// may overlap src[i] (as in LDE) but no other column.
 func LDEBatch(dst, src [][]gf64.Element, from, to *Subspace) error {
 	if len(dst) != len(src) {
 		return fmtLen("LDEBatch: %d destination columns and %d source columns", len(dst), len(src))
