@@ -28,16 +28,68 @@ func (p *plan) forward(a []gf64.Element, off, r int, sc *scratch) {
 		p.forwardChunk(a, off, sc)
 		return
 	}
+	if r-1 >= p.L && len(a) >= radix4Min {
+		p.forward4(a, off, r)
+		q := len(a) >> 2
+		for i := 0; i < 4; i++ {
+			p.forward(a[i*q:(i+1)*q], off+i*q, r-2, sc)
+		}
+		return
+	}
 	h := len(a) >> 1
 	gf64.Butterfly(a[:h], a[h:], p.twiddle(r, off>>uint(r+1)))
 	p.forward(a[:h], off, r-1, sc)
 	p.forward(a[h:], off+h, r-1, sc)
 }
 
+// radix4Min: blocks at least this long (larger than L2) run two levels per
+// sweep (forward4, inverse4), chunk by chunk, to halve the memory traffic.
+var radix4Min = 1 << 18 // a variable so that tests can reach it with small sizes
+
+// forward4 applies levels r and r-1 to a (length 2^(r+1)) in one sweep.
+func (p *plan) forward4(a []gf64.Element, off, r int) {
+	q := len(a) >> 2
+	c1 := p.twiddle(r, off>>uint(r+1))
+	c0a := p.twiddle(r-1, off>>uint(r))
+	c0b := p.twiddle(r-1, (off>>uint(r))+1)
+	const w = 512
+	for o := 0; o < q; o += w {
+		e := min(o+w, q)
+		gf64.Butterfly(a[o:e], a[2*q+o:2*q+e], c1)
+		gf64.Butterfly(a[q+o:q+e], a[3*q+o:3*q+e], c1)
+		gf64.Butterfly(a[o:e], a[q+o:q+e], c0a)
+		gf64.Butterfly(a[2*q+o:2*q+e], a[3*q+o:3*q+e], c0b)
+	}
+}
+
+// inverse4 undoes forward4.
+func (p *plan) inverse4(a []gf64.Element, off, r int) {
+	q := len(a) >> 2
+	c1 := p.twiddle(r, off>>uint(r+1))
+	c0a := p.twiddle(r-1, off>>uint(r))
+	c0b := p.twiddle(r-1, (off>>uint(r))+1)
+	const w = 512
+	for o := 0; o < q; o += w {
+		e := min(o+w, q)
+		gf64.InvButterfly(a[o:e], a[q+o:q+e], c0a)
+		gf64.InvButterfly(a[2*q+o:2*q+e], a[3*q+o:3*q+e], c0b)
+		gf64.InvButterfly(a[o:e], a[2*q+o:2*q+e], c1)
+		gf64.InvButterfly(a[q+o:q+e], a[3*q+o:3*q+e], c1)
+	}
+}
+
 // inverse undoes forward.
 func (p *plan) inverse(a []gf64.Element, off, r int, sc *scratch) {
 	if r < p.L {
 		p.inverseChunk(a, off, sc)
+		return
+	}
+	if r-1 >= p.L && len(a) >= radix4Min {
+		q := len(a) >> 2
+		for i := 0; i < 4; i++ {
+			p.inverse(a[i*q:(i+1)*q], off+i*q, r-2, sc)
+		}
+		p.inverse4(a, off, r)
 		return
 	}
 	h := len(a) >> 1

@@ -72,3 +72,30 @@ func TestParallelMatchesSerial(t *testing.T) {
 		}
 	}
 }
+
+// TestRadix4 runs the two-levels-per-sweep network (normally for blocks of
+// 2^18 elements and more) on small sizes against the plain one.
+func TestRadix4(t *testing.T) {
+	r := newRand(t, 42)
+	for _, m := range []int{12, 13, 15} {
+		s := randSubspace(t, r, m, 0)
+		p := s.plan()
+		sc := new(scratch)
+		c := randVec(r, s.Size())
+		want := slices.Clone(c)
+		p.forward(want, 0, m-1, sc)
+		func() {
+			defer func(v int) { radix4Min = v }(radix4Min)
+			radix4Min = 1 << 11
+			got := slices.Clone(c)
+			p.forward(got, 0, m-1, sc)
+			if !slices.Equal(got, want) {
+				t.Fatalf("m=%d: radix-4 forward differs", m)
+			}
+			p.inverse(got, 0, m-1, sc)
+			if !slices.Equal(got, c) {
+				t.Fatalf("m=%d: radix-4 inverse does not undo", m)
+			}
+		}()
+	}
+}
