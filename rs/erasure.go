@@ -1,6 +1,8 @@
 package rs
 
 import (
+	"math/bits"
+
 	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
@@ -115,11 +117,9 @@ func (e *erasure) inv(a []gf64.Element, j int) {
 // wAt returns W_j(t_x) for the codeword point of index x whose bits below j
 // are zero.
 func (e *erasure) wAt(j, x int) gf64.Element {
-	v := e.wsh[j]
-	for l := j; l < e.n; l++ {
-		if x>>l&1 == 1 {
-			v ^= e.nv.w[j][l]
-		}
+	v, row := e.wsh[j], e.nv.w[j]
+	for u := uint(x) >> uint(j); u != 0; u &= u - 1 {
+		v ^= row[j+bits.TrailingZeros(u)]
 	}
 	return v
 }
@@ -144,10 +144,21 @@ func (e *erasure) node(j, start int, present []bool, co, ev, scratch []gf64.Elem
 		}
 		return nodeFull, false
 	}
+	if j == 1 {
+		// Leaves inline: a leaf is empty or full.
+		return e.merge(1, start, leaf(present[start]), false, leaf(present[start+1]), false, co, ev, scratch)
+	}
 	h := 1 << (j - 1)
 	k0, ev0 := e.node(j-1, start, present, co[:h], ev[:h], scratch)
 	k1, ev1 := e.node(j-1, start+h, present, co[h:], ev[h:], scratch)
 	return e.merge(j, start, k0, ev0, k1, ev1, co, ev, scratch)
+}
+
+func leaf(present bool) nodeKind {
+	if present {
+		return nodeEmpty
+	}
+	return nodeFull
 }
 
 // parallelTreeMin is the smallest codeword dimension whose locator tree
