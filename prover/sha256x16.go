@@ -34,16 +34,12 @@ func sha256x16(out, buf []byte, stride, nblocks int) {
 	_ = buf[15*stride+64*nblocks-1]
 	_ = out[16*32-1]
 	var st [8][16]uint32
-	var off [16]int32
 	for w := range st {
 		for l := range st[w] {
 			st[w][l] = sha256IV[w]
 		}
 	}
-	for l := range off {
-		off[l] = int32(l * stride)
-	}
-	sha256x16Blocks(&st, &buf[0], &off, nblocks)
+	sha256x16Blocks(&st, &buf[0], stride, nblocks)
 	for l := range 16 {
 		for w := range 8 {
 			binary.BigEndian.PutUint32(out[32*l+4*w:], st[w][l])

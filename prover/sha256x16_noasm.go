@@ -4,6 +4,6 @@ package prover
 
 const haveX16 = false
 
-func sha256x16Blocks(state *[8][16]uint32, base *byte, offsets *[16]int32, nblocks int) {
+func sha256x16Blocks(state *[8][16]uint32, base *byte, stride, nblocks int) {
 	panic("prover: internal error: no 16-lane SHA-256 on this platform")
 }
