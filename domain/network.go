@@ -102,6 +102,10 @@ func (p *plan) inverse(a []gf64.Element, off, r int, sc *scratch) {
 func (p *plan) forwardChunk(a []gf64.Element, off int, sc *scratch) {
 	k := bits.Len(uint(len(a))) - 1
 	for r := k - 1; r >= 0; r-- {
+		if r == net16Levels-1 && p.net16OK(k) {
+			p.net16Forward(a, off)
+			return
+		}
 		if r == laneLevels-1 && k >= laneLevels+3 {
 			p.smallKForward(a, off, laneLevels, sc)
 			return
@@ -123,7 +127,10 @@ func (p *plan) forwardChunk(a []gf64.Element, off int, sc *scratch) {
 func (p *plan) inverseChunk(a []gf64.Element, off int, sc *scratch) {
 	k := bits.Len(uint(len(a))) - 1
 	r0 := 0
-	if k >= laneLevels+3 {
+	if p.net16OK(k) {
+		p.net16Inverse(a, off)
+		r0 = net16Levels
+	} else if k >= laneLevels+3 {
 		p.smallKInverse(a, off, laneLevels, sc)
 		r0 = laneLevels
 	}

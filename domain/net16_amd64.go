@@ -1,0 +1,37 @@
+//go:build amd64 && !purego
+
+package domain
+
+import "github.com/gfpoly/gfpoly/field/gf64"
+
+// net16Available: the kernel needs the AVX-512 and VPCLMULQDQ features of
+// gf64's AVX-512 path (VPERMT2Q and VSHUFI64X2 are AVX-512F, VPSHUFB
+// AVX-512BW).
+var net16Available = useAVX512
+
+//go:noescape
+func net16FwdAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3 *gf64.Element, base *[4]gf64.Element)
+
+//go:noescape
+func net16InvAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3 *gf64.Element, base *[4]gf64.Element)
+
+// net16Fwd runs the kernel on the len(a)/16 groups of a (len(a) a multiple
+// of 16); the tables must cover them.
+func net16Fwd(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[4]gf64.Element) {
+	g := len(a) / 16
+	if g == 0 {
+		return
+	}
+	_, _, _, _ = loc0[8*g-1], loc1[8*g-1], loc2[8*g-1], loc3[g-1]
+	net16FwdAVX512(&a[0], g, &loc0[0], &loc1[0], &loc2[0], &loc3[0], base)
+}
+
+// net16Inv undoes net16Fwd.
+func net16Inv(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[4]gf64.Element) {
+	g := len(a) / 16
+	if g == 0 {
+		return
+	}
+	_, _, _, _ = loc0[8*g-1], loc1[8*g-1], loc2[8*g-1], loc3[g-1]
+	net16InvAVX512(&a[0], g, &loc0[0], &loc1[0], &loc2[0], &loc3[0], base)
+}

@@ -1,0 +1,15 @@
+//go:build !amd64 || purego
+
+package domain
+
+import "github.com/gfpoly/gfpoly/field/gf64"
+
+const net16Available = false
+
+func net16Fwd(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[4]gf64.Element) {
+	net16Generic(a, loc0, loc1, loc2, loc3, base)
+}
+
+func net16Inv(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[4]gf64.Element) {
+	net16InvGeneric(a, loc0, loc1, loc2, loc3, base)
+}
