@@ -4,20 +4,26 @@ package domain
 
 import "github.com/gfpoly/gfpoly/field/gf64"
 
-// net16Available: the kernel needs the AVX-512 and VPCLMULQDQ features of
+// net16Available: the kernels need the AVX-512 and VPCLMULQDQ features of
 // gf64's AVX-512 path (VPERMT2Q and VSHUFI64X2 are AVX-512F, VPSHUFB
 // AVX-512BW).
 var net16Available = useAVX512
 
 //go:noescape
-func net16FwdAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3 *gf64.Element, base *[4]gf64.Element)
+func net16FwdAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3 *gf64.Element, base *[6]gf64.Element)
 
 //go:noescape
-func net16InvAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3 *gf64.Element, base *[4]gf64.Element)
+func net16InvAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3 *gf64.Element, base *[6]gf64.Element)
 
-// net16Fwd runs the kernel on the len(a)/16 groups of a (len(a) a multiple
-// of 16); the tables must cover them.
-func net16Fwd(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[4]gf64.Element) {
+//go:noescape
+func net64FwdAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3, loc4, loc5 *gf64.Element, base *[6]gf64.Element)
+
+//go:noescape
+func net64InvAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3, loc4, loc5 *gf64.Element, base *[6]gf64.Element)
+
+// net16Fwd runs levels 3..0 on the len(a)/16 groups of a (len(a) a
+// multiple of 16); the tables must cover them.
+func net16Fwd(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[6]gf64.Element) {
 	g := len(a) / 16
 	if g == 0 {
 		return
@@ -27,11 +33,34 @@ func net16Fwd(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[4]gf64.Element) {
 }
 
 // net16Inv undoes net16Fwd.
-func net16Inv(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[4]gf64.Element) {
+func net16Inv(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[6]gf64.Element) {
 	g := len(a) / 16
 	if g == 0 {
 		return
 	}
 	_, _, _, _ = loc0[8*g-1], loc1[8*g-1], loc2[8*g-1], loc3[g-1]
 	net16InvAVX512(&a[0], g, &loc0[0], &loc1[0], &loc2[0], &loc3[0], base)
+}
+
+// net64Fwd runs levels 5..0 on the len(a)/64 groups of a (len(a) a
+// multiple of 64); the tables must cover them.
+func net64Fwd(a, loc0, loc1, loc2, loc3, loc4, loc5 []gf64.Element, base *[6]gf64.Element) {
+	g := len(a) / 64
+	if g == 0 {
+		return
+	}
+	_, _, _, _ = loc0[32*g-1], loc1[32*g-1], loc2[32*g-1], loc3[4*g-1]
+	_, _ = loc4[2*g-1], loc5[g-1]
+	net64FwdAVX512(&a[0], g, &loc0[0], &loc1[0], &loc2[0], &loc3[0], &loc4[0], &loc5[0], base)
+}
+
+// net64Inv undoes net64Fwd.
+func net64Inv(a, loc0, loc1, loc2, loc3, loc4, loc5 []gf64.Element, base *[6]gf64.Element) {
+	g := len(a) / 64
+	if g == 0 {
+		return
+	}
+	_, _, _, _ = loc0[32*g-1], loc1[32*g-1], loc2[32*g-1], loc3[4*g-1]
+	_, _ = loc4[2*g-1], loc5[g-1]
+	net64InvAVX512(&a[0], g, &loc0[0], &loc1[0], &loc2[0], &loc3[0], &loc4[0], &loc5[0], base)
 }

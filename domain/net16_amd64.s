@@ -2,14 +2,17 @@
 
 #include "textflag.h"
 
-// The four lowest levels (3, 2, 1, 0) of the butterfly network on 16-element
-// groups, in registers. A group is loaded as A = a[0..7], B = a[8..15];
-// level 3 pairs A and B lane by lane, and for each lower level the group is
-// permuted into (U, V), the first and second members of its eight pairs in
-// pair order, so that the twiddles of level r are the eight consecutive
-// entries locExp[r][8j .. 8j+7] of group j (level 3: loc[3][j], broadcast),
-// each XORed with the level's base twiddle. net16FwdAVX512 behaves like
-// net16Generic, net16InvAVX512 like net16InvGeneric.
+// The lowest levels of the butterfly network in registers: levels 3..0 on
+// 16-element groups (net16*) or levels 5..0 on 64-element groups (net64*).
+// A 16-element group is held as A = a[0..7], B = a[8..15]; levels ≥ 3 pair
+// whole registers lane by lane (one broadcast twiddle per block, loc[r]
+// entries), and for each level r < 3 the group is permuted into (U, V), the
+// first and second members of its eight pairs in pair order, so that the
+// twiddles are the eight consecutive entries locExp[r][8g .. 8g+7] of
+// 16-element group g. Every twiddle is XORed with its level's base twiddle.
+// net16FwdAVX512 behaves like net16Generic, net16InvAVX512 like
+// net16InvGeneric, net64FwdAVX512 like net64Generic, net64InvAVX512 like
+// net64InvGeneric.
 //
 // Products use VPCLMULQDQ on the even and odd qwords and one of two
 // reductions (as in field/gf64): REDUCE8 with two more carry-less
@@ -127,120 +130,252 @@ GLOBL net16peb<>(SB), RODATA|NOPTR, $64
 	M(V, T, Z10, Z11, Z12, Z13, Z14, Z15); \
 	VPXORQ Z10, U, U
 
-// NSETUP loads the arguments and constants. DI: a, CX: groups, R8..R11:
-// loc0, loc1, loc2 (advancing 64 bytes a group), loc3 (8 bytes a group);
-// Z25..Z28: the base twiddles of levels 0..3, broadcast.
-#define NSETUP \
+// Registers: Z20..Z23, Z28, Z30: base twiddles of levels 0..5, broadcast;
+// Z24, Z25: p1a, p1b; Z26, Z27: pba, pbb (forward) or pea, peb (inverse);
+// Z29: reduction table; Z31: 0x1b. DI: a; CX: groups; R8..R10: locExp of
+// levels 0..2 (64 bytes per 16 elements); R11..R13: loc of levels 3..5 (8
+// bytes per block). Z0..Z5, Z10..Z15: scratch.
+#define NSETUP(boff) \
 	MOVQ            a+0(FP), DI; \
 	MOVQ            groups+8(FP), CX; \
 	MOVQ            loc0+16(FP), R8; \
 	MOVQ            loc1+24(FP), R9; \
 	MOVQ            loc2+32(FP), R10; \
 	MOVQ            loc3+40(FP), R11; \
-	MOVQ            base+48(FP), AX; \
-	VPBROADCASTQ    (AX), Z25; \
-	VPBROADCASTQ    8(AX), Z26; \
-	VPBROADCASTQ    16(AX), Z27; \
-	VPBROADCASTQ    24(AX), Z28; \
+	MOVQ            base+boff(FP), AX; \
+	VPBROADCASTQ    (AX), Z20; \
+	VPBROADCASTQ    8(AX), Z21; \
+	VPBROADCASTQ    16(AX), Z22; \
+	VPBROADCASTQ    24(AX), Z23; \
+	VPBROADCASTQ    32(AX), Z28; \
+	VPBROADCASTQ    40(AX), Z30; \
 	MOVQ            $0x1b, AX; \
 	VPBROADCASTQ    AX, Z31; \
 	VBROADCASTI32X4 net16red<>(SB), Z29; \
 	VMOVDQU64       net16p1a<>(SB), Z24; \
-	VMOVDQU64       net16p1b<>(SB), Z23
+	VMOVDQU64       net16p1b<>(SB), Z25
 
-// func net16FwdAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3 *gf64.Element, base *[4]gf64.Element)
+#define FWDPERMS \
+	VMOVDQU64 net16pba<>(SB), Z26; \
+	VMOVDQU64 net16pbb<>(SB), Z27
+
+#define INVPERMS \
+	VMOVDQU64 net16pea<>(SB), Z26; \
+	VMOVDQU64 net16peb<>(SB), Z27
+
+// BCAST sets Z2 to the twiddle whose offset is at o(R), plus base B.
+#define BCAST(o, R, B) \
+	VPBROADCASTQ o(R), Z2; \
+	VPXORQ       B, Z2, Z2
+
+// LOW3F runs levels 2, 1, 0 forward on the 16-element group (X, Y), whose
+// level-r twiddles are at o(R8..R10), and stores it at d0(DI), d1(DI).
+#define LOW3F(X, Y, o, d0, d1) \
+	VSHUFI64X2  $0x44, Y, X, Z3; \
+	VSHUFI64X2  $0xEE, Y, X, Z4; \
+	VPXORQ      o(R10), Z22, Z2; \
+	FWD(Z3, Z4, Z2, NMUL8P); \
+	VMOVDQA64   Z3, Z5; \
+	VPERMT2Q    Z4, Z24, Z5; \
+	VPERMT2Q    Z4, Z25, Z3; \
+	VPXORQ      o(R9), Z21, Z2; \
+	FWD(Z5, Z3, Z2, NMUL8); \
+	VPUNPCKLQDQ Z3, Z5, Z0; \
+	VPUNPCKHQDQ Z3, Z5, Z1; \
+	VPXORQ      o(R8), Z20, Z2; \
+	FWD(Z0, Z1, Z2, NMUL8P); \
+	VMOVDQA64   Z0, Z5; \
+	VPERMT2Q    Z1, Z26, Z5; \
+	VPERMT2Q    Z1, Z27, Z0; \
+	VMOVDQU64   Z5, d0(DI); \
+	VMOVDQU64   Z0, d1(DI)
+
+// LOW3I undoes LOW3F on (X, Y) in registers.
+#define LOW3I(X, Y, o) \
+	VMOVDQA64   X, Z5; \
+	VPERMT2Q    Y, Z26, Z5; \
+	VPERMT2Q    Y, Z27, X; \
+	VPXORQ      o(R8), Z20, Z2; \
+	INV(Z5, X, Z2, NMUL8P); \
+	VPUNPCKLQDQ X, Z5, Z3; \
+	VPUNPCKHQDQ X, Z5, Z4; \
+	VPXORQ      o(R9), Z21, Z2; \
+	INV(Z3, Z4, Z2, NMUL8); \
+	VMOVDQA64   Z3, Z5; \
+	VPERMT2Q    Z4, Z24, Z5; \
+	VPERMT2Q    Z4, Z25, Z3; \
+	VPXORQ      o(R10), Z22, Z2; \
+	INV(Z5, Z3, Z2, NMUL8P); \
+	VSHUFI64X2  $0x44, Z3, Z5, X; \
+	VSHUFI64X2  $0xEE, Z3, Z5, Y
+
+// func net16FwdAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3 *gf64.Element, base *[6]gf64.Element)
 TEXT ·net16FwdAVX512(SB), NOSPLIT, $0-56
-	NSETUP
-	VMOVDQU64 net16pba<>(SB), Z22
-	VMOVDQU64 net16pbb<>(SB), Z21
-	TESTQ     CX, CX
-	JZ        nf_done
+	NSETUP(48)
+	FWDPERMS
+	TESTQ CX, CX
+	JZ    nf_done
 
 nf_loop:
-	VMOVDQU64    (DI), Z0
-	VMOVDQU64    64(DI), Z1
-	// level 3: A, B
-	VPBROADCASTQ (R11), Z2
-	VPXORQ       Z28, Z2, Z2
-	FWD(Z0, Z1, Z2, NMUL8)
-	// level 2: U = [A0..3, B0..3], V = [A4..7, B4..7]
-	VSHUFI64X2   $0x44, Z1, Z0, Z3
-	VSHUFI64X2   $0xEE, Z1, Z0, Z4
-	VPXORQ       (R10), Z27, Z2
-	FWD(Z3, Z4, Z2, NMUL8P)
-	// level 1: U = [A0 A1 A4 A5 B0 B1 B4 B5], V = [A2 A3 A6 A7 B2 B3 B6 B7]
-	VMOVDQA64    Z3, Z5
-	VPERMT2Q     Z4, Z24, Z5
-	VPERMT2Q     Z4, Z23, Z3
-	VPXORQ       (R9), Z26, Z2
-	FWD(Z5, Z3, Z2, NMUL8)
-	// level 0: U = even elements, V = odd elements
-	VPUNPCKLQDQ  Z3, Z5, Z0
-	VPUNPCKHQDQ  Z3, Z5, Z1
-	VPXORQ       (R8), Z25, Z2
-	FWD(Z0, Z1, Z2, NMUL8P)
-	// back to A, B
-	VMOVDQA64    Z0, Z5
-	VPERMT2Q     Z1, Z22, Z5
-	VPERMT2Q     Z1, Z21, Z0
-	VMOVDQU64    Z5, (DI)
-	VMOVDQU64    Z0, 64(DI)
-	ADDQ         $128, DI
-	ADDQ         $64, R8
-	ADDQ         $64, R9
-	ADDQ         $64, R10
-	ADDQ         $8, R11
-	DECQ         CX
-	JNZ          nf_loop
+	VMOVDQU64 (DI), Z6
+	VMOVDQU64 64(DI), Z7
+	BCAST(0, R11, Z23)
+	FWD(Z6, Z7, Z2, NMUL8)
+	LOW3F(Z6, Z7, 0, 0, 64)
+	ADDQ      $128, DI
+	ADDQ      $64, R8
+	ADDQ      $64, R9
+	ADDQ      $64, R10
+	ADDQ      $8, R11
+	DECQ      CX
+	JNZ       nf_loop
 
 nf_done:
 	VZEROUPPER
 	RET
 
-// func net16InvAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3 *gf64.Element, base *[4]gf64.Element)
+// func net16InvAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3 *gf64.Element, base *[6]gf64.Element)
 TEXT ·net16InvAVX512(SB), NOSPLIT, $0-56
-	NSETUP
-	VMOVDQU64 net16pea<>(SB), Z22
-	VMOVDQU64 net16peb<>(SB), Z21
-	TESTQ     CX, CX
-	JZ        ni_done
+	NSETUP(48)
+	INVPERMS
+	TESTQ CX, CX
+	JZ    ni_done
 
 ni_loop:
-	VMOVDQU64    (DI), Z0
-	VMOVDQU64    64(DI), Z1
-	// level 0: U = even elements, V = odd elements
-	VMOVDQA64    Z0, Z5
-	VPERMT2Q     Z1, Z22, Z5
-	VPERMT2Q     Z1, Z21, Z0
-	VPXORQ       (R8), Z25, Z2
-	INV(Z5, Z0, Z2, NMUL8P)
-	// level 1
-	VPUNPCKLQDQ  Z0, Z5, Z3
-	VPUNPCKHQDQ  Z0, Z5, Z4
-	VPXORQ       (R9), Z26, Z2
-	INV(Z3, Z4, Z2, NMUL8)
-	// level 2
-	VMOVDQA64    Z3, Z5
-	VPERMT2Q     Z4, Z24, Z5
-	VPERMT2Q     Z4, Z23, Z3
-	VPXORQ       (R10), Z27, Z2
-	INV(Z5, Z3, Z2, NMUL8P)
-	// level 3: A, B
-	VSHUFI64X2   $0x44, Z3, Z5, Z0
-	VSHUFI64X2   $0xEE, Z3, Z5, Z1
-	VPBROADCASTQ (R11), Z2
-	VPXORQ       Z28, Z2, Z2
-	INV(Z0, Z1, Z2, NMUL8)
-	VMOVDQU64    Z0, (DI)
-	VMOVDQU64    Z1, 64(DI)
-	ADDQ         $128, DI
-	ADDQ         $64, R8
-	ADDQ         $64, R9
-	ADDQ         $64, R10
-	ADDQ         $8, R11
-	DECQ         CX
-	JNZ          ni_loop
+	VMOVDQU64 (DI), Z6
+	VMOVDQU64 64(DI), Z7
+	LOW3I(Z6, Z7, 0)
+	BCAST(0, R11, Z23)
+	INV(Z6, Z7, Z2, NMUL8)
+	VMOVDQU64 Z6, (DI)
+	VMOVDQU64 Z7, 64(DI)
+	ADDQ      $128, DI
+	ADDQ      $64, R8
+	ADDQ      $64, R9
+	ADDQ      $64, R10
+	ADDQ      $8, R11
+	DECQ      CX
+	JNZ       ni_loop
 
 ni_done:
+	VZEROUPPER
+	RET
+
+// The 64-element group is held in Z6, Z7, Z8, Z9, Z16, Z17, Z18, Z19
+// (a[0..7] .. a[56..63]).
+#define LOAD64 \
+	VMOVDQU64 (DI), Z6; \
+	VMOVDQU64 64(DI), Z7; \
+	VMOVDQU64 128(DI), Z8; \
+	VMOVDQU64 192(DI), Z9; \
+	VMOVDQU64 256(DI), Z16; \
+	VMOVDQU64 320(DI), Z17; \
+	VMOVDQU64 384(DI), Z18; \
+	VMOVDQU64 448(DI), Z19
+
+#define NEXT64 \
+	ADDQ $512, DI; \
+	ADDQ $256, R8; \
+	ADDQ $256, R9; \
+	ADDQ $256, R10; \
+	ADDQ $32, R11; \
+	ADDQ $16, R12; \
+	ADDQ $8, R13; \
+	DECQ CX
+
+// func net64FwdAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3, loc4, loc5 *gf64.Element, base *[6]gf64.Element)
+TEXT ·net64FwdAVX512(SB), NOSPLIT, $0-72
+	NSETUP(64)
+	MOVQ loc4+48(FP), R12
+	MOVQ loc5+56(FP), R13
+	FWDPERMS
+	TESTQ CX, CX
+	JZ    n64f_done
+
+n64f_loop:
+	LOAD64
+	// level 5
+	BCAST(0, R13, Z30)
+	FWD(Z6, Z16, Z2, NMUL8)
+	FWD(Z7, Z17, Z2, NMUL8P)
+	FWD(Z8, Z18, Z2, NMUL8)
+	FWD(Z9, Z19, Z2, NMUL8P)
+	// level 4
+	BCAST(0, R12, Z28)
+	FWD(Z6, Z8, Z2, NMUL8)
+	FWD(Z7, Z9, Z2, NMUL8P)
+	BCAST(8, R12, Z28)
+	FWD(Z16, Z18, Z2, NMUL8)
+	FWD(Z17, Z19, Z2, NMUL8P)
+	// level 3
+	BCAST(0, R11, Z23)
+	FWD(Z6, Z7, Z2, NMUL8)
+	BCAST(8, R11, Z23)
+	FWD(Z8, Z9, Z2, NMUL8P)
+	BCAST(16, R11, Z23)
+	FWD(Z16, Z17, Z2, NMUL8)
+	BCAST(24, R11, Z23)
+	FWD(Z18, Z19, Z2, NMUL8P)
+	// levels 2..0, one 16-element group at a time
+	LOW3F(Z6, Z7, 0, 0, 64)
+	LOW3F(Z8, Z9, 64, 128, 192)
+	LOW3F(Z16, Z17, 128, 256, 320)
+	LOW3F(Z18, Z19, 192, 384, 448)
+	NEXT64
+	JNZ   n64f_loop
+
+n64f_done:
+	VZEROUPPER
+	RET
+
+// func net64InvAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3, loc4, loc5 *gf64.Element, base *[6]gf64.Element)
+TEXT ·net64InvAVX512(SB), NOSPLIT, $0-72
+	NSETUP(64)
+	MOVQ loc4+48(FP), R12
+	MOVQ loc5+56(FP), R13
+	INVPERMS
+	TESTQ CX, CX
+	JZ    n64i_done
+
+n64i_loop:
+	LOAD64
+	LOW3I(Z6, Z7, 0)
+	LOW3I(Z8, Z9, 64)
+	LOW3I(Z16, Z17, 128)
+	LOW3I(Z18, Z19, 192)
+	// level 3
+	BCAST(0, R11, Z23)
+	INV(Z6, Z7, Z2, NMUL8)
+	BCAST(8, R11, Z23)
+	INV(Z8, Z9, Z2, NMUL8P)
+	BCAST(16, R11, Z23)
+	INV(Z16, Z17, Z2, NMUL8)
+	BCAST(24, R11, Z23)
+	INV(Z18, Z19, Z2, NMUL8P)
+	// level 4
+	BCAST(0, R12, Z28)
+	INV(Z6, Z8, Z2, NMUL8)
+	INV(Z7, Z9, Z2, NMUL8P)
+	BCAST(8, R12, Z28)
+	INV(Z16, Z18, Z2, NMUL8)
+	INV(Z17, Z19, Z2, NMUL8P)
+	// level 5
+	BCAST(0, R13, Z30)
+	INV(Z6, Z16, Z2, NMUL8)
+	INV(Z7, Z17, Z2, NMUL8P)
+	INV(Z8, Z18, Z2, NMUL8)
+	INV(Z9, Z19, Z2, NMUL8P)
+	VMOVDQU64 Z6, (DI)
+	VMOVDQU64 Z7, 64(DI)
+	VMOVDQU64 Z8, 128(DI)
+	VMOVDQU64 Z9, 192(DI)
+	VMOVDQU64 Z16, 256(DI)
+	VMOVDQU64 Z17, 320(DI)
+	VMOVDQU64 Z18, 384(DI)
+	VMOVDQU64 Z19, 448(DI)
+	NEXT64
+	JNZ   n64i_loop
+
+n64i_done:
 	VZEROUPPER
 	RET

@@ -6,10 +6,18 @@ import "github.com/gfpoly/gfpoly/field/gf64"
 
 const net16Available = false
 
-func net16Fwd(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[4]gf64.Element) {
+func net16Fwd(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[6]gf64.Element) {
 	net16Generic(a, loc0, loc1, loc2, loc3, base)
 }
 
-func net16Inv(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[4]gf64.Element) {
+func net16Inv(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[6]gf64.Element) {
 	net16InvGeneric(a, loc0, loc1, loc2, loc3, base)
+}
+
+func net64Fwd(a, loc0, loc1, loc2, loc3, loc4, loc5 []gf64.Element, base *[6]gf64.Element) {
+	net64Generic(a, loc0, loc1, loc2, loc3, loc4, loc5, base)
+}
+
+func net64Inv(a, loc0, loc1, loc2, loc3, loc4, loc5 []gf64.Element, base *[6]gf64.Element) {
+	net64InvGeneric(a, loc0, loc1, loc2, loc3, loc4, loc5, base)
 }

@@ -7,30 +7,50 @@ import (
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
 
-// TestNet16 checks the four-level kernel (assembly where available) against
-// its generic reference, and the round trip.
+// TestNet16 checks the register kernels (assembly where available) against
+// their generic references, and the round trips.
 func TestNet16(t *testing.T) {
 	r := newRand(t, 40)
-	for _, L := range []int{4, 6, 10} {
+	for _, L := range []int{4, 6, 7, 10} {
 		n := 1 << uint(L)
 		l0, l1, l2 := randVec(r, n/2), randVec(r, n/2), randVec(r, n/2)
-		l3 := randVec(r, n/16)
-		b := [4]gf64.Element{randElem(r), randElem(r), randElem(r), randElem(r)}
+		l3, l4, l5 := randVec(r, n/16), randVec(r, n/32), randVec(r, n/64)
+		b := [6]gf64.Element{randElem(r), randElem(r), randElem(r), randElem(r), randElem(r), randElem(r)}
 		a := randVec(r, n)
-		want := slices.Clone(a)
-		net16Generic(want, l0, l1, l2, l3, &b)
-		got := slices.Clone(a)
-		net16Fwd(got, l0, l1, l2, l3, &b)
-		if !slices.Equal(got, want) {
-			t.Fatalf("net16Fwd, %d elements: differs from net16Generic", n)
+		type kernel struct {
+			name                 string
+			fwd, inv, gfwd, ginv func([]gf64.Element)
 		}
-		net16InvGeneric(want, l0, l1, l2, l3, &b)
-		if !slices.Equal(want, a) {
-			t.Fatalf("net16InvGeneric, %d elements: does not undo net16Generic", n)
+		ks := []kernel{{"net16",
+			func(x []gf64.Element) { net16Fwd(x, l0, l1, l2, l3, &b) },
+			func(x []gf64.Element) { net16Inv(x, l0, l1, l2, l3, &b) },
+			func(x []gf64.Element) { net16Generic(x, l0, l1, l2, l3, &b) },
+			func(x []gf64.Element) { net16InvGeneric(x, l0, l1, l2, l3, &b) },
+		}}
+		if L >= 6 {
+			ks = append(ks, kernel{"net64",
+				func(x []gf64.Element) { net64Fwd(x, l0, l1, l2, l3, l4, l5, &b) },
+				func(x []gf64.Element) { net64Inv(x, l0, l1, l2, l3, l4, l5, &b) },
+				func(x []gf64.Element) { net64Generic(x, l0, l1, l2, l3, l4, l5, &b) },
+				func(x []gf64.Element) { net64InvGeneric(x, l0, l1, l2, l3, l4, l5, &b) },
+			})
 		}
-		net16Inv(got, l0, l1, l2, l3, &b)
-		if !slices.Equal(got, a) {
-			t.Fatalf("net16Inv, %d elements: does not undo net16Fwd", n)
+		for _, k := range ks {
+			want := slices.Clone(a)
+			k.gfwd(want)
+			got := slices.Clone(a)
+			k.fwd(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s, %d elements: differs from the generic code", k.name, n)
+			}
+			k.ginv(want)
+			if !slices.Equal(want, a) {
+				t.Fatalf("%s generic inverse, %d elements: does not undo the forward", k.name, n)
+			}
+			k.inv(got)
+			if !slices.Equal(got, a) {
+				t.Fatalf("%s inverse, %d elements: does not undo the forward", k.name, n)
+			}
 		}
 	}
 }
@@ -41,7 +61,7 @@ func TestNet16Network(t *testing.T) {
 		t.Skip("no AVX-512: the kernel's generic fallback ran in the other tests")
 	}
 	r := newRand(t, 41)
-	for _, m := range []int{4, 5, 9, 10, 11, 13} {
+	for _, m := range []int{4, 5, 6, 7, 9, 10, 11, 13} {
 		s := randSubspace(t, r, m, 0)
 		c := randVec(r, s.Size())
 		var res [2][]gf64.Element

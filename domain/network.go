@@ -102,8 +102,8 @@ func (p *plan) inverse(a []gf64.Element, off, r int, sc *scratch) {
 func (p *plan) forwardChunk(a []gf64.Element, off int, sc *scratch) {
 	k := bits.Len(uint(len(a))) - 1
 	for r := k - 1; r >= 0; r-- {
-		if r == net16Levels-1 && p.net16OK(k) {
-			p.net16Forward(a, off)
+		if lv := p.netLevels(k); lv > 0 && r == lv-1 {
+			p.netForward(a, off, lv)
 			return
 		}
 		if r == laneLevels-1 && k >= laneLevels+3 {
@@ -127,9 +127,9 @@ func (p *plan) forwardChunk(a []gf64.Element, off int, sc *scratch) {
 func (p *plan) inverseChunk(a []gf64.Element, off int, sc *scratch) {
 	k := bits.Len(uint(len(a))) - 1
 	r0 := 0
-	if p.net16OK(k) {
-		p.net16Inverse(a, off)
-		r0 = net16Levels
+	if lv := p.netLevels(k); lv > 0 {
+		p.netInverse(a, off, lv)
+		r0 = lv
 	} else if k >= laneLevels+3 {
 		p.smallKInverse(a, off, laneLevels, sc)
 		r0 = laneLevels

@@ -2,89 +2,129 @@ package domain
 
 import "github.com/gfpoly/gfpoly/field/gf64"
 
-// The four lowest network levels (3, 2, 1, 0) on groups of 16 consecutive
-// elements. On amd64 with AVX-512 they run in registers (net16_amd64.s), one
-// pass over the chunk instead of a transposition and three vector passes;
-// net16Generic is the reference the kernel is tested against.
+// The lowest network levels on groups of consecutive elements: levels 3..0
+// on 16-element groups (net16) and levels 5..0 on 64-element groups
+// (net64). On amd64 with AVX-512 a group stays in registers
+// (net16_amd64.s): one pass over the chunk instead of a transposition and a
+// vector pass or a call per block for each level; net16Generic and
+// net64Generic are the references the kernels are tested against.
 //
-// For group j of a chunk, level r (r < 3) pairs its 8 pairs q = 8j..8j+7 in
-// the pair order of smallForward, whose twiddles are base[r] ^ locExp[r][q];
-// level 3 has one block, twiddle base[3] ^ loc[3][j].
+// Twiddles, for a chunk whose level-r base twiddle is base[r]: a level
+// r ≥ 3 block b (chunk-local) has base[r] ^ loc[r][b]; for r < 3, pair q in
+// the pair order of smallForward has base[r] ^ locExp[r][q].
 
-// net16Levels is the number of levels the kernel runs.
-const net16Levels = 4
-
-// useNet16 reports whether forwardChunk and inverseChunk use the kernel; a
+// useNet16 reports whether forwardChunk and inverseChunk use the kernels; a
 // variable so that tests can compare both ways.
 var useNet16 = net16Available
 
-// net16Bases returns the base twiddles of levels 0..3 of the chunk at off.
-func (p *plan) net16Bases(off int) [4]gf64.Element {
-	var b [4]gf64.Element
-	for r := range b {
+// netBases returns the base twiddles of levels 0..5 (those below k) of the
+// chunk at off.
+func (p *plan) netBases(off, k int) [6]gf64.Element {
+	var b [6]gf64.Element
+	for r := 0; r < min(k, 6); r++ {
 		b[r] = p.twiddle(r, off>>uint(r+1))
 	}
 	return b
 }
 
-// net16OK reports whether the kernel can run on a chunk of 2^k elements.
-func (p *plan) net16OK(k int) bool {
-	return useNet16 && k >= net16Levels && p.L >= net16Levels
+// netLevels returns how many of the lowest levels of a chunk of 2^k
+// elements the kernels run: 6, 4 or 0.
+func (p *plan) netLevels(k int) int {
+	switch {
+	case !useNet16:
+		return 0
+	case k >= 6 && p.L >= 6:
+		return 6
+	case k >= 4 && p.L >= 4:
+		return 4
+	}
+	return 0
 }
 
-// net16Forward runs levels 3..0 of the forward network on the chunk a
-// (2^k ≥ 16 elements, k ≤ p.L) at off.
-func (p *plan) net16Forward(a []gf64.Element, off int) {
-	b := p.net16Bases(off)
+// netForward runs levels lv-1..0 (lv = netLevels(k)) of the forward network
+// on the chunk a (2^k elements, k ≤ p.L) at off.
+func (p *plan) netForward(a []gf64.Element, off, lv int) {
+	b := p.netBases(off, lv)
+	if lv == 6 {
+		net64Fwd(a, p.locExp[0], p.locExp[1], p.locExp[2], p.loc[3], p.loc[4], p.loc[5], &b)
+		return
+	}
 	net16Fwd(a, p.locExp[0], p.locExp[1], p.locExp[2], p.loc[3], &b)
 }
 
-// net16Inverse undoes net16Forward.
-func (p *plan) net16Inverse(a []gf64.Element, off int) {
-	b := p.net16Bases(off)
+// netInverse undoes netForward.
+func (p *plan) netInverse(a []gf64.Element, off, lv int) {
+	b := p.netBases(off, lv)
+	if lv == 6 {
+		net64Inv(a, p.locExp[0], p.locExp[1], p.locExp[2], p.loc[3], p.loc[4], p.loc[5], &b)
+		return
+	}
 	net16Inv(a, p.locExp[0], p.locExp[1], p.locExp[2], p.loc[3], &b)
 }
 
-// net16Generic is the reference for net16FwdAVX512: levels 3..0 on the
-// len(a)/16 groups of a.
-func net16Generic(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[4]gf64.Element) {
-	for j := 0; j < len(a)/16; j++ {
-		g := a[16*j : 16*j+16]
-		c := base[3] ^ loc3[j]
-		for i := 0; i < 8; i++ {
-			g[i] ^= gf64.Mul(c, g[i+8])
-			g[i+8] ^= g[i]
-		}
-		for r, loc := range [3][]gf64.Element{loc2, loc1, loc0} {
-			r = 2 - r
-			h := 1 << uint(r)
-			for q := 0; q < 8; q++ {
-				i := (q>>uint(r))<<uint(r+1) | q&(h-1)
-				c := base[r] ^ loc[8*j+q]
-				g[i] ^= gf64.Mul(c, g[i+h])
-				g[i+h] ^= g[i]
+// blockLevel runs level r ≥ 3 (forward or inverse) on a, with twiddle
+// base ^ loc[b] for block b.
+func blockLevel(a, loc []gf64.Element, base gf64.Element, r int, inv bool) {
+	h := 1 << uint(r)
+	for b := 0; b < len(a)>>uint(r+1); b++ {
+		c := base ^ loc[b]
+		for i := b << uint(r+1); i < b<<uint(r+1)+h; i++ {
+			if inv {
+				a[i+h] ^= a[i]
+				a[i] ^= gf64.Mul(c, a[i+h])
+			} else {
+				a[i] ^= gf64.Mul(c, a[i+h])
+				a[i+h] ^= a[i]
 			}
 		}
+	}
+}
+
+// pairLevel runs level r < 3 (forward or inverse) on a, with twiddle
+// base ^ locExp[q] for pair q.
+func pairLevel(a, locExp []gf64.Element, base gf64.Element, r int, inv bool) {
+	h := 1 << uint(r)
+	for q := 0; q < len(a)/2; q++ {
+		i := (q>>uint(r))<<uint(r+1) | q&(h-1)
+		c := base ^ locExp[q]
+		if inv {
+			a[i+h] ^= a[i]
+			a[i] ^= gf64.Mul(c, a[i+h])
+		} else {
+			a[i] ^= gf64.Mul(c, a[i+h])
+			a[i+h] ^= a[i]
+		}
+	}
+}
+
+// net16Generic is the reference for net16FwdAVX512: levels 3..0 of a
+// (len(a) a multiple of 16), level by level.
+func net16Generic(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[6]gf64.Element) {
+	blockLevel(a, loc3, base[3], 3, false)
+	for r, loc := range [3][]gf64.Element{loc2, loc1, loc0} {
+		pairLevel(a, loc, base[2-r], 2-r, false)
 	}
 }
 
 // net16InvGeneric undoes net16Generic.
-func net16InvGeneric(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[4]gf64.Element) {
-	for j := 0; j < len(a)/16; j++ {
-		g := a[16*j : 16*j+16]
-		for r, loc := range [3][]gf64.Element{loc0, loc1, loc2} {
-			h := 1 << uint(r)
-			for q := 0; q < 8; q++ {
-				i := (q>>uint(r))<<uint(r+1) | q&(h-1)
-				c := base[r] ^ loc[8*j+q]
-				g[i+h] ^= g[i]
-				g[i] ^= gf64.Mul(c, g[i+h])
-			}
-		}
-		c := base[3] ^ loc3[j]
-		for i := 0; i < 8; i++ {
-			g[i+8] ^= g[i]
-			g[i] ^= gf64.Mul(c, g[i+8])
-		}
+func net16InvGeneric(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[6]gf64.Element) {
+	for r, loc := range [3][]gf64.Element{loc0, loc1, loc2} {
+		pairLevel(a, loc, base[r], r, true)
 	}
+	blockLevel(a, loc3, base[3], 3, true)
+}
+
+// net64Generic is the reference for net64FwdAVX512: levels 5..0 of a
+// (len(a) a multiple of 64).
+func net64Generic(a, loc0, loc1, loc2, loc3, loc4, loc5 []gf64.Element, base *[6]gf64.Element) {
+	blockLevel(a, loc5, base[5], 5, false)
+	blockLevel(a, loc4, base[4], 4, false)
+	net16Generic(a, loc0, loc1, loc2, loc3, base)
+}
+
+// net64InvGeneric undoes net64Generic.
+func net64InvGeneric(a, loc0, loc1, loc2, loc3, loc4, loc5 []gf64.Element, base *[6]gf64.Element) {
+	net16InvGeneric(a, loc0, loc1, loc2, loc3, base)
+	blockLevel(a, loc4, base[4], 4, true)
+	blockLevel(a, loc5, base[5], 5, true)
 }
