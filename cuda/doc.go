@@ -15,6 +15,12 @@
 //     multiplication with a warp-shuffle register cache or with shared memory,
 //     2-gapped reduction).
 //   - gf32.cu: the same for GF(2^32) = GF(2)[x]/(x^32+x^7+x^3+x^2+1).
+//   - ntt_prime.cu: prime-field NTTs on gnark-crypto's element layouts
+//     (BN254 scalar field, Goldilocks, BabyBear, KoalaBear, Montgomery form)
+//     for gpu.PrimeNTT and gpu.PrimeLDE: radix-2 and register passes over
+//     shared-memory tiles, four-step passes (a small transform per pass, one
+//     twiddle product per element between passes), BN254 products on 32-bit
+//     limbs in PTX carry chains, bit reversal and the LDE's zero-padding.
 package cuda
 
 import "embed"

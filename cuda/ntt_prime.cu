@@ -212,6 +212,468 @@ struct BN254 {
     }
 };
 
+// The BN254 field again, on 8×32-bit limbs (the same bytes as fr.Element's
+// 4×64-bit limbs): the GPU has no 64-bit integer multiplier, so a 64×64
+// product costs several 32-bit multiply-adds; the PTX below works on 32-bit
+// limbs with the carry flag (mad.lo.cc / madc.hi.cc), CIOS Montgomery with
+// R = 2^256 as above. Each operation is one asm block, generated once (the
+// carry flag never crosses a block), and checked by gpu/ntt_ptx_test.go,
+// which interprets these blocks against math/big.
+
+struct __align__(16) Fr8 {
+    u32 l[8];
+};
+
+// BEGIN PTX bn254_mul
+__device__ __forceinline__ void bn254x32_mul(u32 *r, const u32 *a, const u32 *b) {
+    asm("{\n\t"
+        ".reg .u32 t<10>, m, s<8>, bw;\n\t"
+        ".reg .pred p;\n\t"
+        "mov.u32 t0, 0;\n\t"
+        "mov.u32 t1, 0;\n\t"
+        "mov.u32 t2, 0;\n\t"
+        "mov.u32 t3, 0;\n\t"
+        "mov.u32 t4, 0;\n\t"
+        "mov.u32 t5, 0;\n\t"
+        "mov.u32 t6, 0;\n\t"
+        "mov.u32 t7, 0;\n\t"
+        "mov.u32 t8, 0;\n\t"
+        "mov.u32 t9, 0;\n\t"
+        "mad.lo.cc.u32 t0, %8, %16, t0;\n\t"
+        "madc.hi.cc.u32 t1, %8, %16, t1;\n\t"
+        "madc.lo.cc.u32 t2, %10, %16, t2;\n\t"
+        "madc.hi.cc.u32 t3, %10, %16, t3;\n\t"
+        "madc.lo.cc.u32 t4, %12, %16, t4;\n\t"
+        "madc.hi.cc.u32 t5, %12, %16, t5;\n\t"
+        "madc.lo.cc.u32 t6, %14, %16, t6;\n\t"
+        "madc.hi.cc.u32 t7, %14, %16, t7;\n\t"
+        "addc.cc.u32 t8, t8, 0;\n\t"
+        "addc.u32 t9, t9, 0;\n\t"
+        "mad.lo.cc.u32 t1, %9, %16, t1;\n\t"
+        "madc.hi.cc.u32 t2, %9, %16, t2;\n\t"
+        "madc.lo.cc.u32 t3, %11, %16, t3;\n\t"
+        "madc.hi.cc.u32 t4, %11, %16, t4;\n\t"
+        "madc.lo.cc.u32 t5, %13, %16, t5;\n\t"
+        "madc.hi.cc.u32 t6, %13, %16, t6;\n\t"
+        "madc.lo.cc.u32 t7, %15, %16, t7;\n\t"
+        "madc.hi.cc.u32 t8, %15, %16, t8;\n\t"
+        "addc.u32 t9, t9, 0;\n\t"
+        "mul.lo.u32 m, t0, 4026531839;\n\t"
+        "mad.lo.cc.u32 t0, m, 4026531841, t0;\n\t"
+        "madc.hi.cc.u32 t1, m, 4026531841, t1;\n\t"
+        "madc.lo.cc.u32 t2, m, 2042196113, t2;\n\t"
+        "madc.hi.cc.u32 t3, m, 2042196113, t3;\n\t"
+        "madc.lo.cc.u32 t4, m, 2172737629, t4;\n\t"
+        "madc.hi.cc.u32 t5, m, 2172737629, t5;\n\t"
+        "madc.lo.cc.u32 t6, m, 3778125865, t6;\n\t"
+        "madc.hi.cc.u32 t7, m, 3778125865, t7;\n\t"
+        "addc.cc.u32 t8, t8, 0;\n\t"
+        "addc.u32 t9, t9, 0;\n\t"
+        "mad.lo.cc.u32 t1, m, 1138881939, t1;\n\t"
+        "madc.hi.cc.u32 t2, m, 1138881939, t2;\n\t"
+        "madc.lo.cc.u32 t3, m, 674490440, t3;\n\t"
+        "madc.hi.cc.u32 t4, m, 674490440, t4;\n\t"
+        "madc.lo.cc.u32 t5, m, 3092268470, t5;\n\t"
+        "madc.hi.cc.u32 t6, m, 3092268470, t6;\n\t"
+        "madc.lo.cc.u32 t7, m, 811880050, t7;\n\t"
+        "madc.hi.cc.u32 t8, m, 811880050, t8;\n\t"
+        "addc.u32 t9, t9, 0;\n\t"
+        "mov.u32 t0, 0;\n\t"
+        "mad.lo.cc.u32 t1, %8, %17, t1;\n\t"
+        "madc.hi.cc.u32 t2, %8, %17, t2;\n\t"
+        "madc.lo.cc.u32 t3, %10, %17, t3;\n\t"
+        "madc.hi.cc.u32 t4, %10, %17, t4;\n\t"
+        "madc.lo.cc.u32 t5, %12, %17, t5;\n\t"
+        "madc.hi.cc.u32 t6, %12, %17, t6;\n\t"
+        "madc.lo.cc.u32 t7, %14, %17, t7;\n\t"
+        "madc.hi.cc.u32 t8, %14, %17, t8;\n\t"
+        "addc.cc.u32 t9, t9, 0;\n\t"
+        "addc.u32 t0, t0, 0;\n\t"
+        "mad.lo.cc.u32 t2, %9, %17, t2;\n\t"
+        "madc.hi.cc.u32 t3, %9, %17, t3;\n\t"
+        "madc.lo.cc.u32 t4, %11, %17, t4;\n\t"
+        "madc.hi.cc.u32 t5, %11, %17, t5;\n\t"
+        "madc.lo.cc.u32 t6, %13, %17, t6;\n\t"
+        "madc.hi.cc.u32 t7, %13, %17, t7;\n\t"
+        "madc.lo.cc.u32 t8, %15, %17, t8;\n\t"
+        "madc.hi.cc.u32 t9, %15, %17, t9;\n\t"
+        "addc.u32 t0, t0, 0;\n\t"
+        "mul.lo.u32 m, t1, 4026531839;\n\t"
+        "mad.lo.cc.u32 t1, m, 4026531841, t1;\n\t"
+        "madc.hi.cc.u32 t2, m, 4026531841, t2;\n\t"
+        "madc.lo.cc.u32 t3, m, 2042196113, t3;\n\t"
+        "madc.hi.cc.u32 t4, m, 2042196113, t4;\n\t"
+        "madc.lo.cc.u32 t5, m, 2172737629, t5;\n\t"
+        "madc.hi.cc.u32 t6, m, 2172737629, t6;\n\t"
+        "madc.lo.cc.u32 t7, m, 3778125865, t7;\n\t"
+        "madc.hi.cc.u32 t8, m, 3778125865, t8;\n\t"
+        "addc.cc.u32 t9, t9, 0;\n\t"
+        "addc.u32 t0, t0, 0;\n\t"
+        "mad.lo.cc.u32 t2, m, 1138881939, t2;\n\t"
+        "madc.hi.cc.u32 t3, m, 1138881939, t3;\n\t"
+        "madc.lo.cc.u32 t4, m, 674490440, t4;\n\t"
+        "madc.hi.cc.u32 t5, m, 674490440, t5;\n\t"
+        "madc.lo.cc.u32 t6, m, 3092268470, t6;\n\t"
+        "madc.hi.cc.u32 t7, m, 3092268470, t7;\n\t"
+        "madc.lo.cc.u32 t8, m, 811880050, t8;\n\t"
+        "madc.hi.cc.u32 t9, m, 811880050, t9;\n\t"
+        "addc.u32 t0, t0, 0;\n\t"
+        "mov.u32 t1, 0;\n\t"
+        "mad.lo.cc.u32 t2, %8, %18, t2;\n\t"
+        "madc.hi.cc.u32 t3, %8, %18, t3;\n\t"
+        "madc.lo.cc.u32 t4, %10, %18, t4;\n\t"
+        "madc.hi.cc.u32 t5, %10, %18, t5;\n\t"
+        "madc.lo.cc.u32 t6, %12, %18, t6;\n\t"
+        "madc.hi.cc.u32 t7, %12, %18, t7;\n\t"
+        "madc.lo.cc.u32 t8, %14, %18, t8;\n\t"
+        "madc.hi.cc.u32 t9, %14, %18, t9;\n\t"
+        "addc.cc.u32 t0, t0, 0;\n\t"
+        "addc.u32 t1, t1, 0;\n\t"
+        "mad.lo.cc.u32 t3, %9, %18, t3;\n\t"
+        "madc.hi.cc.u32 t4, %9, %18, t4;\n\t"
+        "madc.lo.cc.u32 t5, %11, %18, t5;\n\t"
+        "madc.hi.cc.u32 t6, %11, %18, t6;\n\t"
+        "madc.lo.cc.u32 t7, %13, %18, t7;\n\t"
+        "madc.hi.cc.u32 t8, %13, %18, t8;\n\t"
+        "madc.lo.cc.u32 t9, %15, %18, t9;\n\t"
+        "madc.hi.cc.u32 t0, %15, %18, t0;\n\t"
+        "addc.u32 t1, t1, 0;\n\t"
+        "mul.lo.u32 m, t2, 4026531839;\n\t"
+        "mad.lo.cc.u32 t2, m, 4026531841, t2;\n\t"
+        "madc.hi.cc.u32 t3, m, 4026531841, t3;\n\t"
+        "madc.lo.cc.u32 t4, m, 2042196113, t4;\n\t"
+        "madc.hi.cc.u32 t5, m, 2042196113, t5;\n\t"
+        "madc.lo.cc.u32 t6, m, 2172737629, t6;\n\t"
+        "madc.hi.cc.u32 t7, m, 2172737629, t7;\n\t"
+        "madc.lo.cc.u32 t8, m, 3778125865, t8;\n\t"
+        "madc.hi.cc.u32 t9, m, 3778125865, t9;\n\t"
+        "addc.cc.u32 t0, t0, 0;\n\t"
+        "addc.u32 t1, t1, 0;\n\t"
+        "mad.lo.cc.u32 t3, m, 1138881939, t3;\n\t"
+        "madc.hi.cc.u32 t4, m, 1138881939, t4;\n\t"
+        "madc.lo.cc.u32 t5, m, 674490440, t5;\n\t"
+        "madc.hi.cc.u32 t6, m, 674490440, t6;\n\t"
+        "madc.lo.cc.u32 t7, m, 3092268470, t7;\n\t"
+        "madc.hi.cc.u32 t8, m, 3092268470, t8;\n\t"
+        "madc.lo.cc.u32 t9, m, 811880050, t9;\n\t"
+        "madc.hi.cc.u32 t0, m, 811880050, t0;\n\t"
+        "addc.u32 t1, t1, 0;\n\t"
+        "mov.u32 t2, 0;\n\t"
+        "mad.lo.cc.u32 t3, %8, %19, t3;\n\t"
+        "madc.hi.cc.u32 t4, %8, %19, t4;\n\t"
+        "madc.lo.cc.u32 t5, %10, %19, t5;\n\t"
+        "madc.hi.cc.u32 t6, %10, %19, t6;\n\t"
+        "madc.lo.cc.u32 t7, %12, %19, t7;\n\t"
+        "madc.hi.cc.u32 t8, %12, %19, t8;\n\t"
+        "madc.lo.cc.u32 t9, %14, %19, t9;\n\t"
+        "madc.hi.cc.u32 t0, %14, %19, t0;\n\t"
+        "addc.cc.u32 t1, t1, 0;\n\t"
+        "addc.u32 t2, t2, 0;\n\t"
+        "mad.lo.cc.u32 t4, %9, %19, t4;\n\t"
+        "madc.hi.cc.u32 t5, %9, %19, t5;\n\t"
+        "madc.lo.cc.u32 t6, %11, %19, t6;\n\t"
+        "madc.hi.cc.u32 t7, %11, %19, t7;\n\t"
+        "madc.lo.cc.u32 t8, %13, %19, t8;\n\t"
+        "madc.hi.cc.u32 t9, %13, %19, t9;\n\t"
+        "madc.lo.cc.u32 t0, %15, %19, t0;\n\t"
+        "madc.hi.cc.u32 t1, %15, %19, t1;\n\t"
+        "addc.u32 t2, t2, 0;\n\t"
+        "mul.lo.u32 m, t3, 4026531839;\n\t"
+        "mad.lo.cc.u32 t3, m, 4026531841, t3;\n\t"
+        "madc.hi.cc.u32 t4, m, 4026531841, t4;\n\t"
+        "madc.lo.cc.u32 t5, m, 2042196113, t5;\n\t"
+        "madc.hi.cc.u32 t6, m, 2042196113, t6;\n\t"
+        "madc.lo.cc.u32 t7, m, 2172737629, t7;\n\t"
+        "madc.hi.cc.u32 t8, m, 2172737629, t8;\n\t"
+        "madc.lo.cc.u32 t9, m, 3778125865, t9;\n\t"
+        "madc.hi.cc.u32 t0, m, 3778125865, t0;\n\t"
+        "addc.cc.u32 t1, t1, 0;\n\t"
+        "addc.u32 t2, t2, 0;\n\t"
+        "mad.lo.cc.u32 t4, m, 1138881939, t4;\n\t"
+        "madc.hi.cc.u32 t5, m, 1138881939, t5;\n\t"
+        "madc.lo.cc.u32 t6, m, 674490440, t6;\n\t"
+        "madc.hi.cc.u32 t7, m, 674490440, t7;\n\t"
+        "madc.lo.cc.u32 t8, m, 3092268470, t8;\n\t"
+        "madc.hi.cc.u32 t9, m, 3092268470, t9;\n\t"
+        "madc.lo.cc.u32 t0, m, 811880050, t0;\n\t"
+        "madc.hi.cc.u32 t1, m, 811880050, t1;\n\t"
+        "addc.u32 t2, t2, 0;\n\t"
+        "mov.u32 t3, 0;\n\t"
+        "mad.lo.cc.u32 t4, %8, %20, t4;\n\t"
+        "madc.hi.cc.u32 t5, %8, %20, t5;\n\t"
+        "madc.lo.cc.u32 t6, %10, %20, t6;\n\t"
+        "madc.hi.cc.u32 t7, %10, %20, t7;\n\t"
+        "madc.lo.cc.u32 t8, %12, %20, t8;\n\t"
+        "madc.hi.cc.u32 t9, %12, %20, t9;\n\t"
+        "madc.lo.cc.u32 t0, %14, %20, t0;\n\t"
+        "madc.hi.cc.u32 t1, %14, %20, t1;\n\t"
+        "addc.cc.u32 t2, t2, 0;\n\t"
+        "addc.u32 t3, t3, 0;\n\t"
+        "mad.lo.cc.u32 t5, %9, %20, t5;\n\t"
+        "madc.hi.cc.u32 t6, %9, %20, t6;\n\t"
+        "madc.lo.cc.u32 t7, %11, %20, t7;\n\t"
+        "madc.hi.cc.u32 t8, %11, %20, t8;\n\t"
+        "madc.lo.cc.u32 t9, %13, %20, t9;\n\t"
+        "madc.hi.cc.u32 t0, %13, %20, t0;\n\t"
+        "madc.lo.cc.u32 t1, %15, %20, t1;\n\t"
+        "madc.hi.cc.u32 t2, %15, %20, t2;\n\t"
+        "addc.u32 t3, t3, 0;\n\t"
+        "mul.lo.u32 m, t4, 4026531839;\n\t"
+        "mad.lo.cc.u32 t4, m, 4026531841, t4;\n\t"
+        "madc.hi.cc.u32 t5, m, 4026531841, t5;\n\t"
+        "madc.lo.cc.u32 t6, m, 2042196113, t6;\n\t"
+        "madc.hi.cc.u32 t7, m, 2042196113, t7;\n\t"
+        "madc.lo.cc.u32 t8, m, 2172737629, t8;\n\t"
+        "madc.hi.cc.u32 t9, m, 2172737629, t9;\n\t"
+        "madc.lo.cc.u32 t0, m, 3778125865, t0;\n\t"
+        "madc.hi.cc.u32 t1, m, 3778125865, t1;\n\t"
+        "addc.cc.u32 t2, t2, 0;\n\t"
+        "addc.u32 t3, t3, 0;\n\t"
+        "mad.lo.cc.u32 t5, m, 1138881939, t5;\n\t"
+        "madc.hi.cc.u32 t6, m, 1138881939, t6;\n\t"
+        "madc.lo.cc.u32 t7, m, 674490440, t7;\n\t"
+        "madc.hi.cc.u32 t8, m, 674490440, t8;\n\t"
+        "madc.lo.cc.u32 t9, m, 3092268470, t9;\n\t"
+        "madc.hi.cc.u32 t0, m, 3092268470, t0;\n\t"
+        "madc.lo.cc.u32 t1, m, 811880050, t1;\n\t"
+        "madc.hi.cc.u32 t2, m, 811880050, t2;\n\t"
+        "addc.u32 t3, t3, 0;\n\t"
+        "mov.u32 t4, 0;\n\t"
+        "mad.lo.cc.u32 t5, %8, %21, t5;\n\t"
+        "madc.hi.cc.u32 t6, %8, %21, t6;\n\t"
+        "madc.lo.cc.u32 t7, %10, %21, t7;\n\t"
+        "madc.hi.cc.u32 t8, %10, %21, t8;\n\t"
+        "madc.lo.cc.u32 t9, %12, %21, t9;\n\t"
+        "madc.hi.cc.u32 t0, %12, %21, t0;\n\t"
+        "madc.lo.cc.u32 t1, %14, %21, t1;\n\t"
+        "madc.hi.cc.u32 t2, %14, %21, t2;\n\t"
+        "addc.cc.u32 t3, t3, 0;\n\t"
+        "addc.u32 t4, t4, 0;\n\t"
+        "mad.lo.cc.u32 t6, %9, %21, t6;\n\t"
+        "madc.hi.cc.u32 t7, %9, %21, t7;\n\t"
+        "madc.lo.cc.u32 t8, %11, %21, t8;\n\t"
+        "madc.hi.cc.u32 t9, %11, %21, t9;\n\t"
+        "madc.lo.cc.u32 t0, %13, %21, t0;\n\t"
+        "madc.hi.cc.u32 t1, %13, %21, t1;\n\t"
+        "madc.lo.cc.u32 t2, %15, %21, t2;\n\t"
+        "madc.hi.cc.u32 t3, %15, %21, t3;\n\t"
+        "addc.u32 t4, t4, 0;\n\t"
+        "mul.lo.u32 m, t5, 4026531839;\n\t"
+        "mad.lo.cc.u32 t5, m, 4026531841, t5;\n\t"
+        "madc.hi.cc.u32 t6, m, 4026531841, t6;\n\t"
+        "madc.lo.cc.u32 t7, m, 2042196113, t7;\n\t"
+        "madc.hi.cc.u32 t8, m, 2042196113, t8;\n\t"
+        "madc.lo.cc.u32 t9, m, 2172737629, t9;\n\t"
+        "madc.hi.cc.u32 t0, m, 2172737629, t0;\n\t"
+        "madc.lo.cc.u32 t1, m, 3778125865, t1;\n\t"
+        "madc.hi.cc.u32 t2, m, 3778125865, t2;\n\t"
+        "addc.cc.u32 t3, t3, 0;\n\t"
+        "addc.u32 t4, t4, 0;\n\t"
+        "mad.lo.cc.u32 t6, m, 1138881939, t6;\n\t"
+        "madc.hi.cc.u32 t7, m, 1138881939, t7;\n\t"
+        "madc.lo.cc.u32 t8, m, 674490440, t8;\n\t"
+        "madc.hi.cc.u32 t9, m, 674490440, t9;\n\t"
+        "madc.lo.cc.u32 t0, m, 3092268470, t0;\n\t"
+        "madc.hi.cc.u32 t1, m, 3092268470, t1;\n\t"
+        "madc.lo.cc.u32 t2, m, 811880050, t2;\n\t"
+        "madc.hi.cc.u32 t3, m, 811880050, t3;\n\t"
+        "addc.u32 t4, t4, 0;\n\t"
+        "mov.u32 t5, 0;\n\t"
+        "mad.lo.cc.u32 t6, %8, %22, t6;\n\t"
+        "madc.hi.cc.u32 t7, %8, %22, t7;\n\t"
+        "madc.lo.cc.u32 t8, %10, %22, t8;\n\t"
+        "madc.hi.cc.u32 t9, %10, %22, t9;\n\t"
+        "madc.lo.cc.u32 t0, %12, %22, t0;\n\t"
+        "madc.hi.cc.u32 t1, %12, %22, t1;\n\t"
+        "madc.lo.cc.u32 t2, %14, %22, t2;\n\t"
+        "madc.hi.cc.u32 t3, %14, %22, t3;\n\t"
+        "addc.cc.u32 t4, t4, 0;\n\t"
+        "addc.u32 t5, t5, 0;\n\t"
+        "mad.lo.cc.u32 t7, %9, %22, t7;\n\t"
+        "madc.hi.cc.u32 t8, %9, %22, t8;\n\t"
+        "madc.lo.cc.u32 t9, %11, %22, t9;\n\t"
+        "madc.hi.cc.u32 t0, %11, %22, t0;\n\t"
+        "madc.lo.cc.u32 t1, %13, %22, t1;\n\t"
+        "madc.hi.cc.u32 t2, %13, %22, t2;\n\t"
+        "madc.lo.cc.u32 t3, %15, %22, t3;\n\t"
+        "madc.hi.cc.u32 t4, %15, %22, t4;\n\t"
+        "addc.u32 t5, t5, 0;\n\t"
+        "mul.lo.u32 m, t6, 4026531839;\n\t"
+        "mad.lo.cc.u32 t6, m, 4026531841, t6;\n\t"
+        "madc.hi.cc.u32 t7, m, 4026531841, t7;\n\t"
+        "madc.lo.cc.u32 t8, m, 2042196113, t8;\n\t"
+        "madc.hi.cc.u32 t9, m, 2042196113, t9;\n\t"
+        "madc.lo.cc.u32 t0, m, 2172737629, t0;\n\t"
+        "madc.hi.cc.u32 t1, m, 2172737629, t1;\n\t"
+        "madc.lo.cc.u32 t2, m, 3778125865, t2;\n\t"
+        "madc.hi.cc.u32 t3, m, 3778125865, t3;\n\t"
+        "addc.cc.u32 t4, t4, 0;\n\t"
+        "addc.u32 t5, t5, 0;\n\t"
+        "mad.lo.cc.u32 t7, m, 1138881939, t7;\n\t"
+        "madc.hi.cc.u32 t8, m, 1138881939, t8;\n\t"
+        "madc.lo.cc.u32 t9, m, 674490440, t9;\n\t"
+        "madc.hi.cc.u32 t0, m, 674490440, t0;\n\t"
+        "madc.lo.cc.u32 t1, m, 3092268470, t1;\n\t"
+        "madc.hi.cc.u32 t2, m, 3092268470, t2;\n\t"
+        "madc.lo.cc.u32 t3, m, 811880050, t3;\n\t"
+        "madc.hi.cc.u32 t4, m, 811880050, t4;\n\t"
+        "addc.u32 t5, t5, 0;\n\t"
+        "mov.u32 t6, 0;\n\t"
+        "mad.lo.cc.u32 t7, %8, %23, t7;\n\t"
+        "madc.hi.cc.u32 t8, %8, %23, t8;\n\t"
+        "madc.lo.cc.u32 t9, %10, %23, t9;\n\t"
+        "madc.hi.cc.u32 t0, %10, %23, t0;\n\t"
+        "madc.lo.cc.u32 t1, %12, %23, t1;\n\t"
+        "madc.hi.cc.u32 t2, %12, %23, t2;\n\t"
+        "madc.lo.cc.u32 t3, %14, %23, t3;\n\t"
+        "madc.hi.cc.u32 t4, %14, %23, t4;\n\t"
+        "addc.cc.u32 t5, t5, 0;\n\t"
+        "addc.u32 t6, t6, 0;\n\t"
+        "mad.lo.cc.u32 t8, %9, %23, t8;\n\t"
+        "madc.hi.cc.u32 t9, %9, %23, t9;\n\t"
+        "madc.lo.cc.u32 t0, %11, %23, t0;\n\t"
+        "madc.hi.cc.u32 t1, %11, %23, t1;\n\t"
+        "madc.lo.cc.u32 t2, %13, %23, t2;\n\t"
+        "madc.hi.cc.u32 t3, %13, %23, t3;\n\t"
+        "madc.lo.cc.u32 t4, %15, %23, t4;\n\t"
+        "madc.hi.cc.u32 t5, %15, %23, t5;\n\t"
+        "addc.u32 t6, t6, 0;\n\t"
+        "mul.lo.u32 m, t7, 4026531839;\n\t"
+        "mad.lo.cc.u32 t7, m, 4026531841, t7;\n\t"
+        "madc.hi.cc.u32 t8, m, 4026531841, t8;\n\t"
+        "madc.lo.cc.u32 t9, m, 2042196113, t9;\n\t"
+        "madc.hi.cc.u32 t0, m, 2042196113, t0;\n\t"
+        "madc.lo.cc.u32 t1, m, 2172737629, t1;\n\t"
+        "madc.hi.cc.u32 t2, m, 2172737629, t2;\n\t"
+        "madc.lo.cc.u32 t3, m, 3778125865, t3;\n\t"
+        "madc.hi.cc.u32 t4, m, 3778125865, t4;\n\t"
+        "addc.cc.u32 t5, t5, 0;\n\t"
+        "addc.u32 t6, t6, 0;\n\t"
+        "mad.lo.cc.u32 t8, m, 1138881939, t8;\n\t"
+        "madc.hi.cc.u32 t9, m, 1138881939, t9;\n\t"
+        "madc.lo.cc.u32 t0, m, 674490440, t0;\n\t"
+        "madc.hi.cc.u32 t1, m, 674490440, t1;\n\t"
+        "madc.lo.cc.u32 t2, m, 3092268470, t2;\n\t"
+        "madc.hi.cc.u32 t3, m, 3092268470, t3;\n\t"
+        "madc.lo.cc.u32 t4, m, 811880050, t4;\n\t"
+        "madc.hi.cc.u32 t5, m, 811880050, t5;\n\t"
+        "addc.u32 t6, t6, 0;\n\t"
+        "mov.u32 t7, 0;\n\t"
+        "sub.cc.u32 s0, t8, 4026531841;\n\t"
+        "subc.cc.u32 s1, t9, 1138881939;\n\t"
+        "subc.cc.u32 s2, t0, 2042196113;\n\t"
+        "subc.cc.u32 s3, t1, 674490440;\n\t"
+        "subc.cc.u32 s4, t2, 2172737629;\n\t"
+        "subc.cc.u32 s5, t3, 3092268470;\n\t"
+        "subc.cc.u32 s6, t4, 3778125865;\n\t"
+        "subc.cc.u32 s7, t5, 811880050;\n\t"
+        "subc.u32 bw, 0, 0;\n\t"
+        "setp.ne.u32 p, bw, 0;\n\t"
+        "selp.b32 %0, t8, s0, p;\n\t"
+        "selp.b32 %1, t9, s1, p;\n\t"
+        "selp.b32 %2, t0, s2, p;\n\t"
+        "selp.b32 %3, t1, s3, p;\n\t"
+        "selp.b32 %4, t2, s4, p;\n\t"
+        "selp.b32 %5, t3, s5, p;\n\t"
+        "selp.b32 %6, t4, s6, p;\n\t"
+        "selp.b32 %7, t5, s7, p;\n\t"
+        "}"
+        : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]), "=r"(r[4]), "=r"(r[5]), "=r"(r[6]), "=r"(r[7])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]), "r"(b[4]), "r"(b[5]), "r"(b[6]), "r"(b[7]));
+}
+// END PTX bn254_mul
+
+// BEGIN PTX bn254_add
+__device__ __forceinline__ void bn254x32_add(u32 *r, const u32 *a, const u32 *b) {
+    asm("{\n\t"
+        ".reg .u32 t<8>, s<8>, bw;\n\t"
+        ".reg .pred p;\n\t"
+        "add.cc.u32 t0, %8, %16;\n\t"
+        "addc.cc.u32 t1, %9, %17;\n\t"
+        "addc.cc.u32 t2, %10, %18;\n\t"
+        "addc.cc.u32 t3, %11, %19;\n\t"
+        "addc.cc.u32 t4, %12, %20;\n\t"
+        "addc.cc.u32 t5, %13, %21;\n\t"
+        "addc.cc.u32 t6, %14, %22;\n\t"
+        "addc.u32 t7, %15, %23;\n\t"
+        "sub.cc.u32 s0, t0, 4026531841;\n\t"
+        "subc.cc.u32 s1, t1, 1138881939;\n\t"
+        "subc.cc.u32 s2, t2, 2042196113;\n\t"
+        "subc.cc.u32 s3, t3, 674490440;\n\t"
+        "subc.cc.u32 s4, t4, 2172737629;\n\t"
+        "subc.cc.u32 s5, t5, 3092268470;\n\t"
+        "subc.cc.u32 s6, t6, 3778125865;\n\t"
+        "subc.cc.u32 s7, t7, 811880050;\n\t"
+        "subc.u32 bw, 0, 0;\n\t"
+        "setp.ne.u32 p, bw, 0;\n\t"
+        "selp.b32 %0, t0, s0, p;\n\t"
+        "selp.b32 %1, t1, s1, p;\n\t"
+        "selp.b32 %2, t2, s2, p;\n\t"
+        "selp.b32 %3, t3, s3, p;\n\t"
+        "selp.b32 %4, t4, s4, p;\n\t"
+        "selp.b32 %5, t5, s5, p;\n\t"
+        "selp.b32 %6, t6, s6, p;\n\t"
+        "selp.b32 %7, t7, s7, p;\n\t"
+        "}"
+        : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]), "=r"(r[4]), "=r"(r[5]), "=r"(r[6]), "=r"(r[7])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]), "r"(b[4]), "r"(b[5]), "r"(b[6]), "r"(b[7]));
+}
+// END PTX bn254_add
+
+// BEGIN PTX bn254_sub
+__device__ __forceinline__ void bn254x32_sub(u32 *r, const u32 *a, const u32 *b) {
+    asm("{\n\t"
+        ".reg .u32 t<8>, bw, c;\n\t"
+        "sub.cc.u32 t0, %8, %16;\n\t"
+        "subc.cc.u32 t1, %9, %17;\n\t"
+        "subc.cc.u32 t2, %10, %18;\n\t"
+        "subc.cc.u32 t3, %11, %19;\n\t"
+        "subc.cc.u32 t4, %12, %20;\n\t"
+        "subc.cc.u32 t5, %13, %21;\n\t"
+        "subc.cc.u32 t6, %14, %22;\n\t"
+        "subc.cc.u32 t7, %15, %23;\n\t"
+        "subc.u32 bw, 0, 0;\n\t"
+        "and.b32 c, bw, 4026531841;\n\t"
+        "add.cc.u32 %0, t0, c;\n\t"
+        "and.b32 c, bw, 1138881939;\n\t"
+        "addc.cc.u32 %1, t1, c;\n\t"
+        "and.b32 c, bw, 2042196113;\n\t"
+        "addc.cc.u32 %2, t2, c;\n\t"
+        "and.b32 c, bw, 674490440;\n\t"
+        "addc.cc.u32 %3, t3, c;\n\t"
+        "and.b32 c, bw, 2172737629;\n\t"
+        "addc.cc.u32 %4, t4, c;\n\t"
+        "and.b32 c, bw, 3092268470;\n\t"
+        "addc.cc.u32 %5, t5, c;\n\t"
+        "and.b32 c, bw, 3778125865;\n\t"
+        "addc.cc.u32 %6, t6, c;\n\t"
+        "and.b32 c, bw, 811880050;\n\t"
+        "addc.u32 %7, t7, c;\n\t"
+        "}"
+        : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]), "=r"(r[4]), "=r"(r[5]), "=r"(r[6]), "=r"(r[7])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]), "r"(b[4]), "r"(b[5]), "r"(b[6]), "r"(b[7]));
+}
+// END PTX bn254_sub
+
+struct BN254x32 {
+    typedef Fr8 E;
+    __device__ static __forceinline__ E add(const E &a, const E &b) {
+        E r;
+        bn254x32_add(r.l, a.l, b.l);
+        return r;
+    }
+    __device__ static __forceinline__ E sub(const E &a, const E &b) {
+        E r;
+        bn254x32_sub(r.l, a.l, b.l);
+        return r;
+    }
+    __device__ static __forceinline__ E mul(const E &a, const E &b) {
+        E r;
+        bn254x32_mul(r.l, a.l, b.l);
+        return r;
+    }
+};
+
 // ---------------------------------------------------------------- passes
 
 __device__ __forceinline__ u32 bitrev(u32 i, u32 logn) {
@@ -521,6 +983,216 @@ __device__ void ntt_spread(typename F::E *dst, u64 dstStride, const typename F::
     }
 }
 
+// ---------------------------------------------------------------- four-step passes
+
+// ntt_fs is one pass of the transform as a sequence of smaller transforms
+// (the "four-step" split, applied recursively): for a pass on index bits
+// [lo, lo+NST) the higher bits have been done (DIF) or are still to do
+// (DIT), so every column splits into independent sub-transforms of size
+// M = 2^(lo+NST), of which the pass runs a size-2^NST transform over bits
+// [lo, lo+NST) for each value of the low bits j2 = i mod 2^lo, then
+// multiplies by the twiddle ω_M^(j2·k1) (DIF, after) or before (DIT), k1 =
+// bitrev_NST of the pass's position; ω_M = ω^(n/M). The low bits are then
+// the next pass's business. The inner transforms take their twiddles from
+// the small end of the per-position table tw (the 2^(q+1)-th roots at
+// offset n − 2^(q+1)); the pass twiddle comes from two small tables of
+// powers of ω (rt: lo[e mod 2^rtH], hi[e >> rtH]) and costs one product. The
+// results are the same field elements as the radix-2 passes', so bit for bit
+// those of gnark-crypto.
+//
+// A block holds C = 2^logc groups (values of the index outside the pass's
+// bits) of 2^NST elements in shared memory, loaded and stored with
+// consecutive threads on consecutive addresses; in between, each thread
+// takes R = 2^RL elements of one group at a time into registers and runs up
+// to RL stages on them (rounds). blockDim.x = C·2^NST / R.
+__host__ __device__ constexpr int fs_rl(int nst, int rlog) { return nst < rlog ? nst : rlog; }
+__host__ __device__ constexpr int fs_nr(int nst, int rl) { return (nst + rl - 1) / rl; }
+// bits of round rd (stage bits split as evenly as possible)
+__host__ __device__ constexpr int fs_m(int nst, int nr, int rd) { return nst / nr + (rd < nst % nr ? 1 : 0); }
+// stage bits done before round rd
+__host__ __device__ constexpr int fs_done(int nst, int nr, int rd) { return rd == 0 ? 0 : fs_done(nst, nr, rd - 1) + fs_m(nst, nr, rd - 1); }
+
+template <class F>
+__device__ __forceinline__ typename F::E fs_omega(const typename F::E *__restrict__ rt, u32 rtH, u32 e) {
+    return F::mul(rt[e & ((1u << rtH) - 1)], rt[(1u << rtH) + (e >> rtH)]);
+}
+
+// Where the tile element u (address order: the a = min(lo, logc) low bits
+// of the group, the NST pass bits, the group's other bits) lives: fs_h is
+// its index in the column less the block's part, fs_s its place in shared
+// memory (group-major rows of 2^NST, the pass bits swizzled against bank
+// conflicts). Both move bits only, so that for u = tid | (e·nthr) they are
+// the thread's value combined with a per-slot offset that is the same for
+// every thread.
+struct FsMap {
+    u32 a, lo, nst, rl, lowMask;
+    __device__ __forceinline__ u32 t(u32 u) const { return (u >> a) & ((1u << nst) - 1); }
+    __device__ __forceinline__ u32 ol(u32 u) const { return (u & ((1u << a) - 1)) | ((u >> (a + nst)) << a); }
+    __device__ __forceinline__ u32 h(u32 u) const {
+        u32 o = ol(u);
+        return ((o >> lo) << (lo + nst)) | (t(u) << lo) | (o & lowMask);
+    }
+    __device__ __forceinline__ u32 swz(u32 t) const { return t ^ ((t >> rl) & ((1u << rl) - 1)); }
+    __device__ __forceinline__ u32 s(u32 u) const {
+        u32 o = ol(u);
+        return (o << nst) | (swz(t(u)) ^ (o & ((1u << nst) - 1)));
+    }
+};
+
+template <class F, int NST, int RLOG, bool DIT>
+__device__ __forceinline__ void ntt_fs(typename F::E *__restrict__ data, u64 colStride,
+                                       const typename F::E *__restrict__ tw, const typename F::E *__restrict__ rt,
+                                       const typename F::E *__restrict__ pre, const typename F::E *__restrict__ post,
+                                       u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {
+    typedef typename F::E E;
+    constexpr int RL = fs_rl(NST, RLOG);
+    constexpr u32 R = 1u << RL;
+    constexpr u32 G = 1u << NST;
+    constexpr int NR = fs_nr(NST, RL);
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    E *sh = reinterpret_cast<E *>(smem_raw);
+    E *twS = sh + (G << logc); // the inner transforms' twiddles: stage q at G − 2^(q+1)
+
+    E *col = data + (u64)blockIdx.y * colStride;
+    const u32 n = 1u << logn;
+    const u32 lognthr = NST + logc - RL; // nthr = blockDim.x
+    const FsMap mp{min(lo, logc), lo, (u32)NST, (u32)RL, (1u << lo) - 1};
+    const u32 obase = blockIdx.x << logc;
+    const u32 ib = ((obase >> lo) << (lo + NST)) | (obase & mp.lowMask); // the block's part
+    const u32 tid = threadIdx.x;
+    const u32 i0 = ib | mp.h(tid), s0 = mp.s(tid);
+    u32 hk[RL], sk[RL]; // per-bit offsets of slot e (the same in every thread)
+#pragma unroll
+    for (int k = 0; k < RL; k++) {
+        hk[k] = mp.h(1u << (lognthr + k));
+        sk[k] = mp.s(1u << (lognthr + k));
+    }
+    auto slotI = [&](u32 e) -> u32 {
+        u32 v = i0;
+#pragma unroll
+        for (int k = 0; k < RL; k++)
+            if (e & (1u << k)) v |= hk[k];
+        return v;
+    };
+    auto slotS = [&](u32 e) -> u32 {
+        u32 v = s0;
+#pragma unroll
+        for (int k = 0; k < RL; k++)
+            if (e & (1u << k)) v ^= sk[k];
+        return v;
+    };
+    // the pass twiddle ω_M^(j2·k1) of slot e, M = 2^(lo+NST)
+    auto passTw = [&](u32 e) -> E {
+        u32 u = tid | (e << lognthr);
+        u32 k1 = __brev(mp.t(u)) >> (32 - NST);
+        u32 j2 = (obase | mp.ol(u)) & mp.lowMask;
+        return fs_omega<F>(rt, rtH, (j2 * k1) << (logn - lo - NST));
+    };
+
+    E x[R];
+#pragma unroll
+    for (u32 e = 0; e < R; e++) x[e] = col[slotI(e)];
+    for (u32 y = tid; y < G - 1; y += (1u << lognthr)) twS[y] = tw[n - G + y];
+#pragma unroll
+    for (u32 e = 0; e < R; e++) {
+        E v = x[e];
+        if (flags & F_PRE_COSET) {
+            u32 i = slotI(e);
+            u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
+            v = F::mul(v, power<F>(pre, tabH, k));
+        }
+        if (DIT && lo > 0) v = F::mul(v, passTw(e));
+        sh[slotS(e)] = v;
+    }
+    __syncthreads();
+
+    // Rounds: the thread is (group og, tpart), tpart its pass bits outside
+    // the round's window of RL bits, lowest thread bits first.
+    const u32 tpart = tid & ((G >> RL) - 1);
+    const u32 og = tid >> (NST - RL);
+    const u32 gbase = og << NST, gkey = og & (G - 1);
+#pragma unroll
+    for (int rd = 0; rd < NR; rd++) {
+        const int m = fs_m(NST, NR, rd);
+        const int done = fs_done(NST, NR, rd);
+        // DIF runs the stage bits downward, DIT upward; the window [ws, ws+RL)
+        // holds the round's bits [qb, qb+m).
+        const int qb = DIT ? done : NST - done - m;
+        const int ws = qb < NST - RL ? qb : NST - RL;
+        const u32 tbase = (tpart & ((1u << ws) - 1)) | ((tpart >> ws) << (ws + RL));
+        const u32 sb = gbase | (mp.swz(tbase) ^ gkey);
+#pragma unroll
+        for (u32 e = 0; e < R; e++) x[e] = sh[sb ^ mp.swz(e << ws)];
+        if (DIT) {
+#pragma unroll
+            for (int k = 0; k < RL; k++) {
+                const int q = ws + k;
+                if (q < qb || q >= qb + m) continue;
+                const E *twq = twS + (G - (2u << q));
+#pragma unroll
+                for (u32 e = 0; e < R; e++) {
+                    if (e & (1u << k)) continue;
+                    E y = x[e | (1u << k)];
+                    if (q > 0) y = F::mul(y, twq[(tbase | (e << ws)) & ((1u << q) - 1)]);
+                    E v = x[e];
+                    x[e] = F::add(v, y);
+                    x[e | (1u << k)] = F::sub(v, y);
+                }
+            }
+        } else {
+#pragma unroll
+            for (int k = RL - 1; k >= 0; k--) {
+                const int q = ws + k;
+                if (q < qb || q >= qb + m) continue;
+                const E *twq = twS + (G - (2u << q));
+#pragma unroll
+                for (u32 e = 0; e < R; e++) {
+                    if (e & (1u << k)) continue;
+                    E v = x[e], y = x[e | (1u << k)];
+                    x[e] = F::add(v, y);
+                    E d = F::sub(v, y);
+                    if (q > 0) d = F::mul(d, twq[(tbase | (e << ws)) & ((1u << q) - 1)]);
+                    x[e | (1u << k)] = d;
+                }
+            }
+        }
+#pragma unroll
+        for (u32 e = 0; e < R; e++) sh[sb ^ mp.swz(e << ws)] = x[e];
+        __syncthreads();
+    }
+
+    // Store, in the load's order.
+#pragma unroll
+    for (u32 e = 0; e < R; e++) {
+        E v = sh[slotS(e)];
+        u32 i = slotI(e);
+        if (!DIT && lo > 0) v = F::mul(v, passTw(e));
+        if (flags & F_POST_CONST) {
+            v = F::mul(v, post[0]);
+        } else if (flags & F_POST_COSET) {
+            u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
+            v = F::mul(v, power<F>(post, tabH, k));
+        }
+        col[i] = v;
+    }
+}
+
+#define NTT_FS(name, F, RLOG, LB, NST)                                                                  \
+    extern "C" __global__ void __launch_bounds__(LB) ntt_##name##_fs##NST(                             \
+        F::E *data, u64 colStride, const F::E *tw, const F::E *rt, const F::E *pre, const F::E *post,   \
+        u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                     \
+        if (flags & F_DIT)                                                                              \
+            ntt_fs<F, NST, RLOG, true>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+        else                                                                                            \
+            ntt_fs<F, NST, RLOG, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+    }
+#define NTT_FS_6_10(name, F, RLOG, LB)                                                                  \
+    NTT_FS(name, F, RLOG, LB, 6) NTT_FS(name, F, RLOG, LB, 7) NTT_FS(name, F, RLOG, LB, 8)              \
+    NTT_FS(name, F, RLOG, LB, 9) NTT_FS(name, F, RLOG, LB, 10)
+#define NTT_FS_5_8(name, F, RLOG, LB)                                                                   \
+    NTT_FS(name, F, RLOG, LB, 5) NTT_FS(name, F, RLOG, LB, 6) NTT_FS(name, F, RLOG, LB, 7)              \
+    NTT_FS(name, F, RLOG, LB, 8)
+
 // ---------------------------------------------------------------- entry points
 
 #define NTT_KERNELS(name, F, RLOG, SLOG)                                                                \
@@ -547,3 +1219,12 @@ NTT_KERNELS(babybear, BabyBear, 4, 3)
 NTT_KERNELS(koalabear, KoalaBear, 4, 3)
 NTT_KERNELS(goldilocks, Goldilocks, 3, 2)
 NTT_KERNELS(bn254, BN254, 2, 0)
+
+// Four-step passes (gpu/ntt.go's nttFields says which sizes each field uses;
+// transforms of one tile take the passes above). Elements per thread: 8 for
+// BabyBear and Goldilocks, 16 for KoalaBear, 4 for BN254 (8 registers each);
+// the launch bounds keep the small fields at 64 registers or fewer.
+NTT_FS_6_10(babybear, BabyBear, 3, 1024)
+NTT_FS_6_10(koalabear, KoalaBear, 4, 1024)
+NTT_FS_6_10(goldilocks, Goldilocks, 3, 1024)
+NTT_FS_5_8(bn254, BN254x32, 2, 256)

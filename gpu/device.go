@@ -132,6 +132,7 @@ type Device struct {
 	kernMu sync.Mutex
 	gf64   [numDesigns]*GF64
 	gf32   [numDesigns]*GF32
+	ntt    sync.Map // prime NTT kernels by field name (ntt.go)
 }
 
 // Open loads the CUDA driver and NVRTC, picks a device and starts the

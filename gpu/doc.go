@@ -44,4 +44,16 @@
 // GF(2)[x]/(x^64+x^4+x^3+x+1) and GF(2^32) is GF(2)[x]/(x^32+x^7+x^3+x^2+1);
 // bit i of an element is the coefficient of x^i. dst may alias an input
 // exactly.
+//
+// # Prime-field NTTs
+//
+// PrimeNTT runs gnark-crypto's Domain.FFT and FFTInverse (DIF, DIT, with and
+// without a coset, and natural order in and out) on device buffers of
+// fr.Element (BN254), goldilocks.Element, babybear.Element or
+// koalabear.Element in their Montgomery form, uploaded as they are, bit for
+// bit equal to gnark-crypto; a buffer of k·n elements is k columns of n.
+// PrimeLDE extends columns to a blowup of 2 to 16 on the large domain's
+// coset. Both are built from a gnark-crypto *fft.Domain and refuse domains
+// of another field (ErrPrimeField) or inconsistent ones (ErrPrimeDomain).
+// The kernels are in cuda/ntt_prime.cu.
 package gpu

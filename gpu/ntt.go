@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 	"unsafe"
 
@@ -71,45 +72,59 @@ type nttFieldInfo struct {
 	logCMin int    // groups per tile in passes above the bottom (log2): 32-byte runs
 	block   int    // threads per block of the radix-2 pass kernel
 	rlog    int    // elements per thread of the register pass kernel (log2)
+
+	// Four-step passes (ntt_<name>_fs<nst>), for transforms above one tile.
+	fsOn         bool // used by default (else the passes above)
+	fsRlog       int  // elements per thread (log2), as compiled
+	fsMinNST     int  // pass sizes compiled (bits)
+	fsMaxNST     int
+	fsLogC       int // groups per tile in passes above the bottom (log2)
+	fsTile       int // elements per tile of the bottom pass (log2)
+	fsMaxThreads int // the kernels' launch bounds
 }
 
+// The four-step passes run BN254 at 2^24 in 6.6 ms against 8.3 ms for the
+// radix-2 passes (H100); for the small fields they are still 5-30% slower
+// than the register passes, which stay the default there
+// (TestPrimeVariants, BENCHMARKS.md).
 var nttFields = map[string]nttFieldInfo{
-	"bn254":      {"bn254", 11, 0, 256, 0},       // radix-2 passes: registers cost occupancy
-	"goldilocks": {"goldilocks", 12, 2, 1024, 3}, // 2^12 beat 2^13 by 16% on 2^24 (occupancy)
-	"babybear":   {"babybear", 12, 3, 1024, 4},   // 2^12 beat 2^14 by 12%
-	"koalabear":  {"koalabear", 12, 3, 1024, 4},
+	// radix-2 passes: registers cost occupancy
+	"bn254": {"bn254", 11, 0, 256, 0, true, 2, 5, 8, 2, 10, 256},
+	// 2^12 beat 2^13 by 16% on 2^24 (occupancy)
+	"goldilocks": {"goldilocks", 12, 2, 1024, 3, false, 3, 6, 10, 3, 11, 1024},
+	// 2^12 beat 2^14 by 12%
+	"babybear":  {"babybear", 12, 3, 1024, 4, false, 3, 6, 10, 4, 11, 1024},
+	"koalabear": {"koalabear", 12, 3, 1024, 4, false, 4, 6, 10, 4, 12, 1024},
 }
 
 // nttKernels are one field's compiled kernels on a device.
 type nttKernels struct {
 	info                           nttFieldInfo
 	pass, passReg, bitrev, spreadK *Function
-	noReg                          bool // tests: radix-2 passes only
+	fs                             map[int]*Function // four-step passes by size
+	noReg                          bool              // tests: radix-2 passes only
+	legacy                         bool              // tests, benchmarks: no four-step passes
 }
 
-type nttKey struct {
-	d     *Device
-	field string
-}
-
-var (
-	nttKernelMu    sync.Mutex
-	nttKernelCache = map[nttKey]*nttKernels{}
-)
+var nttKernelMu sync.Mutex // serialises the first load of a field's kernels
 
 // nttKernels returns the field's kernels on d, loading them on first use.
+// They are kept in d.ntt and go with the Device.
 func (d *Device) nttKernels(field string) (*nttKernels, error) {
+	if k, ok := d.ntt.Load(field); ok {
+		return k.(*nttKernels), nil
+	}
 	nttKernelMu.Lock()
 	defer nttKernelMu.Unlock()
-	if k := nttKernelCache[nttKey{d, field}]; k != nil {
-		return k, nil
+	if k, ok := d.ntt.Load(field); ok {
+		return k.(*nttKernels), nil
 	}
 	info := nttFields[field]
 	m, err := d.Module("ntt_prime.cu")
 	if err != nil {
 		return nil, err
 	}
-	k := &nttKernels{info: info}
+	k := &nttKernels{info: info, fs: map[int]*Function{}}
 	for _, p := range []struct {
 		f    **Function
 		name string
@@ -123,7 +138,17 @@ func (d *Device) nttKernels(field string) (*nttKernels, error) {
 			return nil, fmt.Errorf("gpu: %s NTT shared memory: %w", field, err)
 		}
 	}
-	nttKernelCache[nttKey{d, field}] = k
+	for nst := info.fsMinNST; nst <= info.fsMaxNST; nst++ {
+		f, err := m.Function(fmt.Sprintf("ntt_%s_fs%d", info.name, nst))
+		if err != nil {
+			return nil, err
+		}
+		if err := f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)); err != nil {
+			return nil, fmt.Errorf("gpu: %s NTT shared memory: %w", field, err)
+		}
+		k.fs[nst] = f
+	}
+	d.ntt.Store(field, k)
 	return k, nil
 }
 
@@ -142,6 +167,50 @@ func (k *nttKernels) elemSize() int {
 // one pad element per group.
 func (k *nttKernels) maxShared() int {
 	return ((1 << k.info.logTile) + (1 << k.info.logTile >> 1)) * k.elemSize()
+}
+
+// fsMaxShared is the dynamic shared memory of the largest four-step pass of
+// nst bits: its tile and the inner transforms' twiddles.
+func (k *nttKernels) fsMaxShared(nst int) int {
+	logc := k.info.fsLogC
+	if lb := k.fsTileLogC(nst); lb > logc {
+		logc = lb
+	}
+	logc = min(logc, bits.Len(uint(k.info.fsMaxThreads))-1+k.info.fsRlog-nst)
+	return ((1 << (nst + logc)) + (1 << nst)) * k.elemSize()
+}
+
+func (k *nttKernels) fsTileLogC(nst int) int { return max(0, k.info.fsTile-nst) }
+
+// planFS splits the logn bit positions into four-step passes, bottom first,
+// of at most fsMaxNST bits each (as even as possible, the larger ones at
+// the bottom); the bottom pass takes 2^fsTile elements per tile, the others
+// 2^fsLogC groups, both within the launch bounds and the column. It returns
+// nil where a pass size is not compiled.
+func planFS(logn int, f nttFieldInfo) []nttPass {
+	if logn == 0 {
+		return nil
+	}
+	k := (logn + f.fsMaxNST - 1) / f.fsMaxNST
+	var out []nttPass
+	lo := 0
+	for i := range k {
+		nst := logn / k
+		if i < logn%k {
+			nst++
+		}
+		if nst < f.fsMinNST || nst > f.fsMaxNST {
+			return nil
+		}
+		logc := f.fsLogC
+		if lo == 0 {
+			logc = max(0, f.fsTile-nst)
+		}
+		logc = min(logc, logn-nst, bits.Len(uint(f.fsMaxThreads))-1+f.fsRlog-nst)
+		out = append(out, nttPass{lo, nst, logc})
+		lo += nst
+	}
+	return out
 }
 
 // nttPass is one launch: butterflies on index bits [lo, lo+nst), 2^logc
@@ -197,8 +266,10 @@ type PrimeNTT[E PrimeElement] struct {
 
 	tw, twInv          *Buffer[E] // per-position twiddles, n−1 each
 	cosetFwd, cosetInv *Buffer[E] // lo/hi power tables; cosetInv carries 1/n
+	rt, rtInv          *Buffer[E] // lo/hi power tables of ω and 1/ω
 	nInv               *Buffer[E]
 	plan               []nttPass
+	fsPlan             []nttPass // four-step passes; nil: plan's passes
 	closeOnce          sync.Once
 	field              string
 }
@@ -237,7 +308,7 @@ func (t *PrimeNTT[E]) Field() string { return t.field }
 func (t *PrimeNTT[E]) Close() error {
 	var err error
 	t.closeOnce.Do(func() {
-		for _, b := range []*Buffer[E]{t.tw, t.twInv, t.cosetFwd, t.cosetInv, t.nInv} {
+		for _, b := range []*Buffer[E]{t.tw, t.twInv, t.cosetFwd, t.cosetInv, t.rt, t.rtInv, t.nInv} {
 			if e := b.Free(); e != nil && err == nil {
 				err = e
 			}
@@ -307,6 +378,15 @@ func (t *PrimeNTT[E]) launch(h uintptr, ptr, colStride uint64, cols int, o Prime
 		return nil // every transform of one element is the identity
 	}
 	dit := o == PrimeDIT
+	if t.fsPlan != nil && !t.k.legacy && !t.k.noReg {
+		if err := t.launchFS(h, ptr, colStride, cols, dit, inverse, coset); err != nil {
+			return err
+		}
+		if o == PrimeNatural {
+			return t.bitrevOn(h, ptr, colStride, cols)
+		}
+		return nil
+	}
 	passes := make([]nttPass, len(t.plan))
 	copy(passes, t.plan)
 	if !dit { // DIF runs the positions downward: top pass first
@@ -364,6 +444,81 @@ func (t *PrimeNTT[E]) launch(h uintptr, ptr, colStride uint64, cols int, o Prime
 	}
 	return nil
 }
+
+// fsLaunch is one four-step pass launch: its pass, flags and shape.
+type fsLaunch struct {
+	p             nttPass
+	flags         uint32
+	blocks, block int // per column
+	shared        int
+}
+
+// fsLaunches returns the four-step passes of one transform in launch order
+// (DIF top pass first, DIT bottom first) with their flags: the coset powers
+// on the first pass's loads, 1/n or the inverse coset powers on the last
+// pass's stores, as in the radix-2 passes.
+func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset bool) []fsLaunch {
+	passes := slices.Clone(plan)
+	if !dit {
+		slices.Reverse(passes)
+	}
+	out := make([]fsLaunch, len(passes))
+	for pi, p := range passes {
+		flags := uint32(0)
+		if dit {
+			flags |= fDIT
+		}
+		if pi == 0 && coset && !inverse {
+			flags |= fPreCoset
+			if dit {
+				flags |= fIndexRev
+			}
+		}
+		if pi == len(passes)-1 && inverse {
+			if coset {
+				flags |= fPostCoset
+				if !dit {
+					flags |= fIndexRev
+				}
+			} else {
+				flags |= fPostConst
+			}
+		}
+		rl := min(info.fsRlog, p.nst)
+		tile := 1 << (p.nst + p.logc)
+		out[pi] = fsLaunch{p: p, flags: flags, block: tile >> rl, shared: (tile + 1<<p.nst) * es}
+	}
+	return out
+}
+
+// launchFS submits the four-step passes of one transform (device goroutine).
+func (t *PrimeNTT[E]) launchFS(h uintptr, ptr, colStride uint64, cols int, dit, inverse, coset bool) error {
+	tw, rt := t.tw.ptr, t.rt.ptr
+	if inverse {
+		tw, rt = t.twInv.ptr, t.rtInv.ptr
+	}
+	es := t.k.elemSize()
+	n := 1 << t.logn
+	for _, l := range fsLaunches(t.fsPlan, t.k.info, es, dit, inverse, coset) {
+		post := t.nInv.ptr
+		if l.flags&fPostCoset != 0 {
+			post = t.cosetInv.ptr
+		}
+		f := t.k.fs[l.p.nst]
+		for c0 := 0; c0 < cols; c0 += 65535 {
+			cn := min(cols-c0, 65535)
+			if err := t.k.launchOn(f, Dim3{X: n >> (l.p.nst + l.p.logc), Y: cn}, l.block, l.shared, h,
+				ptr+uint64(c0)*colStride*uint64(es), colStride, tw, rt, t.cosetFwd.ptr, post,
+				uint32(t.tabH), uint32(t.rtH()), uint32(t.logn), uint32(l.p.lo), uint32(l.p.logc), l.flags); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// rtH is the split of the ω power tables: lo has 2^rtH entries.
+func (t *PrimeNTT[E]) rtH() int { return t.tabH }
 
 func (t *PrimeNTT[E]) bitrevOn(h uintptr, ptr, colStride uint64, cols int) error {
 	n := 1 << t.logn
@@ -643,6 +798,9 @@ func newPrimeNTT[E PrimeElement, P primeElem[E]](d *Device, domain any,
 	logn := bits.TrailingZeros64(v.card)
 	t := &PrimeNTT[E]{d: d, k: k, logn: logn, tabH: (logn + 1) / 2, field: v.field,
 		plan: planPasses(logn, k.info.logTile, k.info.logCMin)}
+	if logn > k.info.logTile && k.info.fsOn {
+		t.fsPlan = planFS(logn, k.info)
+	}
 
 	tw := twiddleTable[E, P](v.twiddles, v.gen, logn, v.plain)
 	twInv := twiddleTable[E, P](v.twiddlesInv, v.genInv, logn, v.plain)
@@ -650,6 +808,8 @@ func newPrimeNTT[E PrimeElement, P primeElem[E]](d *Device, domain any,
 	P(&one).SetOne()
 	cf := powerTable[E, P](v.shift, one, logn, t.tabH, v.plain)
 	ci := powerTable[E, P](v.shiftInv, v.cardInv, logn, t.tabH, v.plain)
+	rt := powerTable[E, P](v.gen, one, logn, t.rtH(), v.plain)
+	rtInv := powerTable[E, P](v.genInv, one, logn, t.rtH(), v.plain)
 	ninv := []E{v.plain(v.cardInv)}
 
 	up := func(host []E) (*Buffer[E], error) {
@@ -663,8 +823,8 @@ func newPrimeNTT[E PrimeElement, P primeElem[E]](d *Device, domain any,
 		}
 		return b, nil
 	}
-	bufs := []**Buffer[E]{&t.tw, &t.twInv, &t.cosetFwd, &t.cosetInv, &t.nInv}
-	for i, host := range [][]E{tw, twInv, cf, ci, ninv} {
+	bufs := []**Buffer[E]{&t.tw, &t.twInv, &t.cosetFwd, &t.cosetInv, &t.rt, &t.rtInv, &t.nInv}
+	for i, host := range [][]E{tw, twInv, cf, ci, rt, rtInv, ninv} {
 		if *bufs[i], err = up(host); err != nil {
 			for _, b := range bufs[:i] {
 				(*b).Free()

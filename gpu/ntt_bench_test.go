@@ -131,3 +131,105 @@ func primeReportField[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
 		must(t, ntt.Close())
 	}
 }
+
+var primeVariants = flag.Bool("gpu.primevariants", false, "run TestPrimeVariants: FFT DIF under other pass shapes")
+
+// TestPrimeVariants times FFT DIF (one column, data on the device, as
+// TestPrimeReport) under the radix-2/register passes of the first version
+// ("legacy") and four-step pass shapes around the defaults, and checks each
+// output against the legacy one. Run with -gpu.primevariants.
+func TestPrimeVariants(t *testing.T) {
+	if !*primeVariants {
+		t.Skip("run with -gpu.primevariants")
+	}
+	d := testDevice(t)
+	fmt.Println("| field | n | variant | passes (lo:bits/groups) | FFT DIF | output |")
+	fmt.Println("|---|---|---|---|---|---|")
+	for _, f := range strings.Split(*primeFields, ",") {
+		switch f {
+		case "bn254":
+			primeVariantsField(t, d, bn254Case())
+		case "goldilocks":
+			primeVariantsField(t, d, goldilocksCase())
+		case "babybear":
+			primeVariantsField(t, d, babybearCase())
+		case "koalabear":
+			primeVariantsField(t, d, koalabearCase())
+		}
+	}
+}
+
+func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
+	s, err := d.NewStream()
+	must(t, err)
+	defer s.Close()
+	k, err := d.nttKernels(c.name)
+	must(t, err)
+	def := k.info
+	type variant struct {
+		name   string
+		legacy bool
+		edit   func(*nttFieldInfo)
+	}
+	vs := []variant{
+		{"legacy", true, nil},
+		{"four-step", false, func(f *nttFieldInfo) { f.fsOn = true }},
+		{"groups/2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsLogC-- }},
+		{"groups*2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsLogC++ }},
+		{"bottom tile/2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsTile-- }},
+		{"bottom tile*2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsTile++ }},
+		{"max pass 8 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = min(f.fsMaxNST, 8) }},
+	}
+	for logn := *primeReportMin; logn <= min(*primeReportMax, c.maxLog); logn += 2 {
+		n := 1 << logn
+		dom := c.domain(uint64(n), nil)
+		in := primeRandom(c, n, uint64(logn))
+		buf, err := Alloc[E](d, n)
+		must(t, err)
+		var ref []E
+		for _, v := range vs {
+			k.info, k.legacy = def, v.legacy
+			if v.edit != nil {
+				v.edit(&k.info)
+			}
+			for nst, f := range k.fs {
+				must(t, f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)))
+			}
+			ntt, err := NewPrimeNTT[E](d, dom)
+			must(t, err)
+			plan := "radix-2/register"
+			if !v.legacy {
+				if ntt.fsPlan == nil {
+					must(t, ntt.Close())
+					continue
+				}
+				plan = ""
+				for _, p := range ntt.fsPlan {
+					plan += fmt.Sprintf(" %d:%d/%d", p.lo, p.nst, 1<<p.logc)
+				}
+			}
+			must(t, buf.Upload(in))
+			must(t, ntt.FFT(s, buf, PrimeDIF))
+			must(t, s.Synchronize())
+			got := make([]E, n)
+			must(t, buf.Download(got))
+			check := "reference"
+			if ref == nil {
+				ref = got
+			} else if i := primeFirstDiff(got, ref); i >= 0 {
+				check = fmt.Sprintf("DIFFERS at %d", i)
+			} else {
+				check = "same"
+			}
+			inner := max(1, (1<<24)/n)
+			dt := deviceTime(t, d, s, 2, 9, inner, func() error { return ntt.FFT(s, buf, PrimeDIF) })
+			fmt.Printf("| %s | 2^%d | %s | %s | %s | %s |\n", c.name, logn, v.name, plan, ms(dt), check)
+			must(t, ntt.Close())
+		}
+		k.info, k.legacy = def, false
+		for nst, f := range k.fs {
+			must(t, f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)))
+		}
+		must(t, buf.Free())
+	}
+}

@@ -213,7 +213,7 @@ func TestPrimeNTT(t *testing.T) {
 // testPrimeNTT: every size 2^0..2^12 with batches of 3 columns, every
 // transform and order; then sampled sizes up to 2^24 (2^16 with -short).
 func testPrimeNTT[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
-	noReg := false
+	noReg, forceFS := false, false
 	check := func(logn, cols int, ops []primeOp, orders []PrimeOrder) {
 		n := 1 << logn
 		dom := c.domain(uint64(n), nil)
@@ -224,6 +224,9 @@ func testPrimeNTT[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
 		defer ntt.Close()
 		ntt.k.noReg = noReg
 		defer func() { ntt.k.noReg = false }()
+		if forceFS && logn > ntt.k.info.logTile {
+			ntt.fsPlan = planFS(logn, ntt.k.info) // four-step passes where not the default
+		}
 		buf, err := Alloc[E](d, cols*n)
 		if err != nil {
 			t.Fatal(err)
@@ -257,10 +260,14 @@ func testPrimeNTT[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
 	}
 	big := []int{13, 14, 15, 16}
 	if !testing.Short() {
-		big = append(big, 17, 18, 20, 22, 24)
+		big = append(big, 17, 18, 20, 21, 22, 24)
 	}
 	for i, logn := range big {
 		if logn > c.maxLog {
+			continue
+		}
+		if logn == 21 { // three four-step passes: every transform and order
+			check(logn, 1, primeOps, primeOrders)
 			continue
 		}
 		if logn <= 16 {
@@ -269,6 +276,15 @@ func testPrimeNTT[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
 		}
 		// one transform and order per size, rotating
 		check(logn, 1, []primeOp{primeOps[i%4]}, []PrimeOrder{primeOrders[i%3]})
+	}
+	// The four-step passes where the field does not use them by default.
+	if !nttFields[c.name].fsOn {
+		forceFS = true
+		for _, logn := range []int{13, 16, 21} {
+			if logn <= 16 || !testing.Short() {
+				check(logn, 2, primeOps, primeOrders)
+			}
+		}
 	}
 }
 
@@ -393,6 +409,34 @@ func TestPlanPasses(t *testing.T) {
 			for _, p := range ps {
 				if p.lo != next || p.nst < 1 || p.nst+p.logc > f.logTile || (p.lo > 0 && p.logc < f.logCMin) {
 					t.Fatalf("%s 2^%d: bad pass %+v in %+v", f.name, logn, p, ps)
+				}
+				next += p.nst
+			}
+			if next != logn {
+				t.Fatalf("%s 2^%d: passes %+v cover %d bits", f.name, logn, ps, next)
+			}
+		}
+	}
+}
+
+func TestPlanFS(t *testing.T) {
+	for _, f := range nttFields {
+		for logn := f.logTile + 1; logn <= maxPrimeLog; logn++ {
+			ps := planFS(logn, f)
+			if ps == nil {
+				t.Fatalf("%s 2^%d: no four-step plan", f.name, logn)
+			}
+			next := 0
+			for _, p := range ps {
+				rl := min(f.fsRlog, p.nst)
+				threads := 1 << (p.nst + p.logc - rl)
+				if p.lo != next || p.nst < f.fsMinNST || p.nst > f.fsMaxNST || p.logc < 0 ||
+					p.nst+p.logc > logn || threads > f.fsMaxThreads || threads < 32 {
+					t.Fatalf("%s 2^%d: bad pass %+v in %+v", f.name, logn, p, ps)
+				}
+				k := &nttKernels{info: f}
+				if sh := ((1 << (p.nst + p.logc)) + 1<<p.nst) * k.elemSize(); sh > k.fsMaxShared(p.nst) || sh > 227<<10 {
+					t.Fatalf("%s 2^%d: pass %+v needs %d bytes of shared memory", f.name, logn, p, sh)
 				}
 				next += p.nst
 			}
