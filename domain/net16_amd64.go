@@ -64,3 +64,26 @@ func net64Inv(a, loc0, loc1, loc2, loc3, loc4, loc5 []gf64.Element, base *[6]gf6
 	_, _ = loc4[2*g-1], loc5[g-1]
 	net64InvAVX512(&a[0], g, &loc0[0], &loc1[0], &loc2[0], &loc3[0], &loc4[0], &loc5[0], base)
 }
+
+//go:noescape
+func radix8FwdAVX512(a *gf64.Element, st int, tw *[7]gf64.Element)
+
+//go:noescape
+func radix8InvAVX512(a *gf64.Element, st int, tw *[7]gf64.Element)
+
+// radix8Fwd runs three levels on the eight slices of a (len(a) = 8·st, st
+// a multiple of 8).
+func radix8Fwd(a []gf64.Element, tw *[7]gf64.Element) {
+	if len(a) == 0 {
+		return
+	}
+	radix8FwdAVX512(&a[0], len(a)/8, tw)
+}
+
+// radix8Inv undoes radix8Fwd.
+func radix8Inv(a []gf64.Element, tw *[7]gf64.Element) {
+	if len(a) == 0 {
+		return
+	}
+	radix8InvAVX512(&a[0], len(a)/8, tw)
+}

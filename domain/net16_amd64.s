@@ -209,6 +209,50 @@ GLOBL net16peb<>(SB), RODATA|NOPTR, $64
 	VSHUFI64X2  $0x44, Z3, Z5, X; \
 	VSHUFI64X2  $0xEE, Z3, Z5, Y
 
+// Setup, loads and stores of the radix-8 kernels (below).
+#define R8SETUP \
+	MOVQ            a+0(FP), DI; \
+	MOVQ            st+8(FP), BX; \
+	MOVQ            tw+16(FP), AX; \
+	VPBROADCASTQ    (AX), Z20; \
+	VPBROADCASTQ    8(AX), Z21; \
+	VPBROADCASTQ    16(AX), Z22; \
+	VPBROADCASTQ    24(AX), Z23; \
+	VPBROADCASTQ    32(AX), Z24; \
+	VPBROADCASTQ    40(AX), Z25; \
+	VPBROADCASTQ    48(AX), Z26; \
+	MOVQ            $0x1b, AX; \
+	VPBROADCASTQ    AX, Z31; \
+	VBROADCASTI32X4 net16red<>(SB), Z29; \
+	MOVQ            BX, CX; \
+	SHRQ            $3, CX; \
+	SHLQ            $3, BX; \
+	LEAQ            (BX)(BX*2), R11; \
+	LEAQ            (DI)(BX*4), R8
+
+#define R8LOAD \
+	VMOVDQU64 (DI), Z6; \
+	VMOVDQU64 (DI)(BX*1), Z7; \
+	VMOVDQU64 (DI)(BX*2), Z8; \
+	VMOVDQU64 (DI)(R11*1), Z9; \
+	VMOVDQU64 (R8), Z16; \
+	VMOVDQU64 (R8)(BX*1), Z17; \
+	VMOVDQU64 (R8)(BX*2), Z18; \
+	VMOVDQU64 (R8)(R11*1), Z19
+
+#define R8STORE \
+	VMOVDQU64 Z6, (DI); \
+	VMOVDQU64 Z7, (DI)(BX*1); \
+	VMOVDQU64 Z8, (DI)(BX*2); \
+	VMOVDQU64 Z9, (DI)(R11*1); \
+	VMOVDQU64 Z16, (R8); \
+	VMOVDQU64 Z17, (R8)(BX*1); \
+	VMOVDQU64 Z18, (R8)(BX*2); \
+	VMOVDQU64 Z19, (R8)(R11*1); \
+	ADDQ      $64, DI; \
+	ADDQ      $64, R8; \
+	DECQ      CX
+
 // func net16FwdAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3 *gf64.Element, base *[6]gf64.Element)
 TEXT ·net16FwdAVX512(SB), NOSPLIT, $0-56
 	NSETUP(48)
@@ -377,5 +421,65 @@ n64i_loop:
 	JNZ   n64i_loop
 
 n64i_done:
+	VZEROUPPER
+	RET
+
+// Three network levels at once on the eight slices a[k·st .. (k+1)·st]
+// (st a multiple of 8): the top level pairs slices k and k+4 (twiddle
+// tw[0]), the next k and k+2 (tw[1] for slices 0..3, tw[2] for 4..7), the
+// last k and k+1 (tw[3+k/2]). One column of eight elements of each slice
+// stays in registers for all three levels. radix8FwdAVX512 behaves like
+// radix8Generic, radix8InvAVX512 like radix8InvGeneric.
+// func radix8FwdAVX512(a *gf64.Element, st int, tw *[7]gf64.Element)
+TEXT ·radix8FwdAVX512(SB), NOSPLIT, $0-24
+	R8SETUP
+	TESTQ CX, CX
+	JZ    r8f_done
+
+r8f_loop:
+	R8LOAD
+	FWD(Z6, Z16, Z20, NMUL8)
+	FWD(Z7, Z17, Z20, NMUL8P)
+	FWD(Z8, Z18, Z20, NMUL8)
+	FWD(Z9, Z19, Z20, NMUL8P)
+	FWD(Z6, Z8, Z21, NMUL8)
+	FWD(Z7, Z9, Z21, NMUL8P)
+	FWD(Z16, Z18, Z22, NMUL8)
+	FWD(Z17, Z19, Z22, NMUL8P)
+	FWD(Z6, Z7, Z23, NMUL8)
+	FWD(Z8, Z9, Z24, NMUL8P)
+	FWD(Z16, Z17, Z25, NMUL8)
+	FWD(Z18, Z19, Z26, NMUL8P)
+	R8STORE
+	JNZ r8f_loop
+
+r8f_done:
+	VZEROUPPER
+	RET
+
+// func radix8InvAVX512(a *gf64.Element, st int, tw *[7]gf64.Element)
+TEXT ·radix8InvAVX512(SB), NOSPLIT, $0-24
+	R8SETUP
+	TESTQ CX, CX
+	JZ    r8i_done
+
+r8i_loop:
+	R8LOAD
+	INV(Z6, Z7, Z23, NMUL8)
+	INV(Z8, Z9, Z24, NMUL8P)
+	INV(Z16, Z17, Z25, NMUL8)
+	INV(Z18, Z19, Z26, NMUL8P)
+	INV(Z6, Z8, Z21, NMUL8)
+	INV(Z7, Z9, Z21, NMUL8P)
+	INV(Z16, Z18, Z22, NMUL8)
+	INV(Z17, Z19, Z22, NMUL8P)
+	INV(Z6, Z16, Z20, NMUL8)
+	INV(Z7, Z17, Z20, NMUL8P)
+	INV(Z8, Z18, Z20, NMUL8)
+	INV(Z9, Z19, Z20, NMUL8P)
+	R8STORE
+	JNZ r8i_loop
+
+r8i_done:
 	VZEROUPPER
 	RET

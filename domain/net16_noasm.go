@@ -21,3 +21,7 @@ func net64Fwd(a, loc0, loc1, loc2, loc3, loc4, loc5 []gf64.Element, base *[6]gf6
 func net64Inv(a, loc0, loc1, loc2, loc3, loc4, loc5 []gf64.Element, base *[6]gf64.Element) {
 	net64InvGeneric(a, loc0, loc1, loc2, loc3, loc4, loc5, base)
 }
+
+func radix8Fwd(a []gf64.Element, tw *[7]gf64.Element) { radix8Generic(a, tw) }
+
+func radix8Inv(a []gf64.Element, tw *[7]gf64.Element) { radix8InvGeneric(a, tw) }

@@ -61,7 +61,7 @@ func TestNet16Network(t *testing.T) {
 		t.Skip("no AVX-512: the kernel's generic fallback ran in the other tests")
 	}
 	r := newRand(t, 41)
-	for _, m := range []int{4, 5, 6, 7, 9, 10, 11, 13} {
+	for _, m := range []int{4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 16} {
 		s := randSubspace(t, r, m, 0)
 		c := randVec(r, s.Size())
 		var res [2][]gf64.Element
@@ -79,6 +79,33 @@ func TestNet16Network(t *testing.T) {
 		useNet16 = net16Available
 		if !slices.Equal(res[0], res[1]) {
 			t.Fatalf("m=%d: NovelFFT with and without the kernel differ", m)
+		}
+	}
+}
+
+// TestRadix8 checks the three-level kernel against its generic reference.
+func TestRadix8(t *testing.T) {
+	r := newRand(t, 42)
+	for _, st := range []int{8, 16, 64, 256} {
+		var tw [7]gf64.Element
+		for i := range tw {
+			tw[i] = randElem(r)
+		}
+		a := randVec(r, 8*st)
+		want := slices.Clone(a)
+		radix8Generic(want, &tw)
+		got := slices.Clone(a)
+		radix8Fwd(got, &tw)
+		if !slices.Equal(got, want) {
+			t.Fatalf("radix8Fwd st=%d differs from radix8Generic", st)
+		}
+		radix8InvGeneric(want, &tw)
+		if !slices.Equal(want, a) {
+			t.Fatalf("radix8InvGeneric st=%d does not undo radix8Generic", st)
+		}
+		radix8Inv(got, &tw)
+		if !slices.Equal(got, a) {
+			t.Fatalf("radix8Inv st=%d does not undo radix8Fwd", st)
 		}
 	}
 }

@@ -28,6 +28,15 @@ func (p *plan) forward(a []gf64.Element, off, r int, sc *scratch) {
 		p.forwardChunk(a, off, sc)
 		return
 	}
+	if useNet16 && r-2 >= p.L {
+		tw := p.radix8Tw(off, r)
+		radix8Fwd(a, &tw)
+		e := len(a) >> 3
+		for i := 0; i < 8; i++ {
+			p.forward(a[i*e:(i+1)*e], off+i*e, r-3, sc)
+		}
+		return
+	}
 	if r-1 >= p.L && len(a) >= radix4Min {
 		p.forward4(a, off, r)
 		q := len(a) >> 2
@@ -84,6 +93,15 @@ func (p *plan) inverse(a []gf64.Element, off, r int, sc *scratch) {
 		p.inverseChunk(a, off, sc)
 		return
 	}
+	if useNet16 && r-2 >= p.L {
+		e := len(a) >> 3
+		for i := 0; i < 8; i++ {
+			p.inverse(a[i*e:(i+1)*e], off+i*e, r-3, sc)
+		}
+		tw := p.radix8Tw(off, r)
+		radix8Inv(a, &tw)
+		return
+	}
 	if r-1 >= p.L && len(a) >= radix4Min {
 		q := len(a) >> 2
 		for i := 0; i < 4; i++ {
@@ -110,6 +128,16 @@ func (p *plan) forwardChunk(a []gf64.Element, off int, sc *scratch) {
 			p.smallKForward(a, off, laneLevels, sc)
 			return
 		}
+		if lv := p.netLevels(k); lv > 0 && r-2 >= lv {
+			base := func(r int) gf64.Element { return p.twiddle(r, off>>uint(r+1)) }
+			n := 8 << uint(r-2)
+			for b := 0; b < len(a)/n; b++ {
+				tw := p.radix8TwLoc(b, r, base)
+				radix8Fwd(a[b*n:(b+1)*n], &tw)
+			}
+			r -= 2
+			continue
+		}
 		base := p.twiddle(r, off>>uint(r+1))
 		if r < smallLevels {
 			p.smallForward(a, r, base, sc)
@@ -135,6 +163,16 @@ func (p *plan) inverseChunk(a []gf64.Element, off int, sc *scratch) {
 		r0 = laneLevels
 	}
 	for r := r0; r < k; r++ {
+		if r0 > 0 && r0 == p.netLevels(k) && r+2 < k {
+			base := func(r int) gf64.Element { return p.twiddle(r, off>>uint(r+1)) }
+			n := 8 << uint(r)
+			for b := 0; b < len(a)/n; b++ {
+				tw := p.radix8TwLoc(b, r+2, base)
+				radix8Inv(a[b*n:(b+1)*n], &tw)
+			}
+			r += 2
+			continue
+		}
 		base := p.twiddle(r, off>>uint(r+1))
 		if r < smallLevels {
 			p.smallInverse(a, r, base, sc)

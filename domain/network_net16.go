@@ -128,3 +128,75 @@ func net64InvGeneric(a, loc0, loc1, loc2, loc3, loc4, loc5 []gf64.Element, base 
 	blockLevel(a, loc4, base[4], 4, true)
 	blockLevel(a, loc5, base[5], 5, true)
 }
+
+// Three levels r, r-1, r-2 of a block of 8·st elements at once (radix8Fwd,
+// radix8Inv): a column of the eight slices a[k·st:(k+1)·st] stays in
+// registers for the three levels, so a pass over the block does three
+// levels instead of one. tw holds the block's twiddles: level r, then the
+// two of level r-1, then the four of level r-2.
+
+// radix8Tw returns the twiddles of the block of level r at off.
+func (p *plan) radix8Tw(off, r int) [7]gf64.Element {
+	b := off >> uint(r+1)
+	return [7]gf64.Element{
+		p.twiddle(r, b),
+		p.twiddle(r-1, 2*b), p.twiddle(r-1, 2*b+1),
+		p.twiddle(r-2, 4*b), p.twiddle(r-2, 4*b+1), p.twiddle(r-2, 4*b+2), p.twiddle(r-2, 4*b+3),
+	}
+}
+
+// radix8TwLoc returns the twiddles of chunk-local block b of level r from
+// the chunk's base twiddles bases(r) and the loc tables.
+func (p *plan) radix8TwLoc(b, r int, base func(int) gf64.Element) [7]gf64.Element {
+	l0, l1, l2 := p.loc[r], p.loc[r-1], p.loc[r-2]
+	b0, b1, b2 := base(r), base(r-1), base(r-2)
+	return [7]gf64.Element{
+		b0 ^ l0[b],
+		b1 ^ l1[2*b], b1 ^ l1[2*b+1],
+		b2 ^ l2[4*b], b2 ^ l2[4*b+1], b2 ^ l2[4*b+2], b2 ^ l2[4*b+3],
+	}
+}
+
+// radix8Generic is the reference for radix8FwdAVX512.
+func radix8Generic(a []gf64.Element, tw *[7]gf64.Element) {
+	st := len(a) / 8
+	s := func(k int) []gf64.Element { return a[k*st : (k+1)*st] }
+	bf := func(u, v []gf64.Element, c gf64.Element) {
+		for i := range u {
+			u[i] ^= gf64.Mul(c, v[i])
+			v[i] ^= u[i]
+		}
+	}
+	for k := 0; k < 4; k++ {
+		bf(s(k), s(k+4), tw[0])
+	}
+	for k := 0; k < 8; k += 4 {
+		bf(s(k), s(k+2), tw[1+k/4])
+		bf(s(k+1), s(k+3), tw[1+k/4])
+	}
+	for k := 0; k < 8; k += 2 {
+		bf(s(k), s(k+1), tw[3+k/2])
+	}
+}
+
+// radix8InvGeneric undoes radix8Generic.
+func radix8InvGeneric(a []gf64.Element, tw *[7]gf64.Element) {
+	st := len(a) / 8
+	s := func(k int) []gf64.Element { return a[k*st : (k+1)*st] }
+	ibf := func(u, v []gf64.Element, c gf64.Element) {
+		for i := range u {
+			v[i] ^= u[i]
+			u[i] ^= gf64.Mul(c, v[i])
+		}
+	}
+	for k := 0; k < 8; k += 2 {
+		ibf(s(k), s(k+1), tw[3+k/2])
+	}
+	for k := 0; k < 8; k += 4 {
+		ibf(s(k), s(k+2), tw[1+k/4])
+		ibf(s(k+1), s(k+3), tw[1+k/4])
+	}
+	for k := 0; k < 4; k++ {
+		ibf(s(k), s(k+4), tw[0])
+	}
+}
