@@ -66,10 +66,10 @@ func net64Inv(a, loc0, loc1, loc2, loc3, loc4, loc5 []gf64.Element, base *[6]gf6
 }
 
 //go:noescape
-func radix8FwdAVX512(a *gf64.Element, st int, tw *[7]gf64.Element)
+func radix8FwdAVX512(dst, src *gf64.Element, st int, tw *[7]gf64.Element)
 
 //go:noescape
-func radix8InvAVX512(a *gf64.Element, st int, tw *[7]gf64.Element)
+func radix8InvAVX512(dst, src *gf64.Element, st int, tw *[7]gf64.Element)
 
 // radix8Fwd runs three levels on the eight slices of a (len(a) = 8·st, st
 // a multiple of 8).
@@ -77,7 +77,17 @@ func radix8Fwd(a []gf64.Element, tw *[7]gf64.Element) {
 	if len(a) == 0 {
 		return
 	}
-	radix8FwdAVX512(&a[0], len(a)/8, tw)
+	radix8FwdAVX512(&a[0], &a[0], len(a)/8, tw)
+}
+
+// radix8FwdFrom is radix8Fwd on a copy of src written to dst (same length,
+// not overlapping).
+func radix8FwdFrom(dst, src []gf64.Element, tw *[7]gf64.Element) {
+	if len(dst) == 0 {
+		return
+	}
+	src = src[:len(dst)]
+	radix8FwdAVX512(&dst[0], &src[0], len(dst)/8, tw)
 }
 
 // radix8Inv undoes radix8Fwd.
@@ -85,5 +95,5 @@ func radix8Inv(a []gf64.Element, tw *[7]gf64.Element) {
 	if len(a) == 0 {
 		return
 	}
-	radix8InvAVX512(&a[0], len(a)/8, tw)
+	radix8InvAVX512(&a[0], &a[0], len(a)/8, tw)
 }

@@ -211,9 +211,10 @@ GLOBL net16peb<>(SB), RODATA|NOPTR, $64
 
 // Setup, loads and stores of the radix-8 kernels (below).
 #define R8SETUP \
-	MOVQ            a+0(FP), DI; \
-	MOVQ            st+8(FP), BX; \
-	MOVQ            tw+16(FP), AX; \
+	MOVQ            dst+0(FP), DI; \
+	MOVQ            src+8(FP), SI; \
+	MOVQ            st+16(FP), BX; \
+	MOVQ            tw+24(FP), AX; \
 	VPBROADCASTQ    (AX), Z20; \
 	VPBROADCASTQ    8(AX), Z21; \
 	VPBROADCASTQ    16(AX), Z22; \
@@ -228,17 +229,18 @@ GLOBL net16peb<>(SB), RODATA|NOPTR, $64
 	SHRQ            $3, CX; \
 	SHLQ            $3, BX; \
 	LEAQ            (BX)(BX*2), R11; \
-	LEAQ            (DI)(BX*4), R8
+	LEAQ            (DI)(BX*4), R8; \
+	LEAQ            (SI)(BX*4), R9
 
 #define R8LOAD \
-	VMOVDQU64 (DI), Z6; \
-	VMOVDQU64 (DI)(BX*1), Z7; \
-	VMOVDQU64 (DI)(BX*2), Z8; \
-	VMOVDQU64 (DI)(R11*1), Z9; \
-	VMOVDQU64 (R8), Z16; \
-	VMOVDQU64 (R8)(BX*1), Z17; \
-	VMOVDQU64 (R8)(BX*2), Z18; \
-	VMOVDQU64 (R8)(R11*1), Z19
+	VMOVDQU64 (SI), Z6; \
+	VMOVDQU64 (SI)(BX*1), Z7; \
+	VMOVDQU64 (SI)(BX*2), Z8; \
+	VMOVDQU64 (SI)(R11*1), Z9; \
+	VMOVDQU64 (R9), Z16; \
+	VMOVDQU64 (R9)(BX*1), Z17; \
+	VMOVDQU64 (R9)(BX*2), Z18; \
+	VMOVDQU64 (R9)(R11*1), Z19
 
 #define R8STORE \
 	VMOVDQU64 Z6, (DI); \
@@ -251,6 +253,8 @@ GLOBL net16peb<>(SB), RODATA|NOPTR, $64
 	VMOVDQU64 Z19, (R8)(R11*1); \
 	ADDQ      $64, DI; \
 	ADDQ      $64, R8; \
+	ADDQ      $64, SI; \
+	ADDQ      $64, R9; \
 	DECQ      CX
 
 // func net16FwdAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3 *gf64.Element, base *[6]gf64.Element)
@@ -425,13 +429,14 @@ n64i_done:
 	RET
 
 // Three network levels at once on the eight slices a[k·st .. (k+1)·st]
-// (st a multiple of 8): the top level pairs slices k and k+4 (twiddle
+// (st a multiple of 8), read from src and written to dst (equal, or not
+// overlapping): the top level pairs slices k and k+4 (twiddle
 // tw[0]), the next k and k+2 (tw[1] for slices 0..3, tw[2] for 4..7), the
 // last k and k+1 (tw[3+k/2]). One column of eight elements of each slice
 // stays in registers for all three levels. radix8FwdAVX512 behaves like
 // radix8Generic, radix8InvAVX512 like radix8InvGeneric.
-// func radix8FwdAVX512(a *gf64.Element, st int, tw *[7]gf64.Element)
-TEXT ·radix8FwdAVX512(SB), NOSPLIT, $0-24
+// func radix8FwdAVX512(dst, src *gf64.Element, st int, tw *[7]gf64.Element)
+TEXT ·radix8FwdAVX512(SB), NOSPLIT, $0-32
 	R8SETUP
 	TESTQ CX, CX
 	JZ    r8f_done
@@ -457,8 +462,8 @@ r8f_done:
 	VZEROUPPER
 	RET
 
-// func radix8InvAVX512(a *gf64.Element, st int, tw *[7]gf64.Element)
-TEXT ·radix8InvAVX512(SB), NOSPLIT, $0-24
+// func radix8InvAVX512(dst, src *gf64.Element, st int, tw *[7]gf64.Element)
+TEXT ·radix8InvAVX512(SB), NOSPLIT, $0-32
 	R8SETUP
 	TESTQ CX, CX
 	JZ    r8i_done

@@ -25,3 +25,8 @@ func net64Inv(a, loc0, loc1, loc2, loc3, loc4, loc5 []gf64.Element, base *[6]gf6
 func radix8Fwd(a []gf64.Element, tw *[7]gf64.Element) { radix8Generic(a, tw) }
 
 func radix8Inv(a []gf64.Element, tw *[7]gf64.Element) { radix8InvGeneric(a, tw) }
+
+func radix8FwdFrom(dst, src []gf64.Element, tw *[7]gf64.Element) {
+	copy(dst, src)
+	radix8Generic(dst, tw)
+}

@@ -109,3 +109,33 @@ func TestRadix8(t *testing.T) {
 		}
 	}
 }
+
+// TestNet16LDE runs the LDE (whose forward networks read the source block
+// in their first pass) with and without the kernels.
+func TestNet16LDE(t *testing.T) {
+	if !net16Available {
+		t.Skip("no AVX-512")
+	}
+	r := newRand(t, 43)
+	for _, k := range []int{5, 12, 13, 14} {
+		from := randSubspace(t, r, k, 0)
+		to, err := from.Extend(randElem(r), randElem(r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := randVec(r, from.Size())
+		var res [2][]gf64.Element
+		for i, use := range []bool{false, true} {
+			useNet16 = use
+			dst := make([]gf64.Element, to.Size())
+			if err := LDE(dst, src, from, to); err != nil {
+				t.Fatal(err)
+			}
+			res[i] = dst
+		}
+		useNet16 = net16Available
+		if !slices.Equal(res[0], res[1]) {
+			t.Fatalf("k=%d: LDE with and without the kernels differ", k)
+		}
+	}
+}

@@ -249,14 +249,33 @@ func (p *plan) smallInverse(a []gf64.Element, r int, base gf64.Element, sc *scra
 // the first block, so they are replaced by copies.
 func (p *plan) forwardTrunc(a []gf64.Element, j int, sc *scratch) {
 	bs := 1 << uint(j)
-	for i := bs; i < len(a); i += bs {
-		copy(a[i:i+bs], a[:bs])
-	}
 	if j == 0 {
+		for i := bs; i < len(a); i += bs {
+			copy(a[i:i+bs], a[:bs])
+		}
 		return
 	}
-	for i := 0; i < len(a); i += bs {
-		p.forward(a[i:i+bs], i, j-1, sc)
+	// Block 0 is the source of the others: transform it last.
+	for i := bs; i < len(a); i += bs {
+		p.forwardFrom(a[i:i+bs], a[:bs], i, j-1, sc)
+	}
+	p.forward(a[:bs], 0, j-1, sc)
+}
+
+// forwardFrom is forward on a copy of src written to dst (same length, not
+// overlapping): the first pass of three levels reads src, which saves the
+// separate copy.
+func (p *plan) forwardFrom(dst, src []gf64.Element, off, r int, sc *scratch) {
+	if !useNet16 || r-2 < p.L {
+		copy(dst, src)
+		p.forward(dst, off, r, sc)
+		return
+	}
+	tw := p.radix8Tw(off, r)
+	radix8FwdFrom(dst, src, &tw)
+	e := len(dst) >> 3
+	for i := 0; i < 8; i++ {
+		p.forward(dst[i*e:(i+1)*e], off+i*e, r-3, sc)
 	}
 }
 

@@ -112,19 +112,15 @@ func (p *plan) forwardTruncPar(a []gf64.Element, j, procs int, sc *scratch) {
 	first := a[:bs]
 	parRange(nb, 1, procs, func(lo, hi int) {
 		withScratch(func(sc *scratch) {
-			for b := lo; b < hi; b++ {
-				blk := a[b*bs : (b+1)*bs]
-				if b != 0 {
-					copy(blk, first)
-				}
-			}
 			// Block 0 is the source of the copies: transform it last.
 			for b := hi - 1; b >= lo; b-- {
 				if b == 0 {
 					continue
 				}
 				if j > 0 {
-					p.forward(a[b*bs:(b+1)*bs], b*bs, j-1, sc)
+					p.forwardFrom(a[b*bs:(b+1)*bs], first, b*bs, j-1, sc)
+				} else {
+					copy(a[b*bs:(b+1)*bs], first)
 				}
 			}
 		})
