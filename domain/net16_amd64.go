@@ -66,10 +66,10 @@ func net64Inv(a, loc0, loc1, loc2, loc3, loc4, loc5 []gf64.Element, base *[6]gf6
 }
 
 //go:noescape
-func radix8FwdAVX512(dst, src *gf64.Element, st int, tw *[7]gf64.Element)
+func radix8FwdAVX512(dst, src *gf64.Element, st, cols int, tw *[7]gf64.Element)
 
 //go:noescape
-func radix8InvAVX512(dst, src *gf64.Element, st int, tw *[7]gf64.Element)
+func radix8InvAVX512(dst, src *gf64.Element, st, cols int, tw *[7]gf64.Element)
 
 // radix8Fwd runs three levels on the eight slices of a (len(a) = 8·st, st
 // a multiple of 8).
@@ -77,7 +77,7 @@ func radix8Fwd(a []gf64.Element, tw *[7]gf64.Element) {
 	if len(a) == 0 {
 		return
 	}
-	radix8FwdAVX512(&a[0], &a[0], len(a)/8, tw)
+	radix8FwdAVX512(&a[0], &a[0], len(a)/8, len(a)/8, tw)
 }
 
 // radix8FwdFrom is radix8Fwd on a copy of src written to dst (same length,
@@ -87,7 +87,7 @@ func radix8FwdFrom(dst, src []gf64.Element, tw *[7]gf64.Element) {
 		return
 	}
 	src = src[:len(dst)]
-	radix8FwdAVX512(&dst[0], &src[0], len(dst)/8, tw)
+	radix8FwdAVX512(&dst[0], &src[0], len(dst)/8, len(dst)/8, tw)
 }
 
 // radix8Inv undoes radix8Fwd.
@@ -95,5 +95,20 @@ func radix8Inv(a []gf64.Element, tw *[7]gf64.Element) {
 	if len(a) == 0 {
 		return
 	}
-	radix8InvAVX512(&a[0], &a[0], len(a)/8, tw)
+	radix8InvAVX512(&a[0], &a[0], len(a)/8, len(a)/8, tw)
+}
+
+// radix8Cols is radix8Fwd (inv: radix8Inv) on columns [lo, hi) of the
+// eight slices of a (lo, hi multiples of 8).
+func radix8Cols(a []gf64.Element, lo, hi int, tw *[7]gf64.Element, inv bool) {
+	st := len(a) / 8
+	if hi <= lo {
+		return
+	}
+	_ = a[7*st+hi-1]
+	if inv {
+		radix8InvAVX512(&a[lo], &a[lo], st, hi-lo, tw)
+	} else {
+		radix8FwdAVX512(&a[lo], &a[lo], st, hi-lo, tw)
+	}
 }

@@ -214,7 +214,8 @@ GLOBL net16peb<>(SB), RODATA|NOPTR, $64
 	MOVQ            dst+0(FP), DI; \
 	MOVQ            src+8(FP), SI; \
 	MOVQ            st+16(FP), BX; \
-	MOVQ            tw+24(FP), AX; \
+	MOVQ            cols+24(FP), CX; \
+	MOVQ            tw+32(FP), AX; \
 	VPBROADCASTQ    (AX), Z20; \
 	VPBROADCASTQ    8(AX), Z21; \
 	VPBROADCASTQ    16(AX), Z22; \
@@ -225,7 +226,6 @@ GLOBL net16peb<>(SB), RODATA|NOPTR, $64
 	MOVQ            $0x1b, AX; \
 	VPBROADCASTQ    AX, Z31; \
 	VBROADCASTI32X4 net16red<>(SB), Z29; \
-	MOVQ            BX, CX; \
 	SHRQ            $3, CX; \
 	SHLQ            $3, BX; \
 	LEAQ            (BX)(BX*2), R11; \
@@ -429,14 +429,14 @@ n64i_done:
 	RET
 
 // Three network levels at once on the eight slices a[k·st .. (k+1)·st]
-// (st a multiple of 8), read from src and written to dst (equal, or not
-// overlapping): the top level pairs slices k and k+4 (twiddle
+// (st a multiple of 8), columns [0, cols) (cols a multiple of 8), read from
+// src and written to dst (equal, or not overlapping): the top level pairs slices k and k+4 (twiddle
 // tw[0]), the next k and k+2 (tw[1] for slices 0..3, tw[2] for 4..7), the
 // last k and k+1 (tw[3+k/2]). One column of eight elements of each slice
 // stays in registers for all three levels. radix8FwdAVX512 behaves like
 // radix8Generic, radix8InvAVX512 like radix8InvGeneric.
-// func radix8FwdAVX512(dst, src *gf64.Element, st int, tw *[7]gf64.Element)
-TEXT ·radix8FwdAVX512(SB), NOSPLIT, $0-32
+// func radix8FwdAVX512(dst, src *gf64.Element, st, cols int, tw *[7]gf64.Element)
+TEXT ·radix8FwdAVX512(SB), NOSPLIT, $0-40
 	R8SETUP
 	TESTQ CX, CX
 	JZ    r8f_done
@@ -462,8 +462,8 @@ r8f_done:
 	VZEROUPPER
 	RET
 
-// func radix8InvAVX512(dst, src *gf64.Element, st int, tw *[7]gf64.Element)
-TEXT ·radix8InvAVX512(SB), NOSPLIT, $0-32
+// func radix8InvAVX512(dst, src *gf64.Element, st, cols int, tw *[7]gf64.Element)
+TEXT ·radix8InvAVX512(SB), NOSPLIT, $0-40
 	R8SETUP
 	TESTQ CX, CX
 	JZ    r8i_done

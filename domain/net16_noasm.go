@@ -30,3 +30,7 @@ func radix8FwdFrom(dst, src []gf64.Element, tw *[7]gf64.Element) {
 	copy(dst, src)
 	radix8Generic(dst, tw)
 }
+
+func radix8Cols(a []gf64.Element, lo, hi int, tw *[7]gf64.Element, inv bool) {
+	radix8ColsGeneric(a, lo, hi, tw, inv)
+}

@@ -139,3 +139,50 @@ func TestNet16LDE(t *testing.T) {
 		}
 	}
 }
+
+// TestRadix8Cols checks the column-range form against the generic code.
+func TestRadix8Cols(t *testing.T) {
+	r := newRand(t, 45)
+	var tw [7]gf64.Element
+	for i := range tw {
+		tw[i] = randElem(r)
+	}
+	st := 64
+	a := randVec(r, 8*st)
+	for _, inv := range []bool{false, true} {
+		for _, c := range [][2]int{{0, 64}, {8, 24}, {32, 64}, {16, 16}} {
+			want := slices.Clone(a)
+			radix8ColsGeneric(want, c[0], c[1], &tw, inv)
+			got := slices.Clone(a)
+			radix8Cols(got, c[0], c[1], &tw, inv)
+			if !slices.Equal(got, want) {
+				t.Fatalf("radix8Cols inv=%v cols %v differs from the generic code", inv, c)
+			}
+		}
+	}
+}
+
+// TestNet16Par runs the parallel networks (radix-8 top levels split by
+// columns, then the sub-blocks over the workers) against the serial ones,
+// at a size that reaches them (parMin).
+func TestNet16Par(t *testing.T) {
+	r := newRand(t, 46)
+	m := 18
+	s := randSubspace(t, r, m, 0)
+	p := s.plan()
+	c := randVec(r, s.Size())
+	sc := new(scratch)
+	want := slices.Clone(c)
+	p.forward(want, 0, m-1, sc)
+	for _, procs := range []int{2, 3, 9} {
+		got := slices.Clone(c)
+		p.forwardPar(got, 0, m-1, procs, sc)
+		if !slices.Equal(got, want) {
+			t.Fatalf("forwardPar with %d workers differs from forward", procs)
+		}
+		p.inversePar(got, 0, m-1, procs, sc)
+		if !slices.Equal(got, c) {
+			t.Fatalf("inversePar with %d workers does not undo forward", procs)
+		}
+	}
+}

@@ -200,3 +200,21 @@ func radix8InvGeneric(a []gf64.Element, tw *[7]gf64.Element) {
 		ibf(s(k), s(k+4), tw[0])
 	}
 }
+
+// radix8ColsGeneric is radix8Cols on the generic code: the three levels on
+// a copy of columns [lo, hi) of the eight slices.
+func radix8ColsGeneric(a []gf64.Element, lo, hi int, tw *[7]gf64.Element, inv bool) {
+	st, w := len(a)/8, hi-lo
+	t := make([]gf64.Element, 8*w)
+	for k := 0; k < 8; k++ {
+		copy(t[k*w:(k+1)*w], a[k*st+lo:k*st+hi])
+	}
+	if inv {
+		radix8InvGeneric(t, tw)
+	} else {
+		radix8Generic(t, tw)
+	}
+	for k := 0; k < 8; k++ {
+		copy(a[k*st+lo:k*st+hi], t[k*w:(k+1)*w])
+	}
+}

@@ -68,6 +68,13 @@ func (p *plan) forwardPar(a []gf64.Element, off, r, procs int, sc *scratch) {
 		p.forward(a, off, r, sc)
 		return
 	}
+	if useNet16 && r-2 >= p.L {
+		tw := p.radix8Tw(off, r)
+		e := len(a) >> 3
+		parRange(e, chunk, procs, func(lo, hi int) { radix8Cols(a, lo, hi, &tw, false) })
+		p.par8(a, off, r, procs, false)
+		return
+	}
 	h := len(a) >> 1
 	c := p.twiddle(r, off>>uint(r+1))
 	parRange(h, chunk, procs, func(lo, hi int) { gf64.Butterfly(a[lo:hi], a[h+lo:h+hi], c) })
@@ -81,6 +88,13 @@ func (p *plan) forwardPar(a []gf64.Element, off, r, procs int, sc *scratch) {
 func (p *plan) inversePar(a []gf64.Element, off, r, procs int, sc *scratch) {
 	if procs <= 1 || r < p.L || len(a) < parMin {
 		p.inverse(a, off, r, sc)
+		return
+	}
+	if useNet16 && r-2 >= p.L {
+		p.par8(a, off, r, procs, true)
+		tw := p.radix8Tw(off, r)
+		e := len(a) >> 3
+		parRange(e, chunk, procs, func(lo, hi int) { radix8Cols(a, lo, hi, &tw, true) })
 		return
 	}
 	h := len(a) >> 1
@@ -183,4 +197,22 @@ func untaylorPar(a []gf64.Element, s, procs int) {
 	both(procs, func() { untaylorPar(a[:2*q], s, p1) }, func() { untaylorPar(a[2*q:], s, procs-p1) })
 	parRange(q, chunk, procs, func(lo, hi int) { xorInto(a[q+lo:q+hi], a[2*q+lo:2*q+hi]) })
 	parRange(q, chunk, procs, func(lo, hi int) { xorInto(a[2*q+lo:2*q+hi], a[3*q+lo:3*q+hi]) })
+}
+
+// par8 runs the network (levels r-3..0, inverse if inv) on the eight
+// sub-blocks of a, spread over procs goroutines.
+func (p *plan) par8(a []gf64.Element, off, r, procs int, inv bool) {
+	e := len(a) >> 3
+	sub := max(1, procs/8)
+	parRange(8, 1, procs, func(lo, hi int) {
+		withScratch(func(sc *scratch) {
+			for i := lo; i < hi; i++ {
+				if inv {
+					p.inversePar(a[i*e:(i+1)*e], off+i*e, r-3, sub, sc)
+				} else {
+					p.forwardPar(a[i*e:(i+1)*e], off+i*e, r-3, sub, sc)
+				}
+			}
+		})
+	})
 }
