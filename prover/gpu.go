@@ -9,7 +9,12 @@ import (
 	"github.com/consensys/gnark-crypto/field/koalabear"
 
 	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/rs"
 )
+
+// A *gpu.Transforms can run rs.Code's encodings (rs.WithAccelerator); gpu
+// may not import rs, so the check lives here, where both are known.
+var _ rs.Accelerator = (*gpu.Transforms)(nil)
 
 // WithGPU runs the transforms on dev, an open device (gpu.Open); the caller
 // keeps ownership and closes it after the encoder. Every field has a GPU
