@@ -1017,29 +1017,7 @@ __device__ __forceinline__ typename F::E fs_omega(const typename F::E *__restric
     return F::mul(rt[e & ((1u << rtH) - 1)], rt[(1u << rtH) + (e >> rtH)]);
 }
 
-// Where the tile element u (address order: the a = min(lo, logc) low bits
-// of the group, the NST pass bits, the group's other bits) lives: fs_h is
-// its index in the column less the block's part, fs_s its place in shared
-// memory (group-major rows of 2^NST, the pass bits swizzled against bank
-// conflicts). Both move bits only, so that for u = tid | (e·nthr) they are
-// the thread's value combined with a per-slot offset that is the same for
-// every thread.
-struct FsMap {
-    u32 a, lo, nst, rl, lowMask;
-    __device__ __forceinline__ u32 t(u32 u) const { return (u >> a) & ((1u << nst) - 1); }
-    __device__ __forceinline__ u32 ol(u32 u) const { return (u & ((1u << a) - 1)) | ((u >> (a + nst)) << a); }
-    __device__ __forceinline__ u32 h(u32 u) const {
-        u32 o = ol(u);
-        return ((o >> lo) << (lo + nst)) | (t(u) << lo) | (o & lowMask);
-    }
-    __device__ __forceinline__ u32 swz(u32 t) const { return t ^ ((t >> rl) & ((1u << rl) - 1)); }
-    __device__ __forceinline__ u32 s(u32 u) const {
-        u32 o = ol(u);
-        return (o << nst) | (swz(t(u)) ^ (o & ((1u << nst) - 1)));
-    }
-};
-
-template <class F, int NST, int RLOG, bool DIT>
+template <class F, int NST, int RLOG, int SLOG, bool DIT>
 __device__ __forceinline__ void ntt_fs(typename F::E *__restrict__ data, u64 colStride,
                                        const typename F::E *__restrict__ tw, const typename F::E *__restrict__ rt,
                                        const typename F::E *__restrict__ pre, const typename F::E *__restrict__ post,
@@ -1048,69 +1026,38 @@ __device__ __forceinline__ void ntt_fs(typename F::E *__restrict__ data, u64 col
     constexpr int RL = fs_rl(NST, RLOG);
     constexpr u32 R = 1u << RL;
     constexpr u32 G = 1u << NST;
+    constexpr u32 ROW = G + 1; // one pad element per group
     constexpr int NR = fs_nr(NST, RL);
     extern __shared__ __align__(16) unsigned char smem_raw[];
     E *sh = reinterpret_cast<E *>(smem_raw);
-    E *twS = sh + (G << logc); // the inner transforms' twiddles: stage q at G − 2^(q+1)
+    E *twS = sh + (ROW << logc); // the inner transforms' twiddles: stage q at G − 2^(q+1)
 
     E *col = data + (u64)blockIdx.y * colStride;
     const u32 n = 1u << logn;
-    const u32 lognthr = NST + logc - RL; // nthr = blockDim.x
-    const FsMap mp{min(lo, logc), lo, (u32)NST, (u32)RL, (1u << lo) - 1};
+    const u32 nthr = (G << logc) >> RL; // == blockDim.x
+    const u32 a = min(lo, logc);         // group bits that are low index bits
+    const u32 lowMask = (1u << lo) - 1;
     const u32 obase = blockIdx.x << logc;
-    const u32 ib = ((obase >> lo) << (lo + NST)) | (obase & mp.lowMask); // the block's part
+    // The thread: a low group bits, the pass bits outside the round's
+    // window, the other group bits (lowest address bits first, so that
+    // global accesses coalesce).
     const u32 tid = threadIdx.x;
-    const u32 i0 = ib | mp.h(tid), s0 = mp.s(tid);
-    u32 hk[RL], sk[RL]; // per-bit offsets of slot e (the same in every thread)
-#pragma unroll
-    for (int k = 0; k < RL; k++) {
-        hk[k] = mp.h(1u << (lognthr + k));
-        sk[k] = mp.s(1u << (lognthr + k));
-    }
-    auto slotI = [&](u32 e) -> u32 {
-        u32 v = i0;
-#pragma unroll
-        for (int k = 0; k < RL; k++)
-            if (e & (1u << k)) v |= hk[k];
-        return v;
+    const u32 tpart = (tid >> a) & ((G >> RL) - 1);
+    const u32 olocal = (tid & ((1u << a) - 1)) | ((tid >> (a + NST - RL)) << a);
+    const u32 o = obase + olocal;
+    const u32 low = o & lowMask;
+    const u32 ibase = ((o >> lo) << (lo + NST)) | low;
+    E *shg = sh + olocal * ROW;
+    auto swz = [](u32 t) -> u32 { return t ^ ((t >> RL) & (R - 1)); };
+    // the pass twiddle ω_M^(j2·k1) of this thread's position t, M = 2^(lo+NST)
+    auto passTw = [&](u32 t) -> E {
+        u32 k1 = __brev(t) >> (32 - NST);
+        return fs_omega<F>(rt, rtH, (low * k1) << (logn - lo - NST));
     };
-    auto slotS = [&](u32 e) -> u32 {
-        u32 v = s0;
-#pragma unroll
-        for (int k = 0; k < RL; k++)
-            if (e & (1u << k)) v ^= sk[k];
-        return v;
-    };
-    // the pass twiddle ω_M^(j2·k1) of slot e, M = 2^(lo+NST)
-    auto passTw = [&](u32 e) -> E {
-        u32 u = tid | (e << lognthr);
-        u32 k1 = __brev(mp.t(u)) >> (32 - NST);
-        u32 j2 = (obase | mp.ol(u)) & mp.lowMask;
-        return fs_omega<F>(rt, rtH, (j2 * k1) << (logn - lo - NST));
-    };
+
+    for (u32 y = tid; y < G - 1; y += nthr) twS[y] = tw[n - G + y];
 
     E x[R];
-#pragma unroll
-    for (u32 e = 0; e < R; e++) x[e] = col[slotI(e)];
-    for (u32 y = tid; y < G - 1; y += (1u << lognthr)) twS[y] = tw[n - G + y];
-#pragma unroll
-    for (u32 e = 0; e < R; e++) {
-        E v = x[e];
-        if (flags & F_PRE_COSET) {
-            u32 i = slotI(e);
-            u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
-            v = F::mul(v, power<F>(pre, tabH, k));
-        }
-        if (DIT && lo > 0) v = F::mul(v, passTw(e));
-        sh[slotS(e)] = v;
-    }
-    __syncthreads();
-
-    // Rounds: the thread is (group og, tpart), tpart its pass bits outside
-    // the round's window of RL bits, lowest thread bits first.
-    const u32 tpart = tid & ((G >> RL) - 1);
-    const u32 og = tid >> (NST - RL);
-    const u32 gbase = og << NST, gkey = og & (G - 1);
 #pragma unroll
     for (int rd = 0; rd < NR; rd++) {
         const int m = fs_m(NST, NR, rd);
@@ -1120,9 +1067,48 @@ __device__ __forceinline__ void ntt_fs(typename F::E *__restrict__ data, u64 col
         const int qb = DIT ? done : NST - done - m;
         const int ws = qb < NST - RL ? qb : NST - RL;
         const u32 tbase = (tpart & ((1u << ws) - 1)) | ((tpart >> ws) << (ws + RL));
-        const u32 sb = gbase | (mp.swz(tbase) ^ gkey);
+        // In the bottom pass a window at the lowest bits leaves each thread's
+        // elements contiguous and the warp's accesses strided: those go
+        // through shared memory in address order (lo == 0: one group is
+        // 2^NST consecutive elements).
+        const bool staged = lo == 0 && ws < SLOG;
+        if (rd == 0) {
+            if (staged) {
 #pragma unroll
-        for (u32 e = 0; e < R; e++) x[e] = sh[sb ^ mp.swz(e << ws)];
+                for (u32 e = 0; e < R; e++) {
+                    u32 u = tid + e * nthr;
+                    u32 t = u & (G - 1), ol = u >> NST;
+                    u32 i = ((obase + ol) << NST) | t;
+                    E v = col[i];
+                    if (flags & F_PRE_COSET) {
+                        u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
+                        v = F::mul(v, power<F>(pre, tabH, k));
+                    }
+                    sh[ol * ROW + swz(t)] = v;
+                }
+                __syncthreads();
+#pragma unroll
+                for (u32 e = 0; e < R; e++) x[e] = shg[swz(tbase | (e << ws))];
+            } else {
+#pragma unroll
+                for (u32 e = 0; e < R; e++) x[e] = col[ibase | ((tbase | (e << ws)) << lo)];
+#pragma unroll
+                for (u32 e = 0; e < R; e++) {
+                    const u32 t = tbase | (e << ws);
+                    if (flags & F_PRE_COSET) {
+                        u32 i = ibase | (t << lo);
+                        u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
+                        x[e] = F::mul(x[e], power<F>(pre, tabH, k));
+                    }
+                    if (DIT && lo > 0) x[e] = F::mul(x[e], passTw(t));
+                }
+                __syncthreads(); // twS
+            }
+        } else {
+#pragma unroll
+            for (u32 e = 0; e < R; e++) x[e] = shg[swz(tbase | (e << ws))];
+        }
+
         if (DIT) {
 #pragma unroll
             for (int k = 0; k < RL; k++) {
@@ -1156,42 +1142,63 @@ __device__ __forceinline__ void ntt_fs(typename F::E *__restrict__ data, u64 col
                 }
             }
         }
-#pragma unroll
-        for (u32 e = 0; e < R; e++) sh[sb ^ mp.swz(e << ws)] = x[e];
-        __syncthreads();
-    }
 
-    // Store, in the load's order.
+        if (rd == NR - 1 && staged) {
 #pragma unroll
-    for (u32 e = 0; e < R; e++) {
-        E v = sh[slotS(e)];
-        u32 i = slotI(e);
-        if (!DIT && lo > 0) v = F::mul(v, passTw(e));
-        if (flags & F_POST_CONST) {
-            v = F::mul(v, post[0]);
-        } else if (flags & F_POST_COSET) {
-            u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
-            v = F::mul(v, power<F>(post, tabH, k));
+            for (u32 e = 0; e < R; e++) shg[swz(tbase | (e << ws))] = x[e];
+            __syncthreads();
+#pragma unroll
+            for (u32 e = 0; e < R; e++) {
+                u32 u = tid + e * nthr;
+                u32 t = u & (G - 1), ol = u >> NST;
+                u32 i = ((obase + ol) << NST) | t;
+                E v = sh[ol * ROW + swz(t)];
+                if (flags & F_POST_CONST) {
+                    v = F::mul(v, post[0]);
+                } else if (flags & F_POST_COSET) {
+                    u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
+                    v = F::mul(v, power<F>(post, tabH, k));
+                }
+                col[i] = v;
+            }
+        } else if (rd == NR - 1) {
+#pragma unroll
+            for (u32 e = 0; e < R; e++) {
+                const u32 t = tbase | (e << ws);
+                const u32 i = ibase | (t << lo);
+                E v = x[e];
+                if (!DIT && lo > 0) v = F::mul(v, passTw(t));
+                if (flags & F_POST_CONST) {
+                    v = F::mul(v, post[0]);
+                } else if (flags & F_POST_COSET) {
+                    u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
+                    v = F::mul(v, power<F>(post, tabH, k));
+                }
+                col[i] = v;
+            }
+        } else {
+#pragma unroll
+            for (u32 e = 0; e < R; e++) shg[swz(tbase | (e << ws))] = x[e];
+            __syncthreads();
         }
-        col[i] = v;
     }
 }
 
-#define NTT_FS(name, F, RLOG, LB, NST)                                                                  \
-    extern "C" __global__ void __launch_bounds__(LB) ntt_##name##_fs##NST(                             \
+#define NTT_FS(name, F, RLOG, SLOG, LB, NST)                                                                  \
+    extern "C" __global__ void __launch_bounds__ LB ntt_##name##_fs##NST(                             \
         F::E *data, u64 colStride, const F::E *tw, const F::E *rt, const F::E *pre, const F::E *post,   \
         u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                     \
         if (flags & F_DIT)                                                                              \
-            ntt_fs<F, NST, RLOG, true>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+            ntt_fs<F, NST, RLOG, SLOG, true>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         else                                                                                            \
-            ntt_fs<F, NST, RLOG, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+            ntt_fs<F, NST, RLOG, SLOG, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
     }
-#define NTT_FS_6_10(name, F, RLOG, LB)                                                                  \
-    NTT_FS(name, F, RLOG, LB, 6) NTT_FS(name, F, RLOG, LB, 7) NTT_FS(name, F, RLOG, LB, 8)              \
-    NTT_FS(name, F, RLOG, LB, 9) NTT_FS(name, F, RLOG, LB, 10)
-#define NTT_FS_5_8(name, F, RLOG, LB)                                                                   \
-    NTT_FS(name, F, RLOG, LB, 5) NTT_FS(name, F, RLOG, LB, 6) NTT_FS(name, F, RLOG, LB, 7)              \
-    NTT_FS(name, F, RLOG, LB, 8)
+#define NTT_FS_6_10(name, F, RLOG, SLOG, LB)                                                                  \
+    NTT_FS(name, F, RLOG, SLOG, LB, 6) NTT_FS(name, F, RLOG, SLOG, LB, 7) NTT_FS(name, F, RLOG, SLOG, LB, 8)              \
+    NTT_FS(name, F, RLOG, SLOG, LB, 9) NTT_FS(name, F, RLOG, SLOG, LB, 10)
+#define NTT_FS_5_8(name, F, RLOG, SLOG, LB)                                                                   \
+    NTT_FS(name, F, RLOG, SLOG, LB, 5) NTT_FS(name, F, RLOG, SLOG, LB, 6) NTT_FS(name, F, RLOG, SLOG, LB, 7)              \
+    NTT_FS(name, F, RLOG, SLOG, LB, 8)
 
 // ---------------------------------------------------------------- entry points
 
@@ -1221,10 +1228,12 @@ NTT_KERNELS(goldilocks, Goldilocks, 3, 2)
 NTT_KERNELS(bn254, BN254, 2, 0)
 
 // Four-step passes (gpu/ntt.go's nttFields says which sizes each field uses;
-// transforms of one tile take the passes above). Elements per thread: 8 for
-// BabyBear and Goldilocks, 16 for KoalaBear, 4 for BN254 (8 registers each);
-// the launch bounds keep the small fields at 64 registers or fewer.
-NTT_FS_6_10(babybear, BabyBear, 3, 1024)
-NTT_FS_6_10(koalabear, KoalaBear, 4, 1024)
-NTT_FS_6_10(goldilocks, Goldilocks, 3, 1024)
-NTT_FS_5_8(bn254, BN254x32, 2, 256)
+// transforms of one tile take the passes above). Arguments: elements per
+// thread (log2: 16 for BabyBear and KoalaBear, 8 for Goldilocks, where 16
+// spill, 4 for BN254, 8 registers each), the window below which the bottom
+// pass goes through shared memory, the launch bounds (the small fields stay
+// at 64 registers or fewer).
+NTT_FS_6_10(babybear, BabyBear, 4, 3, (1024))
+NTT_FS_6_10(koalabear, KoalaBear, 4, 3, (1024))
+NTT_FS_6_10(goldilocks, Goldilocks, 3, 2, (1024))
+NTT_FS_5_8(bn254, BN254x32, 2, 0, (256))

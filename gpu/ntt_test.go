@@ -435,7 +435,7 @@ func TestPlanFS(t *testing.T) {
 					t.Fatalf("%s 2^%d: bad pass %+v in %+v", f.name, logn, p, ps)
 				}
 				k := &nttKernels{info: f}
-				if sh := ((1 << (p.nst + p.logc)) + 1<<p.nst) * k.elemSize(); sh > k.fsMaxShared(p.nst) || sh > 227<<10 {
+				if sh := ((1 << (p.nst + p.logc)) + 1<<p.logc + 1<<p.nst) * k.elemSize(); sh > k.fsMaxShared(p.nst) || sh > 227<<10 {
 					t.Fatalf("%s 2^%d: pass %+v needs %d bytes of shared memory", f.name, logn, p, sh)
 				}
 				next += p.nst
