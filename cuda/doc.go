@@ -15,6 +15,11 @@
 //     multiplication with a warp-shuffle register cache or with shared memory,
 //     2-gapped reduction).
 //   - gf32.cu: the same for GF(2^32) = GF(2)[x]/(x^32+x^7+x^3+x^2+1).
+//   - fft.cu: the additive FFT of package domain on a GPU (gpu.Transforms):
+//     the Lin–Chung–Han butterfly network, the Gao–Mateer basis conversion
+//     (Taylor-expansion steps and twists) and the LDE's per-coset networks,
+//     several levels per pass on shared-memory tiles of 2^11 elements; it is
+//     compiled together with gf64.cu's multiplication.
 //   - ntt_prime.cu: prime-field NTTs on gnark-crypto's element layouts
 //     (BN254 scalar field, Goldilocks, BabyBear, KoalaBear, Montgomery form)
 //     for gpu.PrimeNTT and gpu.PrimeLDE: radix-2 and register passes over

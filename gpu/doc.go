@@ -45,6 +45,20 @@
 // bit i of an element is the coefficient of x^i. dst may alias an input
 // exactly.
 //
+// # Additive FFT and Reed–Solomon LDE
+//
+// Transforms (NewTransforms, or OpenTransforms to open a device too) runs the
+// transforms of package domain on device buffers the caller owns: FFT and
+// IFFT (monomial basis, Gao–Mateer), NovelFFT and NovelIFFT (Lin–Chung–Han),
+// the basis conversions, and LDE from a subspace to a larger one, for one
+// column or many columns stored back to back in one launch sequence. A
+// subspace's tables go to the device once (Prepare) and are reused. Results
+// equal package domain's bit for bit. LDEBatch and the *Host calls take host
+// slices and stream them through pinned staging buffers, overlapping copies
+// with the transforms; LDEBatch has the method set of rs.Accelerator, so a
+// *Transforms given to rs.WithAccelerator runs an rs.Code's encodings. The
+// kernels are in cuda/fft.cu.
+//
 // # Prime-field NTTs
 //
 // PrimeNTT runs gnark-crypto's Domain.FFT and FFTInverse (DIF, DIT, with and
