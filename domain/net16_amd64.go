@@ -99,16 +99,17 @@ func radix8Inv(a []gf64.Element, tw *[7]gf64.Element) {
 }
 
 // radix8Cols is radix8Fwd (inv: radix8Inv) on columns [lo, hi) of the
-// eight slices of a (lo, hi multiples of 8).
-func radix8Cols(a []gf64.Element, lo, hi int, tw *[7]gf64.Element, inv bool) {
-	st := len(a) / 8
+// eight slices, read from src and written to dst (the same slice, or of the
+// same length and not overlapping); lo, hi multiples of 8.
+func radix8Cols(dst, src []gf64.Element, lo, hi int, tw *[7]gf64.Element, inv bool) {
+	st := len(dst) / 8
 	if hi <= lo {
 		return
 	}
-	_ = a[7*st+hi-1]
+	_, _ = dst[7*st+hi-1], src[7*st+hi-1]
 	if inv {
-		radix8InvAVX512(&a[lo], &a[lo], st, hi-lo, tw)
+		radix8InvAVX512(&dst[lo], &src[lo], st, hi-lo, tw)
 	} else {
-		radix8FwdAVX512(&a[lo], &a[lo], st, hi-lo, tw)
+		radix8FwdAVX512(&dst[lo], &src[lo], st, hi-lo, tw)
 	}
 }

@@ -31,6 +31,6 @@ func radix8FwdFrom(dst, src []gf64.Element, tw *[7]gf64.Element) {
 	radix8Generic(dst, tw)
 }
 
-func radix8Cols(a []gf64.Element, lo, hi int, tw *[7]gf64.Element, inv bool) {
-	radix8ColsGeneric(a, lo, hi, tw, inv)
+func radix8Cols(dst, src []gf64.Element, lo, hi int, tw *[7]gf64.Element, inv bool) {
+	radix8ColsGeneric(dst, src, lo, hi, tw, inv)
 }

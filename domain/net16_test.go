@@ -152,11 +152,19 @@ func TestRadix8Cols(t *testing.T) {
 	for _, inv := range []bool{false, true} {
 		for _, c := range [][2]int{{0, 64}, {8, 24}, {32, 64}, {16, 16}} {
 			want := slices.Clone(a)
-			radix8ColsGeneric(want, c[0], c[1], &tw, inv)
+			radix8ColsGeneric(want, want, c[0], c[1], &tw, inv)
 			got := slices.Clone(a)
-			radix8Cols(got, c[0], c[1], &tw, inv)
+			radix8Cols(got, got, c[0], c[1], &tw, inv)
 			if !slices.Equal(got, want) {
 				t.Fatalf("radix8Cols inv=%v cols %v differs from the generic code", inv, c)
+			}
+			// Out of place: dst starts as other data; only the columns change.
+			dst, dstWant := randVec(r, len(a)), []gf64.Element(nil)
+			dstWant = slices.Clone(dst)
+			radix8ColsGeneric(dstWant, a, c[0], c[1], &tw, inv)
+			radix8Cols(dst, a, c[0], c[1], &tw, inv)
+			if !slices.Equal(dst, dstWant) {
+				t.Fatalf("radix8Cols out of place inv=%v cols %v differs from the generic code", inv, c)
 			}
 		}
 	}
@@ -183,6 +191,31 @@ func TestNet16Par(t *testing.T) {
 		p.inversePar(got, 0, m-1, procs, sc)
 		if !slices.Equal(got, c) {
 			t.Fatalf("inversePar with %d workers does not undo forward", procs)
+		}
+	}
+}
+
+// TestForwardTruncPar runs the truncated forward network (the LDE's) on
+// blocks of parMin elements, where two workers split each block's
+// transform and three share the blocks, against the serial code.
+func TestForwardTruncPar(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2^20 elements")
+	}
+	r := newRand(t, 48)
+	m, j := 20, 18
+	s := randSubspace(t, r, m, 0)
+	p := s.plan()
+	c := randVec(r, s.Size())
+	clear(c[1<<uint(j):])
+	sc := new(scratch)
+	want := slices.Clone(c)
+	p.forwardTrunc(want, j, sc)
+	for _, procs := range []int{2, 3} {
+		got := slices.Clone(c)
+		p.forwardTruncPar(got, j, procs, sc)
+		if !slices.Equal(got, want) {
+			t.Fatalf("forwardTruncPar with %d workers differs from forwardTrunc", procs)
 		}
 	}
 }

@@ -202,12 +202,12 @@ func radix8InvGeneric(a []gf64.Element, tw *[7]gf64.Element) {
 }
 
 // radix8ColsGeneric is radix8Cols on the generic code: the three levels on
-// a copy of columns [lo, hi) of the eight slices.
-func radix8ColsGeneric(a []gf64.Element, lo, hi int, tw *[7]gf64.Element, inv bool) {
-	st, w := len(a)/8, hi-lo
+// a copy of columns [lo, hi) of the eight slices of src, copied to dst.
+func radix8ColsGeneric(dst, src []gf64.Element, lo, hi int, tw *[7]gf64.Element, inv bool) {
+	st, w := len(dst)/8, hi-lo
 	t := make([]gf64.Element, 8*w)
 	for k := 0; k < 8; k++ {
-		copy(t[k*w:(k+1)*w], a[k*st+lo:k*st+hi])
+		copy(t[k*w:(k+1)*w], src[k*st+lo:k*st+hi])
 	}
 	if inv {
 		radix8InvGeneric(t, tw)
@@ -215,6 +215,6 @@ func radix8ColsGeneric(a []gf64.Element, lo, hi int, tw *[7]gf64.Element, inv bo
 		radix8Generic(t, tw)
 	}
 	for k := 0; k < 8; k++ {
-		copy(a[k*st+lo:k*st+hi], t[k*w:(k+1)*w])
+		copy(dst[k*st+lo:k*st+hi], t[k*w:(k+1)*w])
 	}
 }

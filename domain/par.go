@@ -71,7 +71,7 @@ func (p *plan) forwardPar(a []gf64.Element, off, r, procs int, sc *scratch) {
 	if useNet16 && r-2 >= p.L {
 		tw := p.radix8Tw(off, r)
 		e := len(a) >> 3
-		parRange(e, chunk, procs, func(lo, hi int) { radix8Cols(a, lo, hi, &tw, false) })
+		parRange(e, chunk, procs, func(lo, hi int) { radix8Cols(a, a, lo, hi, &tw, false) })
 		p.par8(a, off, r, procs, false)
 		return
 	}
@@ -94,7 +94,7 @@ func (p *plan) inversePar(a []gf64.Element, off, r, procs int, sc *scratch) {
 		p.par8(a, off, r, procs, true)
 		tw := p.radix8Tw(off, r)
 		e := len(a) >> 3
-		parRange(e, chunk, procs, func(lo, hi int) { radix8Cols(a, lo, hi, &tw, true) })
+		parRange(e, chunk, procs, func(lo, hi int) { radix8Cols(a, a, lo, hi, &tw, true) })
 		return
 	}
 	h := len(a) >> 1
@@ -124,13 +124,18 @@ func (p *plan) forwardTruncPar(a []gf64.Element, j, procs int, sc *scratch) {
 		return
 	}
 	first := a[:bs]
-	parRange(nb, 1, procs, func(lo, hi int) {
+	if j > 0 && bs >= parMin && (nb-1)%procs != 0 {
+		// The blocks do not share evenly: split each transform instead.
+		// Block 0 is the source of the others: transform it last.
+		for b := nb - 1; b >= 1; b-- {
+			p.forwardFromPar(a[b*bs:(b+1)*bs], first, b*bs, j-1, procs, sc)
+		}
+		p.forwardPar(first, 0, j-1, procs, sc)
+		return
+	}
+	parRange(nb-1, 1, procs, func(lo, hi int) {
 		withScratch(func(sc *scratch) {
-			// Block 0 is the source of the copies: transform it last.
-			for b := hi - 1; b >= lo; b-- {
-				if b == 0 {
-					continue
-				}
+			for b := hi; b > lo; b-- { // blocks 1..nb-1
 				if j > 0 {
 					p.forwardFrom(a[b*bs:(b+1)*bs], first, b*bs, j-1, sc)
 				} else {
@@ -140,8 +145,25 @@ func (p *plan) forwardTruncPar(a []gf64.Element, j, procs int, sc *scratch) {
 		})
 	})
 	if j > 0 {
-		p.forward(first, 0, j-1, sc)
+		p.forwardPar(first, 0, j-1, procs, sc)
 	}
+}
+
+// forwardFromPar is forwardFrom spread over procs goroutines.
+func (p *plan) forwardFromPar(dst, src []gf64.Element, off, r, procs int, sc *scratch) {
+	if procs <= 1 {
+		p.forwardFrom(dst, src, off, r, sc)
+		return
+	}
+	if !useNet16 || r-2 < p.L || len(dst) < parMin {
+		parRange(len(dst), chunk, procs, func(lo, hi int) { copy(dst[lo:hi], src[lo:hi]) })
+		p.forwardPar(dst, off, r, procs, sc)
+		return
+	}
+	tw := p.radix8Tw(off, r)
+	e := len(dst) >> 3
+	parRange(e, chunk, procs, func(lo, hi int) { radix8Cols(dst, src, lo, hi, &tw, false) })
+	p.par8(dst, off, r, procs, false)
 }
 
 // toNovelPar is toNovelPrefix spread over procs goroutines.
