@@ -18,6 +18,13 @@ import (
 // order (Lin, Chung, Han, FOCS 2014). Blocks at levels r ≥ L are processed
 // depth first, so that each half fits in cache before the levels below it
 // run; levels r < L run one chunk of 2^L elements at a time.
+//
+// With the AVX-512 kernels (network_net16.go, net16_amd64.s), three levels
+// run per pass above level 5 (radix8Fwd: one column of eight slices in
+// registers), and levels 5..0 run in registers on 64-element groups
+// (net64Fwd). Without them, big blocks run two levels per sweep
+// (forward4), chunks use gf64.Butterfly per block and the lane
+// transposition for the last three levels.
 
 func trailingZeros(u uint) int { return bits.TrailingZeros(u) }
 
