@@ -48,7 +48,11 @@
 //
 // Big arrays are processed in cache-sized pieces: the butterfly network
 // depth first, and the monomial/novel conversion with its first three
-// Taylor levels and the twist fused into one pass over memory.
+// Taylor levels and the twist fused into one pass over memory, and depth
+// first too: after a few depths over the whole array, groups of its
+// independent interleaved subproblems are gathered into a buffer (one per
+// goroutine: pooled, 256 KiB or 1 MiB, or 256 MiB for transforms of more
+// than 2^25 elements), finished there and scattered back.
 //
 // Nothing here is constant-time: running time depends only on sizes, but
 // no effort is made against side channels.

@@ -168,24 +168,12 @@ func (p *plan) forwardFromPar(dst, src []gf64.Element, off, r, procs int, sc *sc
 
 // toNovelPar is toNovelPrefix spread over procs goroutines.
 func (p *plan) toNovelPar(a []gf64.Element, j, procs int, sc *scratch) {
-	if procs <= 1 {
-		p.toNovelPrefix(a, j, sc)
-		return
-	}
-	for r := 0; r < j; r++ {
-		p.twistTaylor(a, r, procs, sc)
-	}
+	p.toNovelDeep(a, 0, procs, sc)
 }
 
 // fromNovelPar is fromNovel spread over procs goroutines.
 func (p *plan) fromNovelPar(a []gf64.Element, procs int, sc *scratch) {
-	if procs <= 1 {
-		p.fromNovel(a, sc)
-		return
-	}
-	for r := p.m - 1; r >= 0; r-- {
-		p.untwistTaylor(a, r, procs, sc)
-	}
+	p.fromNovelDeep(a, 0, procs, sc)
 }
 
 func (p *plan) twistPar(a []gf64.Element, r, procs int, inv bool) {

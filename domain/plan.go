@@ -50,6 +50,13 @@ type plan struct {
 	// fuseTab[r][t] = tw[r]^(t>>r) for t < fuseW, r < fuseTabLog: the twist
 	// of one fused column slice (taylorTwist); the same for the inverses.
 	fuseTab, fuseTabInv [][]gf64.Element
+	// shifts[o] is the plan of the gathered subproblems whose depth r is
+	// depth r+o here (transform.go, shifted); root and off say which plan
+	// and offset a shifted plan stands for.
+	shiftOnce sync.Once
+	shifts    []*plan
+	root      *plan
+	off       int
 }
 
 func (s *Subspace) plan() *plan {

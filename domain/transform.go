@@ -3,6 +3,7 @@ package domain
 import (
 	"fmt"
 	"math/bits"
+	"sync"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
@@ -147,15 +148,176 @@ func (p *plan) toNovel(a []gf64.Element, sc *scratch) { p.toNovelPrefix(a, p.m, 
 // novel coefficients only depend on v_0..v_{j-1}, so this is the conversion
 // of the subspace's first j basis elements.
 func (p *plan) toNovelPrefix(a []gf64.Element, j int, sc *scratch) {
-	for r := 0; r < j; r++ {
-		p.twistTaylor(a, r, 1, sc)
-	}
+	p.toNovelDeep(a, 0, 1, sc)
 }
 
 // fromNovel undoes toNovel.
 func (p *plan) fromNovel(a []gf64.Element, sc *scratch) {
-	for r := p.m - 1; r >= 0; r-- {
-		p.untwistTaylor(a, r, 1, sc)
+	p.fromNovelDeep(a, 0, 1, sc)
+}
+
+// toNovelFlat runs depths r0..log2(len(a))-1 of the conversion one after the
+// other, each over the whole array: the reference for toNovelDeep.
+func (p *plan) toNovelFlat(a []gf64.Element, r0, procs int, sc *scratch) {
+	for r := r0; 1<<uint(r) < len(a); r++ {
+		p.twistTaylor(a, r, procs, sc)
+	}
+}
+
+// fromNovelFlat undoes toNovelFlat.
+func (p *plan) fromNovelFlat(a []gf64.Element, r0, procs int, sc *scratch) {
+	for r := bits.TrailingZeros(uint(len(a))) - 1; r >= r0; r-- {
+		p.untwistTaylor(a, r, procs, sc)
+	}
+}
+
+// Depth-first conversion. Every depth r of the conversion runs Taylor
+// levels over the whole array: the ones on blocks bigger than the caches
+// cost a pass over memory each, about five per depth at 2^30. But after
+// depth k the 2^k interleaved subproblems (stride 2^k) are independent:
+// gathering 2^gatherLog consecutive ones, b[t·G+u] = a[t·2^k+j0+u] (whole
+// cache lines), gives a contiguous array on which depth r ≥ k of a is depth
+// r−k+gatherLog with the twist factors of depth r (plan.shifted); it is
+// converted there, recursively, and scattered back. The depths before k run
+// over the whole array; k is chosen so that the gathered array has
+// 2^deepLeafLog elements (it stays in L2 and is finished there), or, for
+// arrays bigger than 2^deepBufLog, 2^deepBufLog elements (one more level of
+// gathering inside it).
+const gatherLog = 5 // ≥ twistRunLog: gathered arrays never use twTab
+
+// deepLogs: the sizes (log2, increasing) of the gathered arrays; an array
+// of 2^n elements is gathered into arrays of the largest size below 2^n.
+// The smallest fits L1, the next L2. Tests lower them to reach every path.
+var deepLogs = []int{12, 17, 25}
+
+// gatherDepth returns the depth after which toNovelDeep gathers, or -1 to
+// run the depths r0..n-1 over the whole array.
+func gatherDepth(n, r0 int) int {
+	t := -1
+	for _, l := range deepLogs {
+		if l < n {
+			t = l
+		}
+	}
+	if t < 0 {
+		return -1
+	}
+	k := max(n+gatherLog-t, r0, gatherLog)
+	if k > n-2 {
+		return -1
+	}
+	return k
+}
+
+// toNovelDeep runs depths r0..log2(len(a))-1 of the conversion on a,
+// depth first, spread over procs goroutines.
+func (p *plan) toNovelDeep(a []gf64.Element, r0, procs int, sc *scratch) {
+	k := gatherDepth(bits.TrailingZeros(uint(len(a))), r0)
+	if k < 0 {
+		p.toNovelFlat(a, r0, procs, sc)
+		return
+	}
+	for r := r0; r < k; r++ {
+		p.twistTaylor(a, r, procs, sc)
+	}
+	p.shifted(k-gatherLog).eachGroup(a, k, procs, false, sc)
+}
+
+// fromNovelDeep undoes toNovelDeep.
+func (p *plan) fromNovelDeep(a []gf64.Element, r0, procs int, sc *scratch) {
+	k := gatherDepth(bits.TrailingZeros(uint(len(a))), r0)
+	if k < 0 {
+		p.fromNovelFlat(a, r0, procs, sc)
+		return
+	}
+	p.shifted(k-gatherLog).eachGroup(a, k, procs, true, sc)
+	for r := k - 1; r >= r0; r-- {
+		p.untwistTaylor(a, r, procs, sc)
+	}
+}
+
+// shifted returns the plan whose depth r is depth r+off of p, for the
+// depths r ≥ gatherLog that gathered arrays use: only the twist factors
+// (and the fused-pass twist tables) are filled in. They are built once per
+// plan, on first use.
+func (p *plan) shifted(off int) *plan {
+	root := p
+	if p.root != nil {
+		root, off = p.root, p.off+off
+	}
+	root.shiftOnce.Do(func() {
+		root.shifts = make([]*plan, root.m)
+		for o := range root.shifts {
+			q := &plan{m: root.m - o, tw: root.tw[o:], twInv: root.twInv[o:], root: root, off: o}
+			nf := min(q.m, fuseTabLog)
+			q.fuseTab, q.fuseTabInv = make([][]gf64.Element, nf), make([][]gf64.Element, nf)
+			for r := gatherLog; r < nf; r++ {
+				q.fuseTab[r], _ = powTable(q.tw[r], r, fuseW)
+				q.fuseTabInv[r], _ = powTable(q.twInv[r], r, fuseW)
+			}
+			root.shifts[o] = q
+		}
+	})
+	return root.shifts[off]
+}
+
+// eachGroup gathers each run of 2^gatherLog consecutive stride-2^k
+// subproblems of a into a contiguous buffer, converts it with q (depths
+// gatherLog and up; back to monomial if inv) and scatters it back. The
+// groups are spread over procs goroutines, each with its buffer.
+func (q *plan) eachGroup(a []gf64.Element, k, procs int, inv bool, sc *scratch) {
+	groups := 1 << uint(k-gatherLog)
+	if procs <= 1 {
+		q.groups(a, k, 0, groups, inv, sc)
+		return
+	}
+	parRange(groups, 1, procs, func(lo, hi int) {
+		withScratch(func(sc *scratch) { q.groups(a, k, lo, hi, inv, sc) })
+	})
+}
+
+func (q *plan) groups(a []gf64.Element, k, lo, hi int, inv bool, sc *scratch) {
+	const g = 1 << gatherLog
+	rows := len(a) >> uint(k)
+	bp := getBuf(rows * g)
+	b := *bp
+	for grp := lo; grp < hi; grp++ {
+		j0 := grp * g
+		for t := 0; t < rows; t++ {
+			copy(b[t*g:(t+1)*g], a[t<<uint(k)+j0:])
+		}
+		if inv {
+			q.fromNovelDeep(b, gatherLog, 1, sc)
+		} else {
+			q.toNovelDeep(b, gatherLog, 1, sc)
+		}
+		for t := 0; t < rows; t++ {
+			copy(a[t<<uint(k)+j0:t<<uint(k)+j0+g], b[t*g:])
+		}
+	}
+	putBuf(bp)
+}
+
+// Gather buffers up to 2^bufPoolLog elements are pooled; bigger ones
+// (arrays above 2^deepBufLog) are allocated per call.
+const bufPoolLog = 20
+
+var bufPools [bufPoolLog + 1]sync.Pool
+
+func getBuf(n int) *[]gf64.Element {
+	l := bits.TrailingZeros(uint(n))
+	if l <= bufPoolLog {
+		if b, ok := bufPools[l].Get().(*[]gf64.Element); ok {
+			return b
+		}
+	}
+	b := make([]gf64.Element, n)
+	return &b
+}
+
+func putBuf(b *[]gf64.Element) {
+	if l := bits.TrailingZeros(uint(len(*b))); l <= bufPoolLog {
+		bufPools[l].Put(b)
 	}
 }
 

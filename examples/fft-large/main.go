@@ -16,6 +16,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"time"
@@ -29,9 +30,22 @@ func main() {
 	seed := flag.Uint64("seed", 1, "random seed")
 	check := flag.Int("check", 0, "points to check against Horner's rule")
 	inverse := flag.Bool("inverse", false, "also time the IFFT and check the round trip")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the transforms to this file")
 	flag.Parse()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "fft-large:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	if err := run(*logn, *seed, *check, *inverse); err != nil {
 		fmt.Fprintln(os.Stderr, "fft-large:", err)
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }

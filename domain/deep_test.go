@@ -1,0 +1,38 @@
+package domain
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// TestDeepMatchesFlat checks the depth-first conversion (gathered
+// subproblems, nested twice) against the depth-by-depth one, forward and
+// back, with the thresholds lowered so that small sizes reach every path.
+func TestDeepMatchesFlat(t *testing.T) {
+	logs := deepLogs
+	t.Cleanup(func() { deepLogs = logs })
+	deepLogs = []int{7, 10}
+	r := newRand(t, 7)
+	for _, m := range []int{6, 8, 9, 10, 11, 13, 14} {
+		s := randSubspace(t, r, m, 0)
+		p := s.plan()
+		for _, procs := range []int{1, 2, 3} {
+			t.Run(fmt.Sprintf("m=%d/procs=%d", m, procs), func(t *testing.T) {
+				sc := new(scratch)
+				a := randVec(r, s.Size())
+				want := slices.Clone(a)
+				p.toNovelFlat(want, 0, 1, sc)
+				got := slices.Clone(a)
+				p.toNovelDeep(got, 0, procs, sc)
+				if !slices.Equal(got, want) {
+					t.Fatal("toNovelDeep differs from toNovelFlat")
+				}
+				p.fromNovelDeep(got, 0, procs, sc)
+				if !slices.Equal(got, a) {
+					t.Fatal("fromNovelDeep does not undo toNovelDeep")
+				}
+			})
+		}
+	}
+}
