@@ -377,7 +377,11 @@ func taylor(a []gf64.Element, s int) {
 		return
 	}
 	q := n >> 2
-	if n >= fuseSegs*s && n >= fuseSegs*8 {
+	if n == lowN {
+		taylorLow(a, s)
+		return
+	}
+	if n >= fuseSegs*s && n >= fuseSubs*lowN {
 		taylorFused(a, s)
 		return
 	}
@@ -387,8 +391,31 @@ func taylor(a []gf64.Element, s int) {
 	}
 	xorInto(a[2*q:3*q], a[3*q:])
 	xorInto(a[q:2*q], a[2*q:3*q])
+	if 2*q == lowN && 4*s <= 2*q {
+		taylorLow(a, s) // both halves at once
+		return
+	}
 	taylor(a[:2*q], s)
 	taylor(a[2*q:], s)
+}
+
+// lowN: blocks of lowN elements run all their Taylor levels in registers
+// (taylorLow).
+const lowN = 128
+
+// taylorLowGeneric runs taylor(block, s) on each lowN-element block of a:
+// the reference for taylorLow.
+func taylorLowGeneric(a []gf64.Element, s int) {
+	for i := 0; i+lowN <= len(a); i += lowN {
+		taylorSmall(a[i:i+lowN], s)
+	}
+}
+
+// untaylorLowGeneric undoes taylorLowGeneric.
+func untaylorLowGeneric(a []gf64.Element, s int) {
+	for i := 0; i+lowN <= len(a); i += lowN {
+		untaylorSmall(a[i:i+lowN], s)
+	}
 }
 
 // untaylor undoes taylor.
@@ -398,7 +425,11 @@ func untaylor(a []gf64.Element, s int) {
 		return
 	}
 	q := n >> 2
-	if n >= fuseSegs*s && n >= fuseSegs*8 {
+	if n == lowN {
+		untaylorLow(a, s)
+		return
+	}
+	if n >= fuseSegs*s && n >= fuseSubs*lowN {
 		untaylorFused(a, s)
 		return
 	}
@@ -406,8 +437,12 @@ func untaylor(a []gf64.Element, s int) {
 		untaylorSmall(a, s)
 		return
 	}
-	untaylor(a[:2*q], s)
-	untaylor(a[2*q:], s)
+	if 2*q == lowN && 4*s <= 2*q {
+		untaylorLow(a, s)
+	} else {
+		untaylor(a[:2*q], s)
+		untaylor(a[2*q:], s)
+	}
 	xorInto(a[q:2*q], a[2*q:3*q])
 	xorInto(a[2*q:3*q], a[3*q:])
 }
@@ -454,6 +489,10 @@ const (
 func taylorFused(a []gf64.Element, s int) {
 	fusedColumns(a, 0, len(a)/fuseSegs, nil)
 	e := len(a) / fuseSubs
+	if e == lowN && 4*s <= e {
+		taylorLow(a, s)
+		return
+	}
 	for i := 0; i < fuseSubs; i++ {
 		taylor(a[i*e:(i+1)*e], s)
 	}
@@ -462,8 +501,12 @@ func taylorFused(a []gf64.Element, s int) {
 // untaylorFused undoes taylorFused.
 func untaylorFused(a []gf64.Element, s int) {
 	e := len(a) / fuseSubs
-	for i := 0; i < fuseSubs; i++ {
-		untaylor(a[i*e:(i+1)*e], s)
+	if e == lowN && 4*s <= e {
+		untaylorLow(a, s)
+	} else {
+		for i := 0; i < fuseSubs; i++ {
+			untaylor(a[i*e:(i+1)*e], s)
+		}
 	}
 	unfusedColumns(a, 0, len(a)/fuseSegs, nil)
 }

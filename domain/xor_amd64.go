@@ -62,3 +62,28 @@ func untaylor3(a []gf64.Element, o, w int) {
 	}
 	untaylor3Generic(a, o, w)
 }
+
+//go:noescape
+func taylorLowAVX512(a *gf64.Element, n, s int)
+
+//go:noescape
+func untaylorLowAVX512(a *gf64.Element, n, s int)
+
+// taylorLow runs taylor(block, s) on each lowN-element block of a (len(a) a
+// multiple of lowN, s ≤ lowN/4).
+func taylorLow(a []gf64.Element, s int) {
+	if useAVX512 && len(a) >= lowN {
+		taylorLowAVX512(&a[0], len(a)/lowN, s)
+		return
+	}
+	taylorLowGeneric(a, s)
+}
+
+// untaylorLow undoes taylorLow.
+func untaylorLow(a []gf64.Element, s int) {
+	if useAVX512 && len(a) >= lowN {
+		untaylorLowAVX512(&a[0], len(a)/lowN, s)
+		return
+	}
+	untaylorLowGeneric(a, s)
+}

@@ -55,3 +55,26 @@ func TestTaylor3Kernels(t *testing.T) {
 		}
 	}
 }
+
+func TestTaylorLowKernels(t *testing.T) {
+	if !useAVX512 {
+		t.Skip("no AVX-512 on this machine: the generic code ran in every test")
+	}
+	r := newRand(t, 22)
+	for _, blocks := range []int{1, 3} {
+		for s := 1; s <= 2*lowN; s *= 2 {
+			a := randVec(r, blocks*lowN)
+			want := slices.Clone(a)
+			taylorLowGeneric(want, s)
+			got := slices.Clone(a)
+			taylorLowAVX512(&got[0], blocks, s)
+			if !slices.Equal(got, want) {
+				t.Fatalf("taylorLowAVX512 blocks=%d s=%d differs from taylorLowGeneric", blocks, s)
+			}
+			untaylorLowAVX512(&got[0], blocks, s)
+			if !slices.Equal(got, a) {
+				t.Fatalf("untaylorLowAVX512 blocks=%d s=%d does not undo", blocks, s)
+			}
+		}
+	}
+}

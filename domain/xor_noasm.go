@@ -9,3 +9,6 @@ func xorLong(dst, src []gf64.Element) { xorGeneric(dst, src) }
 
 func taylor3(a []gf64.Element, o, w int)   { taylor3Generic(a, o, w) }
 func untaylor3(a []gf64.Element, o, w int) { untaylor3Generic(a, o, w) }
+
+func taylorLow(a []gf64.Element, s int)   { taylorLowGeneric(a, s) }
+func untaylorLow(a []gf64.Element, s int) { untaylorLowGeneric(a, s) }
