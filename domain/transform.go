@@ -278,46 +278,68 @@ func (q *plan) eachGroup(a []gf64.Element, k, procs int, inv bool, sc *scratch) 
 
 func (q *plan) groups(a []gf64.Element, k, lo, hi int, inv bool, sc *scratch) {
 	const g = 1 << gatherLog
-	rows := len(a) >> uint(k)
-	bp := getBuf(rows * g)
-	b := *bp
+	bp := getBuf(len(a) >> uint(k-gatherLog))
+	b := bp.b
 	for grp := lo; grp < hi; grp++ {
-		j0 := grp * g
-		for t := 0; t < rows; t++ {
-			copy(b[t*g:(t+1)*g], a[t<<uint(k)+j0:])
-		}
+		gatherRows(b, a[grp*g:], 1<<uint(k))
 		if inv {
 			q.fromNovelDeep(b, gatherLog, 1, sc)
 		} else {
 			q.toNovelDeep(b, gatherLog, 1, sc)
 		}
-		for t := 0; t < rows; t++ {
-			copy(a[t<<uint(k)+j0:t<<uint(k)+j0+g], b[t*g:])
-		}
+		scatterRows(a[grp*g:], b, 1<<uint(k))
 	}
 	putBuf(bp)
 }
 
+// gatherRowsGeneric sets b[t·G+u] = a[t·stride+u] for t < len(b)/G, u < G
+// (G = 2^gatherLog): the reference for gatherRows.
+func gatherRowsGeneric(b, a []gf64.Element, stride int) {
+	const g = 1 << gatherLog
+	for t := 0; t < len(b)/g; t++ {
+		copy(b[t*g:(t+1)*g], a[t*stride:t*stride+g])
+	}
+}
+
+// scatterRowsGeneric undoes gatherRowsGeneric.
+func scatterRowsGeneric(a, b []gf64.Element, stride int) {
+	const g = 1 << gatherLog
+	for t := 0; t < len(b)/g; t++ {
+		copy(a[t*stride:t*stride+g], b[t*g:(t+1)*g])
+	}
+}
+
 // Gather buffers up to 2^bufPoolLog elements are pooled; bigger ones
-// (arrays above 2^deepBufLog) are allocated per call.
+// (arrays above 2^deepLogs[1]) are mapped per call (mapBuf) and released
+// after it.
 const bufPoolLog = 20
 
 var bufPools [bufPoolLog + 1]sync.Pool
 
-func getBuf(n int) *[]gf64.Element {
-	l := bits.TrailingZeros(uint(n))
-	if l <= bufPoolLog {
-		if b, ok := bufPools[l].Get().(*[]gf64.Element); ok {
-			return b
-		}
-	}
-	b := make([]gf64.Element, n)
-	return &b
+type gbuf struct {
+	b      []gf64.Element
+	mapped bool
 }
 
-func putBuf(b *[]gf64.Element) {
-	if l := bits.TrailingZeros(uint(len(*b))); l <= bufPoolLog {
+func getBuf(n int) *gbuf {
+	l := bits.TrailingZeros(uint(n))
+	if l <= bufPoolLog {
+		if b, ok := bufPools[l].Get().(*gbuf); ok {
+			return b
+		}
+		return &gbuf{b: make([]gf64.Element, n)}
+	}
+	if b := mapBuf(n); b != nil {
+		return &gbuf{b: b, mapped: true}
+	}
+	return &gbuf{b: make([]gf64.Element, n)}
+}
+
+func putBuf(b *gbuf) {
+	if l := bits.TrailingZeros(uint(len(b.b))); l <= bufPoolLog {
 		bufPools[l].Put(b)
+	} else if b.mapped {
+		unmapBuf(b.b)
 	}
 }
 

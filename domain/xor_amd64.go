@@ -87,3 +87,31 @@ func untaylorLow(a []gf64.Element, s int) {
 	}
 	untaylorLowGeneric(a, s)
 }
+
+//go:noescape
+func gatherAVX512(dst, src *gf64.Element, rows, stride int)
+
+//go:noescape
+func scatterAVX512(dst, src *gf64.Element, rows, stride int)
+
+// gatherRows sets b[t·32+u] = a[t·stride+u] for t < len(b)/32, u < 32.
+func gatherRows(b, a []gf64.Element, stride int) {
+	rows := len(b) / 32
+	if useAVX512 && rows > 0 {
+		_ = a[(rows-1)*stride+31]
+		gatherAVX512(&b[0], &a[0], rows, stride)
+		return
+	}
+	gatherRowsGeneric(b, a, stride)
+}
+
+// scatterRows undoes gatherRows: a[t·stride+u] = b[t·32+u].
+func scatterRows(a, b []gf64.Element, stride int) {
+	rows := len(b) / 32
+	if useAVX512 && rows > 0 {
+		_ = a[(rows-1)*stride+31]
+		scatterAVX512(&a[0], &b[0], rows, stride)
+		return
+	}
+	scatterRowsGeneric(a, b, stride)
+}

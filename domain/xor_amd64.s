@@ -845,3 +845,79 @@ ulstore:
 
 uldone:
 	RET
+
+// func gatherAVX512(dst, src *Element, rows, stride int)
+// dst[t·32+u] = src[t·stride+u] for t < rows, u < 32, prefetching the rows
+// of src 16 ahead (they are whole 256-byte runs, far apart).
+TEXT ·gatherAVX512(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ rows+16(FP), CX
+	MOVQ stride+24(FP), BX
+	SHLQ $3, BX
+	MOVQ BX, DX
+	SHLQ $4, DX
+	ADDQ SI, DX
+	TESTQ CX, CX
+	JZ   gdone
+
+gloop:
+	PREFETCHT0 (DX)
+	PREFETCHT0 64(DX)
+	PREFETCHT0 128(DX)
+	PREFETCHT0 192(DX)
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 Z0, (DI)
+	VMOVDQU64 Z1, 64(DI)
+	VMOVDQU64 Z2, 128(DI)
+	VMOVDQU64 Z3, 192(DI)
+	ADDQ BX, SI
+	ADDQ BX, DX
+	ADDQ $256, DI
+	DECQ CX
+	JNZ  gloop
+	VZEROUPPER
+
+gdone:
+	RET
+
+// func scatterAVX512(dst, src *Element, rows, stride int)
+// dst[t·stride+u] = src[t·32+u] for t < rows, u < 32, prefetching the rows
+// of dst 16 ahead.
+TEXT ·scatterAVX512(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ rows+16(FP), CX
+	MOVQ stride+24(FP), BX
+	SHLQ $3, BX
+	MOVQ BX, DX
+	SHLQ $4, DX
+	ADDQ DI, DX
+	TESTQ CX, CX
+	JZ   sdone
+
+sloop:
+	PREFETCHT0 (DX)
+	PREFETCHT0 64(DX)
+	PREFETCHT0 128(DX)
+	PREFETCHT0 192(DX)
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 Z0, (DI)
+	VMOVDQU64 Z1, 64(DI)
+	VMOVDQU64 Z2, 128(DI)
+	VMOVDQU64 Z3, 192(DI)
+	ADDQ BX, DI
+	ADDQ BX, DX
+	ADDQ $256, SI
+	DECQ CX
+	JNZ  sloop
+	VZEROUPPER
+
+sdone:
+	RET

@@ -78,3 +78,29 @@ func TestTaylorLowKernels(t *testing.T) {
 		}
 	}
 }
+
+func TestGatherKernels(t *testing.T) {
+	if !useAVX512 {
+		t.Skip("no AVX-512 on this machine: the generic code ran in every test")
+	}
+	r := newRand(t, 23)
+	for _, stride := range []int{32, 64, 96, 1024} {
+		for _, rows := range []int{1, 2, 17} {
+			a := randVec(r, (rows-1)*stride+32)
+			want := make([]gf64.Element, 32*rows)
+			gatherRowsGeneric(want, a, stride)
+			got := make([]gf64.Element, 32*rows)
+			gatherAVX512(&got[0], &a[0], rows, stride)
+			if !slices.Equal(got, want) {
+				t.Fatalf("gatherAVX512 rows=%d stride=%d differs", rows, stride)
+			}
+			b := randVec(r, 32*rows)
+			wantA, gotA := slices.Clone(a), slices.Clone(a)
+			scatterRowsGeneric(wantA, b, stride)
+			scatterAVX512(&gotA[0], &b[0], rows, stride)
+			if !slices.Equal(gotA, wantA) {
+				t.Fatalf("scatterAVX512 rows=%d stride=%d differs", rows, stride)
+			}
+		}
+	}
+}

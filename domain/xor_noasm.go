@@ -12,3 +12,6 @@ func untaylor3(a []gf64.Element, o, w int) { untaylor3Generic(a, o, w) }
 
 func taylorLow(a []gf64.Element, s int)   { taylorLowGeneric(a, s) }
 func untaylorLow(a []gf64.Element, s int) { untaylorLowGeneric(a, s) }
+
+func gatherRows(b, a []gf64.Element, stride int)  { gatherRowsGeneric(b, a, stride) }
+func scatterRows(a, b []gf64.Element, stride int) { scatterRowsGeneric(a, b, stride) }
