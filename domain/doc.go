@@ -51,9 +51,9 @@
 // Taylor levels and the twist fused into one pass over memory, and depth
 // first too: after a few depths over the whole array, groups of its
 // independent interleaved subproblems are gathered into a buffer (one per
-// goroutine: pooled, 32 KiB or 1 MiB; for transforms of more than 2^25
-// elements also 256 MiB, mapped outside the Go heap on Linux and released
-// at the end of the call), finished there and scattered back.
+// goroutine: pooled, 32 KiB or 1 MiB; for transforms of more than 2^22
+// elements also 32 MiB, mapped outside the Go heap on Linux and released at
+// the end of the call), finished there and scattered back.
 //
 // Nothing here is constant-time: running time depends only on sizes, but
 // no effort is made against side channels.

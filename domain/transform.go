@@ -179,16 +179,16 @@ func (p *plan) fromNovelFlat(a []gf64.Element, r0, procs int, sc *scratch) {
 // cache lines), gives a contiguous array on which depth r ≥ k of a is depth
 // r−k+gatherLog with the twist factors of depth r (plan.shifted); it is
 // converted there, recursively, and scattered back. The depths before k run
-// over the whole array; k is chosen so that the gathered array has
-// 2^deepLeafLog elements (it stays in L2 and is finished there), or, for
-// arrays bigger than 2^deepBufLog, 2^deepBufLog elements (one more level of
-// gathering inside it).
+// over the whole array; k is chosen so that the gathered array has the
+// size of the next smaller cache level (deepLogs), where it is finished,
+// with further levels of gathering inside it.
 const gatherLog = 5 // ≥ twistRunLog: gathered arrays never use twTab
 
 // deepLogs: the sizes (log2, increasing) of the gathered arrays; an array
 // of 2^n elements is gathered into arrays of the largest size below 2^n.
-// The smallest fits L1, the next L2. Tests lower them to reach every path.
-var deepLogs = []int{12, 17, 25}
+// The smallest fits L1, the next L2, the last (32 MiB, one per goroutine)
+// L3. Tests lower them to reach every path.
+var deepLogs = []int{12, 17, 22}
 
 // gatherDepth returns the depth after which toNovelDeep gathers, or -1 to
 // run the depths r0..n-1 over the whole array.
@@ -310,8 +310,8 @@ func scatterRowsGeneric(a, b []gf64.Element, stride int) {
 }
 
 // Gather buffers up to 2^bufPoolLog elements are pooled; bigger ones
-// (arrays above 2^deepLogs[1]) are mapped per call (mapBuf) and released
-// after it.
+// (the outermost level for the biggest arrays) are mapped per call (mapBuf)
+// and released after it.
 const bufPoolLog = 20
 
 var bufPools [bufPoolLog + 1]sync.Pool
