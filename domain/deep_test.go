@@ -36,3 +36,20 @@ func TestDeepMatchesFlat(t *testing.T) {
 		}
 	}
 }
+
+// TestDeepZeroAllocs: below parMin the gathering runs on the calling
+// goroutine with pooled buffers and allocates nothing once warm. Skipped
+// under -short, which CI uses for the race detector run: with -race,
+// sync.Pool drops some of what it is given.
+func TestDeepZeroAllocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sync.Pool keeps nothing reliably under the race detector")
+	}
+	r := newRand(t, 8)
+	s := randSubspace(t, r, 17, 0)
+	a := randVec(r, s.Size())
+	_ = s.FFT(a)
+	if n := testing.AllocsPerRun(5, func() { _ = s.FFT(a); _ = s.IFFT(a) }); n != 0 {
+		t.Errorf("FFT+IFFT m=17: %v allocations per run", n)
+	}
+}
