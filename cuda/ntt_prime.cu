@@ -94,14 +94,32 @@ struct Goldilocks {
     }
     // mul returns a·c mod p for c in plain form: Montgomery data stays
     // Montgomery.
+    // The 128-bit product is four 32×32 partial products on one carry
+    // chain (PTX mad.lo.cc/madc.hi), r3·2^96 + r2·2^64 + lo, reduced with
+    // 2^96 ≡ −1 and 2^64 ≡ 2^32 − 1: lo − r3 + r2·(2^32 − 1).
     __device__ static __forceinline__ E mul(E a, E c) {
-        u64 lo = a * c, hi = __umul64hi(a, c);
-        u64 hh = hi >> 32, hl = hi & EPS;
-        u64 t0 = lo - hh;
-        if (lo < hh) t0 -= EPS;
-        u64 t1 = hl * EPS;
+        u32 r0, r1, r2, r3;
+        asm("{\n\t.reg .u32 a0, a1, c0, c1;\n\t"
+            "mov.b64 {a0, a1}, %4;\n\t"
+            "mov.b64 {c0, c1}, %5;\n\t"
+            "mul.lo.u32 %0, a0, c0;\n\t"
+            "mul.hi.u32 %1, a0, c0;\n\t"
+            "mad.lo.cc.u32 %1, a1, c0, %1;\n\t"
+            "madc.hi.u32 %2, a1, c0, 0;\n\t"
+            "mad.lo.cc.u32 %1, a0, c1, %1;\n\t"
+            "madc.hi.cc.u32 %2, a0, c1, %2;\n\t"
+            "addc.u32 %3, 0, 0;\n\t"
+            "mad.lo.cc.u32 %2, a1, c1, %2;\n\t"
+            "madc.hi.u32 %3, a1, c1, %3;\n\t"
+            "}"
+            : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
+            : "l"(a), "l"(c));
+        u64 lo = ((u64)r1 << 32) | r0;
+        u64 t0 = lo - r3;
+        if (lo < r3) t0 -= EPS; // + p
+        u64 t1 = ((u64)r2 << 32) - r2; // r2·(2^32 − 1) < 2^64
         u64 r = t0 + t1;
-        if (r < t0) r += EPS;
+        if (r < t0) r += EPS; // no second wrap (r < 2^64 − 2^33 here)
         return r >= P ? r - P : r;
     }
 };
@@ -1196,6 +1214,8 @@ __device__ __forceinline__ void ntt_fs(typename F::E *__restrict__ data, u64 col
 #define NTT_FS_6_10(name, F, RLOG, SLOG, LB)                                                                  \
     NTT_FS(name, F, RLOG, SLOG, LB, 6) NTT_FS(name, F, RLOG, SLOG, LB, 7) NTT_FS(name, F, RLOG, SLOG, LB, 8)              \
     NTT_FS(name, F, RLOG, SLOG, LB, 9) NTT_FS(name, F, RLOG, SLOG, LB, 10)
+#define NTT_FS_6_12(name, F, RLOG, SLOG, LB)                                                                  \
+    NTT_FS_6_10(name, F, RLOG, SLOG, LB) NTT_FS(name, F, RLOG, SLOG, LB, 11) NTT_FS(name, F, RLOG, SLOG, LB, 12)
 #define NTT_FS_5_8(name, F, RLOG, SLOG, LB)                                                                   \
     NTT_FS(name, F, RLOG, SLOG, LB, 5) NTT_FS(name, F, RLOG, SLOG, LB, 6) NTT_FS(name, F, RLOG, SLOG, LB, 7)              \
     NTT_FS(name, F, RLOG, SLOG, LB, 8)
@@ -1233,7 +1253,7 @@ NTT_KERNELS(bn254, BN254, 2, 0)
 // spill, 4 for BN254, 8 registers each), the window below which the bottom
 // pass goes through shared memory, the launch bounds (the small fields stay
 // at 64 registers or fewer).
-NTT_FS_6_10(babybear, BabyBear, 4, 3, (1024))
-NTT_FS_6_10(koalabear, KoalaBear, 4, 3, (1024))
-NTT_FS_6_10(goldilocks, Goldilocks, 3, 2, (1024))
+NTT_FS_6_12(babybear, BabyBear, 4, 3, (1024))
+NTT_FS_6_12(koalabear, KoalaBear, 4, 3, (1024))
+NTT_FS_6_12(goldilocks, Goldilocks, 3, 2, (1024))
 NTT_FS_5_8(bn254, BN254x32, 2, 0, (256))

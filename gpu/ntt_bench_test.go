@@ -132,6 +132,16 @@ func primeReportField[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
 	}
 }
 
+var primeMaxNST = flag.Int("gpu.primemaxnst", 0, "prime NTT: largest four-step pass (bits) instead of the field's")
+
+func init() {
+	nttInfoHook = func(f *nttFieldInfo) {
+		if *primeMaxNST > 0 {
+			f.fsMaxNST = max(f.fsMinNST, min(*primeMaxNST, f.fsMaxBuilt))
+		}
+	}
+}
+
 var primeVariants = flag.Bool("gpu.primevariants", false, "run TestPrimeVariants: FFT DIF under other pass shapes")
 
 // TestPrimeVariants times FFT DIF (one column, data on the device, as
@@ -179,6 +189,9 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 		{"bottom tile/2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsTile-- }},
 		{"bottom tile*2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsTile++ }},
 		{"max pass 8 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = min(f.fsMaxNST, 8) }},
+		{"max pass 12 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = f.fsMaxBuilt }},
+		{"max pass 12 bits, groups/2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = f.fsMaxBuilt; f.fsLogC-- }},
+		{"max pass 12 bits, groups*2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = f.fsMaxBuilt; f.fsLogC++ }},
 	}
 	for logn := *primeReportMin; logn <= min(*primeReportMax, c.maxLog); logn += 2 {
 		n := 1 << logn
