@@ -704,6 +704,7 @@ __device__ __forceinline__ u32 bitrev(u32 i, u32 logn) {
 #define F_POST_CONST 4u // multiply stores by scale[0]
 #define F_POST_COSET 8u // multiply stores by lo/hi powers of the polynomial index
 #define F_INDEX_REV 16u // the polynomial index of position i is bitrev(i)
+#define F_TW_TABLE 32u  // four-step passes: every pass twiddle from rt (tests)
 
 template <class F>
 __device__ __forceinline__ typename F::E power(const typename F::E *tab, u32 h, u32 k) {
@@ -1073,6 +1074,42 @@ __device__ __forceinline__ void ntt_fs(typename F::E *__restrict__ data, u64 col
         return fs_omega<F>(rt, rtH, (low * k1) << (logn - lo - NST));
     };
 
+    // The pass twiddles of the thread's R positions t = tbase | (e << ws)
+    // at once: bitrev(t) = bitrev(tbase) + Σ_k e_k·2^(NST−1−ws−k), so the
+    // twiddle is T0 · Π_{e_k=1} W_k with W_k = ω_M^(low·2^(NST−1−ws−k)) and
+    // W_k = W_{k+1}^2. Two table products and RL−1 squarings instead of R
+    // table products: the table reads are gathers (lanes on different
+    // lines). The twiddle of e is A[e mod 2^LA]·B[e >> LA] (B[0] = 1).
+    constexpr int LA = (RL + 1) / 2, LBB = RL - LA;
+    const bool ITW = sizeof(E) <= 8 && !(flags & F_TW_TABLE); // BN254: products cost more than reads
+    E twA[1 << LA], twB[1 << LBB];
+    auto passTws = [&](u32 tbase, int ws) {
+        const u32 sh = logn - lo - NST;
+        E W[RL];
+        W[RL - 1] = fs_omega<F>(rt, rtH, (low << (NST - RL - ws)) << sh);
+#pragma unroll
+        for (int k = RL - 2; k >= 0; k--) W[k] = F::mul(W[k + 1], W[k + 1]);
+        twA[0] = fs_omega<F>(rt, rtH, (low * (__brev(tbase) >> (32 - NST))) << sh);
+#pragma unroll
+        for (int k = 0; k < LA; k++)
+#pragma unroll
+            for (int e = 0; e < (1 << k); e++) twA[e | (1 << k)] = F::mul(twA[e], W[k]);
+#pragma unroll
+        for (int k = 0; k < LBB; k++) {
+            if (k == 0) {
+                twB[1] = W[LA];
+                continue;
+            }
+            twB[1 << k] = W[LA + k];
+#pragma unroll
+            for (int e = 1; e < (1 << k); e++) twB[e | (1 << k)] = F::mul(twB[e], W[LA + k]);
+        }
+    };
+    auto passTwE = [&](u32 e) -> E {
+        const u32 ea = e & ((1u << LA) - 1), eb = e >> LA;
+        return eb == 0 ? twA[ea] : F::mul(twA[ea], twB[eb]);
+    };
+
     for (u32 y = tid; y < G - 1; y += nthr) twS[y] = tw[n - G + y];
 
     E x[R];
@@ -1110,6 +1147,7 @@ __device__ __forceinline__ void ntt_fs(typename F::E *__restrict__ data, u64 col
             } else {
 #pragma unroll
                 for (u32 e = 0; e < R; e++) x[e] = col[ibase | ((tbase | (e << ws)) << lo)];
+                if (ITW && DIT && lo > 0) passTws(tbase, ws);
 #pragma unroll
                 for (u32 e = 0; e < R; e++) {
                     const u32 t = tbase | (e << ws);
@@ -1118,7 +1156,7 @@ __device__ __forceinline__ void ntt_fs(typename F::E *__restrict__ data, u64 col
                         u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
                         x[e] = F::mul(x[e], power<F>(pre, tabH, k));
                     }
-                    if (DIT && lo > 0) x[e] = F::mul(x[e], passTw(t));
+                    if (DIT && lo > 0) x[e] = F::mul(x[e], ITW ? passTwE(e) : passTw(t));
                 }
                 __syncthreads(); // twS
             }
@@ -1180,12 +1218,13 @@ __device__ __forceinline__ void ntt_fs(typename F::E *__restrict__ data, u64 col
                 col[i] = v;
             }
         } else if (rd == NR - 1) {
+            if (ITW && !DIT && lo > 0) passTws(tbase, ws);
 #pragma unroll
             for (u32 e = 0; e < R; e++) {
                 const u32 t = tbase | (e << ws);
                 const u32 i = ibase | (t << lo);
                 E v = x[e];
-                if (!DIT && lo > 0) v = F::mul(v, passTw(t));
+                if (!DIT && lo > 0) v = F::mul(v, ITW ? passTwE(e) : passTw(t));
                 if (flags & F_POST_CONST) {
                     v = F::mul(v, post[0]);
                 } else if (flags & F_POST_COSET) {

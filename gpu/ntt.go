@@ -87,15 +87,18 @@ type nttFieldInfo struct {
 // Four-step passes against the radix-2/register passes, FFT DIF at 2^24 on
 // the H100 (TestPrimeVariants, BENCHMARKS.md): BN254 6.6 against 8.3 ms,
 // KoalaBear 0.29 against 0.32, BabyBear 0.29-0.32 against 0.32-0.33,
-// Goldilocks 0.82 both (16 elements per thread spill there).
+// Goldilocks 0.82 both (16 elements per thread spill there). Passes of up
+// to 11 bits: 2^21 and 2^22 in two passes (Goldilocks 2^22 0.214 -> 0.197
+// ms); 2^24 in two passes of 12 bits lost (BabyBear 0.29 -> 0.36 ms: 2 or 4
+// groups per tile within 1024 threads, half-sector runs).
 var nttFields = map[string]nttFieldInfo{
 	// radix-2 passes: registers cost occupancy
 	"bn254": {"bn254", 11, 0, 256, 0, true, 2, 5, 8, 2, 10, 256, 8},
 	// 2^12 beat 2^13 by 16% on 2^24 (occupancy)
-	"goldilocks": {"goldilocks", 12, 2, 1024, 3, true, 3, 6, 10, 3, 11, 1024, 12},
+	"goldilocks": {"goldilocks", 12, 2, 1024, 3, true, 3, 6, 11, 3, 11, 1024, 12},
 	// 2^12 beat 2^14 by 12%
-	"babybear":  {"babybear", 12, 3, 1024, 4, true, 4, 6, 10, 4, 12, 1024, 12},
-	"koalabear": {"koalabear", 12, 3, 1024, 4, true, 4, 6, 10, 4, 12, 1024, 12},
+	"babybear":  {"babybear", 12, 3, 1024, 4, true, 4, 6, 11, 4, 12, 1024, 12},
+	"koalabear": {"koalabear", 12, 3, 1024, 4, true, 4, 6, 11, 4, 12, 1024, 12},
 }
 
 // nttKernels are one field's compiled kernels on a device.
@@ -105,6 +108,7 @@ type nttKernels struct {
 	fs                             map[int]*Function // four-step passes by size
 	noReg                          bool              // tests: radix-2 passes only
 	legacy                         bool              // tests, benchmarks: no four-step passes
+	twTable                        bool              // tests: fTwTable
 }
 
 // nttInfoHook, when set (tests), edits a field's launch parameters before
@@ -259,6 +263,7 @@ const (
 	fPostConst = 4
 	fPostCoset = 8
 	fIndexRev  = 16
+	fTwTable   = 32 // four-step passes: each pass twiddle from the tables (tests)
 )
 
 // PrimeNTT runs gnark-crypto-compatible NTTs of one domain on device
@@ -514,6 +519,9 @@ func (t *PrimeNTT[E]) launchFS(h uintptr, ptr, colStride uint64, cols int, dit, 
 			post = t.cosetInv.ptr
 		}
 		f := t.k.fs[l.p.nst]
+		if t.k.twTable {
+			l.flags |= fTwTable
+		}
 		for c0 := 0; c0 < cols; c0 += 65535 {
 			cn := min(cols-c0, 65535)
 			if err := t.k.launchOn(f, Dim3{X: n >> (l.p.nst + l.p.logc), Y: cn}, l.block, l.shared, h,

@@ -180,18 +180,19 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 		name   string
 		legacy bool
 		edit   func(*nttFieldInfo)
+		twTab  bool
 	}
 	vs := []variant{
-		{"legacy", true, nil},
-		{"four-step", false, func(f *nttFieldInfo) { f.fsOn = true }},
-		{"groups/2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsLogC-- }},
-		{"groups*2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsLogC++ }},
-		{"bottom tile/2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsTile-- }},
-		{"bottom tile*2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsTile++ }},
-		{"max pass 8 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = min(f.fsMaxNST, 8) }},
-		{"max pass 12 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = f.fsMaxBuilt }},
-		{"max pass 12 bits, groups/2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = f.fsMaxBuilt; f.fsLogC-- }},
-		{"max pass 12 bits, groups*2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = f.fsMaxBuilt; f.fsLogC++ }},
+		{"legacy", true, nil, false},
+		{"four-step", false, func(f *nttFieldInfo) { f.fsOn = true }, false},
+		{"groups/2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsLogC-- }, false},
+		{"groups*2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsLogC++ }, false},
+		{"bottom tile/2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsTile-- }, false},
+		{"bottom tile*2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsTile++ }, false},
+		{"max pass 8 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = min(f.fsMaxNST, 8) }, false},
+		{"max pass 12 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = f.fsMaxBuilt }, false},
+		{"max pass 10 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = min(f.fsMaxNST, 10) }, false},
+		{"pass twiddles from tables", false, func(f *nttFieldInfo) { f.fsOn = true }, true},
 	}
 	for logn := *primeReportMin; logn <= min(*primeReportMax, c.maxLog); logn += 2 {
 		n := 1 << logn
@@ -201,7 +202,7 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 		must(t, err)
 		var ref []E
 		for _, v := range vs {
-			k.info, k.legacy = def, v.legacy
+			k.info, k.legacy, k.twTable = def, v.legacy, v.twTab
 			if v.edit != nil {
 				v.edit(&k.info)
 			}
@@ -239,7 +240,7 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 			fmt.Printf("| %s | 2^%d | %s | %s | %s | %s |\n", c.name, logn, v.name, plan, ms(dt), check)
 			must(t, ntt.Close())
 		}
-		k.info, k.legacy = def, false
+		k.info, k.legacy, k.twTable = def, false, false
 		for nst, f := range k.fs {
 			must(t, f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)))
 		}
