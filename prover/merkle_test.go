@@ -399,10 +399,13 @@ func TestStreamingSource(t *testing.T) {
 func FuzzVerify(f *testing.F) {
 	tr, _ := RandomTrace[gf64.Element](3, 2, 5)
 	cfg, _ := newConfig(nil)
+	// The stand-in LDE tags each row with its index so that no two rows are
+	// equal: with repeated rows, a genuine opening of one row would also be a
+	// valid opening of its copies, and the oracle below would misjudge it.
 	enc := &core[gf64.Element]{cfg: cfg, lde: func(_ int, dst, msgs [][]gf64.Element) error {
 		for j := range dst {
 			for i := range dst[j] {
-				dst[j][i] = msgs[j][i%len(msgs[j])]
+				dst[j][i] = msgs[j][i%len(msgs[j])] ^ gf64.Element(i)<<32
 			}
 		}
 		return nil
