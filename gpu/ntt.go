@@ -87,18 +87,20 @@ type nttFieldInfo struct {
 // Four-step passes against the radix-2/register passes, FFT DIF at 2^24 on
 // the H100 (TestPrimeVariants, BENCHMARKS.md): BN254 6.6 against 8.3 ms,
 // KoalaBear 0.29 against 0.32, BabyBear 0.29-0.32 against 0.32-0.33,
-// Goldilocks 0.82 both (16 elements per thread spill there). Passes of up
-// to 11 bits: 2^21 and 2^22 in two passes (Goldilocks 2^22 0.214 -> 0.197
-// ms); 2^24 in two passes of 12 bits lost (BabyBear 0.29 -> 0.36 ms: 2 or 4
-// groups per tile within 1024 threads, half-sector runs).
+// Goldilocks 0.82 both (16 elements per thread spill there). Goldilocks
+// takes passes of up to 11 bits: 2^21 and 2^22 in two passes (2^22 0.220 ->
+// 0.205 ms); BabyBear and KoalaBear stay at 10 (2^22 in two passes of 11
+// bits: 0.075 -> 0.079 ms). 2^24 in two passes of 12 bits lost everywhere
+// (BabyBear 0.28 -> 0.37 ms, Goldilocks 0.79 -> 0.88: 2 or 4 groups per
+// tile within 1024 threads, half-sector runs).
 var nttFields = map[string]nttFieldInfo{
 	// radix-2 passes: registers cost occupancy
 	"bn254": {"bn254", 11, 0, 256, 0, true, 2, 5, 8, 2, 10, 256, 8},
 	// 2^12 beat 2^13 by 16% on 2^24 (occupancy)
 	"goldilocks": {"goldilocks", 12, 2, 1024, 3, true, 3, 6, 11, 3, 11, 1024, 12},
 	// 2^12 beat 2^14 by 12%
-	"babybear":  {"babybear", 12, 3, 1024, 4, true, 4, 6, 11, 4, 12, 1024, 12},
-	"koalabear": {"koalabear", 12, 3, 1024, 4, true, 4, 6, 11, 4, 12, 1024, 12},
+	"babybear":  {"babybear", 12, 3, 1024, 4, true, 4, 6, 10, 4, 12, 1024, 12},
+	"koalabear": {"koalabear", 12, 3, 1024, 4, true, 4, 6, 10, 4, 12, 1024, 12},
 }
 
 // nttKernels are one field's compiled kernels on a device.
