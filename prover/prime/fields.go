@@ -148,14 +148,63 @@ func orNil[T any](t T, err error) T {
 	return t
 }
 
-// ---- BN254 scalar field ----
-
-type bn254Ops struct {
-	d      *bn254fft.Domain
-	serial [2][]bn254fft.Option // WithNbTasks(1), without and with OnCoset
+// gnarkOps adapts one gnark-crypto fft package: E is its element, Dec its
+// Decimation and Opt its Option type. The four fields' packages differ only
+// in these types, so one adapter serves them all, filled with the package's
+// own functions.
+type gnarkOps[E any, Dec any, Opt any] struct {
+	field       string
+	d           any // the *fft.Domain
+	card        uint64
+	fft, fftInv func([]E, Dec, ...Opt)
+	dif, dit    Dec
+	withTasks   func(int) Opt
+	onCoset     Opt
+	serial      [2][]Opt // WithNbTasks(1), without and with OnCoset
 }
 
-func newBN254Ops(d *bn254fft.Domain) (*bn254Ops, error) {
+func newGnarkOps[E any, Dec any, Opt any](field string, d any, card uint64,
+	fft, fftInv func([]E, Dec, ...Opt), dif, dit Dec, withTasks func(int) Opt, onCoset Opt) *gnarkOps[E, Dec, Opt] {
+	one := withTasks(1)
+	return &gnarkOps[E, Dec, Opt]{
+		field: field, d: d, card: card,
+		fft: fft, fftInv: fftInv, dif: dif, dit: dit,
+		withTasks: withTasks, onCoset: onCoset,
+		serial: [2][]Opt{{one}, {one, onCoset}},
+	}
+}
+
+func (g *gnarkOps[E, Dec, Opt]) name() string        { return g.field }
+func (g *gnarkOps[E, Dec, Opt]) cardinality() uint64 { return g.card }
+func (g *gnarkOps[E, Dec, Opt]) domain() any         { return g.d }
+
+func (g *gnarkOps[E, Dec, Opt]) transform(a []E, o Order, inverse, coset bool, tasks int) {
+	dec := g.dif
+	if o == DIT {
+		dec = g.dit
+	}
+	var opts []Opt
+	switch {
+	case tasks <= 1 && coset:
+		opts = g.serial[1]
+	case tasks <= 1:
+		opts = g.serial[0]
+	case coset:
+		opts = []Opt{g.withTasks(tasks), g.onCoset}
+	default:
+		opts = []Opt{g.withTasks(tasks)}
+	}
+	if inverse {
+		g.fftInv(a, dec, opts...)
+	} else {
+		g.fft(a, dec, opts...)
+	}
+	if o == Natural {
+		utils.BitReverse(a)
+	}
+}
+
+func newBN254Ops(d *bn254fft.Domain) (*gnarkOps[fr.Element, bn254fft.Decimation, bn254fft.Option], error) {
 	if d == nil {
 		return nil, fmt.Errorf("%w: nil bn254 domain", ErrDomain)
 	}
@@ -170,48 +219,11 @@ func newBN254Ops(d *bn254fft.Domain) (*bn254Ops, error) {
 	if err := checkDomain(&v); err != nil {
 		return nil, err
 	}
-	one := bn254fft.WithNbTasks(1)
-	return &bn254Ops{d: d, serial: [2][]bn254fft.Option{{one}, {one, bn254fft.OnCoset()}}}, nil
+	return newGnarkOps("bn254", d, d.Cardinality, d.FFT, d.FFTInverse,
+		bn254fft.DIF, bn254fft.DIT, bn254fft.WithNbTasks, bn254fft.OnCoset()), nil
 }
 
-func (b *bn254Ops) name() string        { return "bn254" }
-func (b *bn254Ops) cardinality() uint64 { return b.d.Cardinality }
-func (b *bn254Ops) domain() any         { return b.d }
-
-func (b *bn254Ops) transform(a []fr.Element, o Order, inverse, coset bool, tasks int) {
-	dec := bn254fft.DIF
-	if o == DIT {
-		dec = bn254fft.DIT
-	}
-	var opts []bn254fft.Option
-	switch {
-	case tasks <= 1 && coset:
-		opts = b.serial[1]
-	case tasks <= 1:
-		opts = b.serial[0]
-	case coset:
-		opts = []bn254fft.Option{bn254fft.WithNbTasks(tasks), bn254fft.OnCoset()}
-	default:
-		opts = []bn254fft.Option{bn254fft.WithNbTasks(tasks)}
-	}
-	if inverse {
-		b.d.FFTInverse(a, dec, opts...)
-	} else {
-		b.d.FFT(a, dec, opts...)
-	}
-	if o == Natural {
-		utils.BitReverse(a)
-	}
-}
-
-// ---- Goldilocks ----
-
-type goldilocksOps struct {
-	d      *goldilocksfft.Domain
-	serial [2][]goldilocksfft.Option
-}
-
-func newGoldilocksOps(d *goldilocksfft.Domain) (*goldilocksOps, error) {
+func newGoldilocksOps(d *goldilocksfft.Domain) (*gnarkOps[goldilocks.Element, goldilocksfft.Decimation, goldilocksfft.Option], error) {
 	if d == nil {
 		return nil, fmt.Errorf("%w: nil goldilocks domain", ErrDomain)
 	}
@@ -226,48 +238,11 @@ func newGoldilocksOps(d *goldilocksfft.Domain) (*goldilocksOps, error) {
 	if err := checkDomain(&v); err != nil {
 		return nil, err
 	}
-	one := goldilocksfft.WithNbTasks(1)
-	return &goldilocksOps{d: d, serial: [2][]goldilocksfft.Option{{one}, {one, goldilocksfft.OnCoset()}}}, nil
+	return newGnarkOps("goldilocks", d, d.Cardinality, d.FFT, d.FFTInverse,
+		goldilocksfft.DIF, goldilocksfft.DIT, goldilocksfft.WithNbTasks, goldilocksfft.OnCoset()), nil
 }
 
-func (b *goldilocksOps) name() string        { return "goldilocks" }
-func (b *goldilocksOps) cardinality() uint64 { return b.d.Cardinality }
-func (b *goldilocksOps) domain() any         { return b.d }
-
-func (b *goldilocksOps) transform(a []goldilocks.Element, o Order, inverse, coset bool, tasks int) {
-	dec := goldilocksfft.DIF
-	if o == DIT {
-		dec = goldilocksfft.DIT
-	}
-	var opts []goldilocksfft.Option
-	switch {
-	case tasks <= 1 && coset:
-		opts = b.serial[1]
-	case tasks <= 1:
-		opts = b.serial[0]
-	case coset:
-		opts = []goldilocksfft.Option{goldilocksfft.WithNbTasks(tasks), goldilocksfft.OnCoset()}
-	default:
-		opts = []goldilocksfft.Option{goldilocksfft.WithNbTasks(tasks)}
-	}
-	if inverse {
-		b.d.FFTInverse(a, dec, opts...)
-	} else {
-		b.d.FFT(a, dec, opts...)
-	}
-	if o == Natural {
-		utils.BitReverse(a)
-	}
-}
-
-// ---- BabyBear ----
-
-type babyBearOps struct {
-	d      *babybearfft.Domain
-	serial [2][]babybearfft.Option
-}
-
-func newBabyBearOps(d *babybearfft.Domain) (*babyBearOps, error) {
+func newBabyBearOps(d *babybearfft.Domain) (*gnarkOps[babybear.Element, babybearfft.Decimation, babybearfft.Option], error) {
 	if d == nil {
 		return nil, fmt.Errorf("%w: nil babybear domain", ErrDomain)
 	}
@@ -282,48 +257,11 @@ func newBabyBearOps(d *babybearfft.Domain) (*babyBearOps, error) {
 	if err := checkDomain(&v); err != nil {
 		return nil, err
 	}
-	one := babybearfft.WithNbTasks(1)
-	return &babyBearOps{d: d, serial: [2][]babybearfft.Option{{one}, {one, babybearfft.OnCoset()}}}, nil
+	return newGnarkOps("babybear", d, d.Cardinality, d.FFT, d.FFTInverse,
+		babybearfft.DIF, babybearfft.DIT, babybearfft.WithNbTasks, babybearfft.OnCoset()), nil
 }
 
-func (b *babyBearOps) name() string        { return "babybear" }
-func (b *babyBearOps) cardinality() uint64 { return b.d.Cardinality }
-func (b *babyBearOps) domain() any         { return b.d }
-
-func (b *babyBearOps) transform(a []babybear.Element, o Order, inverse, coset bool, tasks int) {
-	dec := babybearfft.DIF
-	if o == DIT {
-		dec = babybearfft.DIT
-	}
-	var opts []babybearfft.Option
-	switch {
-	case tasks <= 1 && coset:
-		opts = b.serial[1]
-	case tasks <= 1:
-		opts = b.serial[0]
-	case coset:
-		opts = []babybearfft.Option{babybearfft.WithNbTasks(tasks), babybearfft.OnCoset()}
-	default:
-		opts = []babybearfft.Option{babybearfft.WithNbTasks(tasks)}
-	}
-	if inverse {
-		b.d.FFTInverse(a, dec, opts...)
-	} else {
-		b.d.FFT(a, dec, opts...)
-	}
-	if o == Natural {
-		utils.BitReverse(a)
-	}
-}
-
-// ---- KoalaBear ----
-
-type koalaBearOps struct {
-	d      *koalabearfft.Domain
-	serial [2][]koalabearfft.Option
-}
-
-func newKoalaBearOps(d *koalabearfft.Domain) (*koalaBearOps, error) {
+func newKoalaBearOps(d *koalabearfft.Domain) (*gnarkOps[koalabear.Element, koalabearfft.Decimation, koalabearfft.Option], error) {
 	if d == nil {
 		return nil, fmt.Errorf("%w: nil koalabear domain", ErrDomain)
 	}
@@ -338,44 +276,14 @@ func newKoalaBearOps(d *koalabearfft.Domain) (*koalaBearOps, error) {
 	if err := checkDomain(&v); err != nil {
 		return nil, err
 	}
-	one := koalabearfft.WithNbTasks(1)
-	return &koalaBearOps{d: d, serial: [2][]koalabearfft.Option{{one}, {one, koalabearfft.OnCoset()}}}, nil
-}
-
-func (b *koalaBearOps) name() string        { return "koalabear" }
-func (b *koalaBearOps) cardinality() uint64 { return b.d.Cardinality }
-func (b *koalaBearOps) domain() any         { return b.d }
-
-func (b *koalaBearOps) transform(a []koalabear.Element, o Order, inverse, coset bool, tasks int) {
-	dec := koalabearfft.DIF
-	if o == DIT {
-		dec = koalabearfft.DIT
-	}
-	var opts []koalabearfft.Option
-	switch {
-	case tasks <= 1 && coset:
-		opts = b.serial[1]
-	case tasks <= 1:
-		opts = b.serial[0]
-	case coset:
-		opts = []koalabearfft.Option{koalabearfft.WithNbTasks(tasks), koalabearfft.OnCoset()}
-	default:
-		opts = []koalabearfft.Option{koalabearfft.WithNbTasks(tasks)}
-	}
-	if inverse {
-		b.d.FFTInverse(a, dec, opts...)
-	} else {
-		b.d.FFT(a, dec, opts...)
-	}
-	if o == Natural {
-		utils.BitReverse(a)
-	}
+	return newGnarkOps("koalabear", d, d.Cardinality, d.FFT, d.FFTInverse,
+		koalabearfft.DIF, koalabearfft.DIT, koalabearfft.WithNbTasks, koalabearfft.OnCoset()), nil
 }
 
 // Compile-time checks: every adapter implements fieldOps for its element.
 var (
-	_ fieldOps[fr.Element]         = (*bn254Ops)(nil)
-	_ fieldOps[goldilocks.Element] = (*goldilocksOps)(nil)
-	_ fieldOps[babybear.Element]   = (*babyBearOps)(nil)
-	_ fieldOps[koalabear.Element]  = (*koalaBearOps)(nil)
+	_ fieldOps[fr.Element]         = (*gnarkOps[fr.Element, bn254fft.Decimation, bn254fft.Option])(nil)
+	_ fieldOps[goldilocks.Element] = (*gnarkOps[goldilocks.Element, goldilocksfft.Decimation, goldilocksfft.Option])(nil)
+	_ fieldOps[babybear.Element]   = (*gnarkOps[babybear.Element, babybearfft.Decimation, babybearfft.Option])(nil)
+	_ fieldOps[koalabear.Element]  = (*gnarkOps[koalabear.Element, koalabearfft.Decimation, koalabearfft.Option])(nil)
 )
