@@ -43,22 +43,7 @@ func bn254Case() primeCase[fr.Element] {
 		},
 		gnark: func(d any, a []fr.Element, o PrimeOrder, inverse, coset bool) {
 			dom := d.(*bn254fft.Domain)
-			dec := bn254fft.DIF
-			if o == PrimeDIT {
-				dec = bn254fft.DIT
-			}
-			var opts []bn254fft.Option
-			if coset {
-				opts = append(opts, bn254fft.OnCoset())
-			}
-			if inverse {
-				dom.FFTInverse(a, dec, opts...)
-			} else {
-				dom.FFT(a, dec, opts...)
-			}
-			if o == PrimeNatural {
-				utils.BitReverse(a)
-			}
+			gnarkFFT(a, dom.FFT, dom.FFTInverse, bn254fft.DIF, bn254fft.DIT, bn254fft.OnCoset(), o, inverse, coset)
 		},
 	}
 }
@@ -77,22 +62,7 @@ func goldilocksCase() primeCase[goldilocks.Element] {
 		},
 		gnark: func(d any, a []goldilocks.Element, o PrimeOrder, inverse, coset bool) {
 			dom := d.(*goldilocksfft.Domain)
-			dec := goldilocksfft.DIF
-			if o == PrimeDIT {
-				dec = goldilocksfft.DIT
-			}
-			var opts []goldilocksfft.Option
-			if coset {
-				opts = append(opts, goldilocksfft.OnCoset())
-			}
-			if inverse {
-				dom.FFTInverse(a, dec, opts...)
-			} else {
-				dom.FFT(a, dec, opts...)
-			}
-			if o == PrimeNatural {
-				utils.BitReverse(a)
-			}
+			gnarkFFT(a, dom.FFT, dom.FFTInverse, goldilocksfft.DIF, goldilocksfft.DIT, goldilocksfft.OnCoset(), o, inverse, coset)
 		},
 	}
 }
@@ -109,22 +79,7 @@ func babybearCase() primeCase[babybear.Element] {
 		random: func(r *rand.Rand) babybear.Element { return babybear.Element{r.Uint32N(2013265921)} },
 		gnark: func(d any, a []babybear.Element, o PrimeOrder, inverse, coset bool) {
 			dom := d.(*babybearfft.Domain)
-			dec := babybearfft.DIF
-			if o == PrimeDIT {
-				dec = babybearfft.DIT
-			}
-			var opts []babybearfft.Option
-			if coset {
-				opts = append(opts, babybearfft.OnCoset())
-			}
-			if inverse {
-				dom.FFTInverse(a, dec, opts...)
-			} else {
-				dom.FFT(a, dec, opts...)
-			}
-			if o == PrimeNatural {
-				utils.BitReverse(a)
-			}
+			gnarkFFT(a, dom.FFT, dom.FFTInverse, babybearfft.DIF, babybearfft.DIT, babybearfft.OnCoset(), o, inverse, coset)
 		},
 	}
 }
@@ -141,23 +96,30 @@ func koalabearCase() primeCase[koalabear.Element] {
 		random: func(r *rand.Rand) koalabear.Element { return koalabear.Element{r.Uint32N(2130706433)} },
 		gnark: func(d any, a []koalabear.Element, o PrimeOrder, inverse, coset bool) {
 			dom := d.(*koalabearfft.Domain)
-			dec := koalabearfft.DIF
-			if o == PrimeDIT {
-				dec = koalabearfft.DIT
-			}
-			var opts []koalabearfft.Option
-			if coset {
-				opts = append(opts, koalabearfft.OnCoset())
-			}
-			if inverse {
-				dom.FFTInverse(a, dec, opts...)
-			} else {
-				dom.FFT(a, dec, opts...)
-			}
-			if o == PrimeNatural {
-				utils.BitReverse(a)
-			}
+			gnarkFFT(a, dom.FFT, dom.FFTInverse, koalabearfft.DIF, koalabearfft.DIT, koalabearfft.OnCoset(), o, inverse, coset)
 		},
+	}
+}
+
+// gnarkFFT runs one gnark-crypto transform, given the fft package's own
+// functions and values, in the order the tests name.
+func gnarkFFT[E, Dec, Opt any](a []E, fft, fftInv func([]E, Dec, ...Opt), dif, dit Dec, onCoset Opt,
+	o PrimeOrder, inverse, coset bool) {
+	dec := dif
+	if o == PrimeDIT {
+		dec = dit
+	}
+	var opts []Opt
+	if coset {
+		opts = append(opts, onCoset)
+	}
+	if inverse {
+		fftInv(a, dec, opts...)
+	} else {
+		fft(a, dec, opts...)
+	}
+	if o == PrimeNatural {
+		utils.BitReverse(a)
 	}
 }
 
