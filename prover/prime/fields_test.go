@@ -47,6 +47,28 @@ type field[E Element] struct {
 	gen, shift func(d any) E
 }
 
+// gnarkFFT runs one gnark-crypto transform with its default options, given
+// the fft package's own functions and values: the tests' reference.
+func gnarkFFT[E, Dec, Opt any](a []E, fft, fftInv func([]E, Dec, ...Opt), dif, dit Dec, onCoset Opt,
+	o Order, inverse, coset bool) {
+	dec := dif
+	if o == DIT {
+		dec = dit
+	}
+	var opts []Opt
+	if coset {
+		opts = append(opts, onCoset)
+	}
+	if inverse {
+		fftInv(a, dec, opts...)
+	} else {
+		fft(a, dec, opts...)
+	}
+	if o == Natural {
+		utils.BitReverse(a)
+	}
+}
+
 func bn254Field() field[fr.Element] {
 	return field[fr.Element]{
 		name: "bn254", maxLog: 28, bytes: 32,
@@ -62,22 +84,7 @@ func bn254Field() field[fr.Element] {
 		},
 		gnark: func(d any, a []fr.Element, o Order, inverse, coset bool) {
 			dom := d.(*bn254fft.Domain)
-			dec := bn254fft.DIF
-			if o == DIT {
-				dec = bn254fft.DIT
-			}
-			var opts []bn254fft.Option
-			if coset {
-				opts = append(opts, bn254fft.OnCoset())
-			}
-			if inverse {
-				dom.FFTInverse(a, dec, opts...)
-			} else {
-				dom.FFT(a, dec, opts...)
-			}
-			if o == Natural {
-				utils.BitReverse(a)
-			}
+			gnarkFFT(a, dom.FFT, dom.FFTInverse, bn254fft.DIF, bn254fft.DIT, bn254fft.OnCoset(), o, inverse, coset)
 		},
 		gen:   func(d any) fr.Element { return d.(*bn254fft.Domain).Generator },
 		shift: func(d any) fr.Element { return d.(*bn254fft.Domain).FrMultiplicativeGen },
@@ -99,22 +106,7 @@ func goldilocksField() field[goldilocks.Element] {
 		},
 		gnark: func(d any, a []goldilocks.Element, o Order, inverse, coset bool) {
 			dom := d.(*goldilocksfft.Domain)
-			dec := goldilocksfft.DIF
-			if o == DIT {
-				dec = goldilocksfft.DIT
-			}
-			var opts []goldilocksfft.Option
-			if coset {
-				opts = append(opts, goldilocksfft.OnCoset())
-			}
-			if inverse {
-				dom.FFTInverse(a, dec, opts...)
-			} else {
-				dom.FFT(a, dec, opts...)
-			}
-			if o == Natural {
-				utils.BitReverse(a)
-			}
+			gnarkFFT(a, dom.FFT, dom.FFTInverse, goldilocksfft.DIF, goldilocksfft.DIT, goldilocksfft.OnCoset(), o, inverse, coset)
 		},
 		gen:   func(d any) goldilocks.Element { return d.(*goldilocksfft.Domain).Generator },
 		shift: func(d any) goldilocks.Element { return d.(*goldilocksfft.Domain).FrMultiplicativeGen },
@@ -136,22 +128,7 @@ func babyBearField() field[babybear.Element] {
 		},
 		gnark: func(d any, a []babybear.Element, o Order, inverse, coset bool) {
 			dom := d.(*babybearfft.Domain)
-			dec := babybearfft.DIF
-			if o == DIT {
-				dec = babybearfft.DIT
-			}
-			var opts []babybearfft.Option
-			if coset {
-				opts = append(opts, babybearfft.OnCoset())
-			}
-			if inverse {
-				dom.FFTInverse(a, dec, opts...)
-			} else {
-				dom.FFT(a, dec, opts...)
-			}
-			if o == Natural {
-				utils.BitReverse(a)
-			}
+			gnarkFFT(a, dom.FFT, dom.FFTInverse, babybearfft.DIF, babybearfft.DIT, babybearfft.OnCoset(), o, inverse, coset)
 		},
 		gen:   func(d any) babybear.Element { return d.(*babybearfft.Domain).Generator },
 		shift: func(d any) babybear.Element { return d.(*babybearfft.Domain).FrMultiplicativeGen },
@@ -173,22 +150,7 @@ func koalaBearField() field[koalabear.Element] {
 		},
 		gnark: func(d any, a []koalabear.Element, o Order, inverse, coset bool) {
 			dom := d.(*koalabearfft.Domain)
-			dec := koalabearfft.DIF
-			if o == DIT {
-				dec = koalabearfft.DIT
-			}
-			var opts []koalabearfft.Option
-			if coset {
-				opts = append(opts, koalabearfft.OnCoset())
-			}
-			if inverse {
-				dom.FFTInverse(a, dec, opts...)
-			} else {
-				dom.FFT(a, dec, opts...)
-			}
-			if o == Natural {
-				utils.BitReverse(a)
-			}
+			gnarkFFT(a, dom.FFT, dom.FFTInverse, koalabearfft.DIF, koalabearfft.DIT, koalabearfft.OnCoset(), o, inverse, coset)
 		},
 		gen:   func(d any) koalabear.Element { return d.(*koalabearfft.Domain).Generator },
 		shift: func(d any) koalabear.Element { return d.(*koalabearfft.Domain).FrMultiplicativeGen },
