@@ -3,6 +3,7 @@ package gpu
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -85,7 +86,8 @@ type nttFieldInfo struct {
 }
 
 // Four-step passes against the radix-2/register passes, FFT DIF at 2^24 on
-// the H100 (TestPrimeVariants, BENCHMARKS.md): BN254 6.6 against 8.3 ms,
+// the H100 (TestPrimeVariants, BENCHMARKS.md): BN254 4.8 against 8.3 ms
+// (its own kernels, ntt_bn254_fs*: Shoup products, lazy reduction),
 // KoalaBear 0.29 against 0.32, BabyBear 0.29-0.32 against 0.32-0.33,
 // Goldilocks 0.82 both (16 elements per thread spill there). Goldilocks
 // takes passes of up to 11 bits: 2^21 and 2^22 in two passes (2^22 0.220 ->
@@ -166,6 +168,15 @@ func (d *Device) nttKernels(field string) (*nttKernels, error) {
 	return k, nil
 }
 
+// fsTwElems is the shared memory of a four-step pass's inner twiddles, in
+// elements: 2^nst, twice that for BN254 (Shoup pairs).
+func fsTwElems(info nttFieldInfo, nst int) int {
+	if info.name == "bn254" {
+		return 2 << nst
+	}
+	return 1 << nst
+}
+
 // elemSize returns the bytes of one element of the field.
 func (k *nttKernels) elemSize() int {
 	switch k.info.name {
@@ -192,7 +203,7 @@ func (k *nttKernels) fsMaxShared(nst int) int {
 		logc = lb
 	}
 	logc = min(logc, bits.Len(uint(k.info.fsMaxThreads))-1+k.info.fsRlog-nst)
-	return ((1 << (nst + logc)) + (1 << logc) + (1 << nst)) * k.elemSize()
+	return ((1 << (nst + logc)) + (1 << logc) + fsTwElems(k.info, nst)) * k.elemSize()
 }
 
 func (k *nttKernels) fsTileLogC(nst int) int { return max(0, k.info.fsTile-nst) }
@@ -285,7 +296,9 @@ type PrimeNTT[E PrimeElement] struct {
 	rt, rtInv          *Buffer[E] // lo/hi power tables of ω and 1/ω
 	nInv               *Buffer[E]
 	plan               []nttPass
-	fsPlan             []nttPass // four-step passes; nil: plan's passes
+	fsPlan             []nttPass  // four-step passes; nil: plan's passes
+	shoup, shoupInv    *Buffer[E] // BN254 four-step constants (bn254ShoupTable)
+	shoupK             int
 	closeOnce          sync.Once
 	field              string
 }
@@ -324,7 +337,10 @@ func (t *PrimeNTT[E]) Field() string { return t.field }
 func (t *PrimeNTT[E]) Close() error {
 	var err error
 	t.closeOnce.Do(func() {
-		for _, b := range []*Buffer[E]{t.tw, t.twInv, t.cosetFwd, t.cosetInv, t.rt, t.rtInv, t.nInv} {
+		for _, b := range []*Buffer[E]{t.tw, t.twInv, t.cosetFwd, t.cosetInv, t.rt, t.rtInv, t.nInv, t.shoup, t.shoupInv} {
+			if b == nil {
+				continue
+			}
 			if e := b.Free(); e != nil && err == nil {
 				err = e
 			}
@@ -502,7 +518,7 @@ func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset b
 		}
 		rl := min(info.fsRlog, p.nst)
 		tile := 1 << (p.nst + p.logc)
-		out[pi] = fsLaunch{p: p, flags: flags, block: tile >> rl, shared: (tile + 1<<p.logc + 1<<p.nst) * es}
+		out[pi] = fsLaunch{p: p, flags: flags, block: tile >> rl, shared: (tile + 1<<p.logc + fsTwElems(info, p.nst)) * es}
 	}
 	return out
 }
@@ -524,11 +540,19 @@ func (t *PrimeNTT[E]) launchFS(h uintptr, ptr, colStride uint64, cols int, dit, 
 		if t.k.twTable {
 			l.flags |= fTwTable
 		}
+		var extra []any
+		if t.shoup != nil { // BN254
+			pw := t.shoup.ptr
+			if inverse {
+				pw = t.shoupInv.ptr
+			}
+			extra = []any{pw, uint32(t.shoupK)}
+		}
 		for c0 := 0; c0 < cols; c0 += 65535 {
 			cn := min(cols-c0, 65535)
-			if err := t.k.launchOn(f, Dim3{X: n >> (l.p.nst + l.p.logc), Y: cn}, l.block, l.shared, h,
-				ptr+uint64(c0)*colStride*uint64(es), colStride, tw, rt, t.cosetFwd.ptr, post,
-				uint32(t.tabH), uint32(t.rtH()), uint32(t.logn), uint32(l.p.lo), uint32(l.p.logc), l.flags); err != nil {
+			args := append([]any{ptr + uint64(c0)*colStride*uint64(es), colStride, tw, rt, t.cosetFwd.ptr, post,
+				uint32(t.tabH), uint32(t.rtH()), uint32(t.logn), uint32(l.p.lo), uint32(l.p.logc), l.flags}, extra...)
+			if err := t.k.launchOn(f, Dim3{X: n >> (l.p.nst + l.p.logc), Y: cn}, l.block, l.shared, h, args...); err != nil {
 				return err
 			}
 		}
@@ -843,7 +867,15 @@ func newPrimeNTT[E PrimeElement, P primeElem[E]](d *Device, domain any,
 		return b, nil
 	}
 	bufs := []**Buffer[E]{&t.tw, &t.twInv, &t.cosetFwd, &t.cosetInv, &t.rt, &t.rtInv, &t.nInv}
-	for i, host := range [][]E{tw, twInv, cf, ci, rt, rtInv, ninv} {
+	hosts := [][]E{tw, twInv, cf, ci, rt, rtInv, ninv}
+	if v.field == "bn254" && logn > k.info.logTile {
+		t.shoupK = min(16, logn)
+		bufs = append(bufs, &t.shoup, &t.shoupInv)
+		for _, g := range []E{v.gen, v.genInv} {
+			hosts = append(hosts, any(bn254ShoupTable(any(g).(fr.Element), logn, t.shoupK)).([]E))
+		}
+	}
+	for i, host := range hosts {
 		if *bufs[i], err = up(host); err != nil {
 			for _, b := range bufs[:i] {
 				(*b).Free()
@@ -970,3 +1002,43 @@ var _ = [1]struct{}{}[unsafe.Sizeof(fr.Element{})-32]
 var _ = [1]struct{}{}[unsafe.Sizeof(goldilocks.Element{})-8]
 var _ = [1]struct{}{}[unsafe.Sizeof(babybear.Element{})-4]
 var _ = [1]struct{}{}[unsafe.Sizeof(koalabear.Element{})-4]
+
+// bn254ShoupTable returns the constants of the BN254 four-step passes
+// (cuda/ntt_prime.cu, ntt_bn254_fs) for the root of unity w of order 2^logn:
+// w_K^x for x < K = 2^k (w_K = w^(2^(logn−k))), then w^x for x < 2^(logn−k),
+// each as two elements' worth of limbs: the value in plain (not Montgomery)
+// form and floor(value·2^256/q).
+func bn254ShoupTable(w fr.Element, logn, k int) []fr.Element {
+	var wk fr.Element
+	wk.Exp(w, new(big.Int).Lsh(big.NewInt(1), uint(logn-k)))
+	out := make([]fr.Element, 0, 2*((1<<k)+(1<<(logn-k))))
+	q := fr.Modulus()
+	add := func(root fr.Element, cnt int) {
+		var p fr.Element
+		p.SetOne()
+		var b, s big.Int
+		for range cnt {
+			p.BigInt(&b)
+			s.Lsh(&b, 256)
+			s.Quo(&s, q)
+			out = append(out, fr.Element(p.Bits()), bigLimbs64(&s))
+			p.Mul(&p, &root)
+		}
+	}
+	add(wk, 1<<k)
+	add(w, 1<<(logn-k))
+	return out
+}
+
+// bigLimbs64 returns x < 2^256 as four little-endian 64-bit limbs.
+func bigLimbs64(x *big.Int) fr.Element {
+	var e fr.Element
+	var buf [32]byte
+	x.FillBytes(buf[:])
+	for i := range e {
+		for j := range 8 {
+			e[i] |= uint64(buf[31-8*i-j]) << (8 * j)
+		}
+	}
+	return e
+}

@@ -2,12 +2,14 @@ package gpu
 
 import (
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
+	bn254fft "github.com/consensys/gnark-crypto/ecc/bn254/fr/fft"
 
 	"github.com/gfpoly/gfpoly/cuda"
 )
@@ -137,11 +139,11 @@ func limbs32(e fr.Element) []uint32 {
 	return out
 }
 
-// TestBN254PTX checks the 32-bit-limb BN254 blocks of cuda/ntt_prime.cu
-// (the four-step passes' field) against gnark-crypto's fr on random,
-// extreme and Montgomery-edge values.
+// TestBN254PTX checks the 32-bit-limb BN254 Montgomery product of
+// cuda/ntt_prime.cu (coset powers and 1/n in the four-step passes) against
+// gnark-crypto's fr on random, extreme and Montgomery-edge values.
 func TestBN254PTX(t *testing.T) {
-	mul, add, sub := ptxBlock(t, "bn254_mul"), ptxBlock(t, "bn254_add"), ptxBlock(t, "bn254_sub")
+	mul := ptxBlock(t, "bn254_mul")
 	r := rand.New(rand.NewPCG(1, 2))
 	var qm1, one, two fr.Element
 	qm1.SetInt64(-1)
@@ -168,8 +170,6 @@ func TestBN254PTX(t *testing.T) {
 				want func(z *fr.Element) *fr.Element
 			}{
 				{"mul", mul, func(z *fr.Element) *fr.Element { return z.Mul(&x, &y) }},
-				{"add", add, func(z *fr.Element) *fr.Element { return z.Add(&x, &y) }},
-				{"sub", sub, func(z *fr.Element) *fr.Element { return z.Sub(&x, &y) }},
 			} {
 				ops := make([]uint32, 24)
 				copy(ops[8:], limbs32(x))
@@ -182,4 +182,183 @@ func TestBN254PTX(t *testing.T) {
 			}
 		}
 	}
+}
+
+var bn254Q, _ = new(big.Int).SetString("30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001", 16)
+
+func bigLimbs32(x *big.Int) []uint32 {
+	out := make([]uint32, 8)
+	w := new(big.Int).Set(x)
+	m := big.NewInt(0xffffffff)
+	for i := range out {
+		out[i] = uint32(new(big.Int).And(w, m).Uint64())
+		w.Rsh(w, 32)
+	}
+	return out
+}
+
+func limbsBig32(l []uint32) *big.Int {
+	x := new(big.Int)
+	for i := len(l) - 1; i >= 0; i-- {
+		x.Lsh(x, 32)
+		x.Or(x, big.NewInt(int64(l[i])))
+	}
+	return x
+}
+
+// TestBN254LazyPTX checks the blocks of the lazily reduced BN254 four-step
+// passes against math/big: Shoup's product by a constant (any 256-bit a, w
+// < q, ws = floor(w·2^256/q): a·w mod q, below 2q), addition and subtraction
+// modulo 2q and a − b + 2q (operands below 2q), the reduction from [0, 2q)
+// to [0, q), and
+// the Montgomery product with its first operand in [q, 2q) (coset powers
+// and 1/n on lazily reduced values).
+func TestBN254LazyPTX(t *testing.T) {
+	shoup, ladd, lsub := ptxBlock(t, "bn254_shoup"), ptxBlock(t, "bn254_ladd"), ptxBlock(t, "bn254_lsub")
+	canon, mul, sub2q := ptxBlock(t, "bn254_canon"), ptxBlock(t, "bn254_mul"), ptxBlock(t, "bn254_sub2q")
+	q := bn254Q
+	q2 := new(big.Int).Lsh(q, 1)
+	top := new(big.Int).Lsh(big.NewInt(1), 256)
+	rinv := new(big.Int).ModInverse(new(big.Int).Mod(top, q), q)
+	r := rand.New(rand.NewPCG(3, 4))
+	below := func(m *big.Int) *big.Int {
+		b := make([]byte, 33)
+		for i := range b {
+			b[i] = byte(r.Uint32())
+		}
+		return new(big.Int).Mod(new(big.Int).SetBytes(b), m)
+	}
+	sub1 := func(x *big.Int) *big.Int { return new(big.Int).Sub(x, big.NewInt(1)) }
+	edges := func(m *big.Int) []*big.Int {
+		out := []*big.Int{big.NewInt(0), big.NewInt(1), sub1(q), new(big.Int).Set(q), sub1(m)}
+		if m.Cmp(q2) >= 0 {
+			out = append(out, new(big.Int).Add(q, big.NewInt(1)), sub1(q2))
+		}
+		var keep []*big.Int
+		for _, x := range out {
+			if x.Cmp(m) < 0 {
+				keep = append(keep, x)
+			}
+		}
+		return keep
+	}
+	n := 3000
+	if testing.Short() {
+		n = 400
+	}
+	pick := func(i int, m *big.Int) *big.Int {
+		if e := edges(m); i < len(e)*len(e) {
+			return e[i%len(e)]
+		}
+		return below(m)
+	}
+	pick2 := func(i int, m *big.Int) *big.Int {
+		if e := edges(m); i < len(e)*len(e) {
+			return e[i/len(e)]
+		}
+		return below(m)
+	}
+	run := func(prog []string, args ...*big.Int) *big.Int {
+		ops := make([]uint32, 8*(len(args)+1))
+		for k, a := range args {
+			copy(ops[8*(k+1):], bigLimbs32(a))
+		}
+		return limbsBig32(runPTX(t, prog, ops)[:8])
+	}
+	mod := func(x *big.Int) *big.Int { return new(big.Int).Mod(x, q) }
+	for i := range n {
+		// Shoup: a any 256-bit value, w < q.
+		a, w := pick(i, top), pick2(i, q)
+		ws := new(big.Int).Div(new(big.Int).Lsh(w, 256), q)
+		got := run(shoup, a, w, ws)
+		if got.Cmp(q2) >= 0 || mod(got).Cmp(mod(new(big.Int).Mul(a, w))) != 0 {
+			t.Fatalf("shoup(%x, %x) = %x", a, w, got)
+		}
+		// lazy add, sub, canon: operands below 2q.
+		a, b := pick(i, q2), pick2(i, q2)
+		if got := run(ladd, a, b); got.Cmp(q2) >= 0 || mod(got).Cmp(mod(new(big.Int).Add(a, b))) != 0 {
+			t.Fatalf("ladd(%x, %x) = %x", a, b, got)
+		}
+		if got := run(lsub, a, b); got.Cmp(q2) >= 0 || mod(got).Cmp(mod(new(big.Int).Sub(a, b))) != 0 {
+			t.Fatalf("lsub(%x, %x) = %x", a, b, got)
+		}
+		if got := run(sub2q, a, b); got.Cmp(new(big.Int).Add(new(big.Int).Sub(a, b), q2)) != 0 {
+			t.Fatalf("sub2q(%x, %x) = %x", a, b, got)
+		}
+		if got := run(canon, a); got.Cmp(mod(a)) != 0 {
+			t.Fatalf("canon(%x) = %x", a, got)
+		}
+		// Montgomery product, a below 2q, b below q: canonical a·b/R.
+		b = pick2(i, q)
+		want := mod(new(big.Int).Mul(new(big.Int).Mul(a, b), rinv))
+		if got := run(mul, a, b); got.Cmp(want) != 0 {
+			t.Fatalf("mul(%x, %x) = %x, want %x", a, b, got, want)
+		}
+	}
+}
+
+// TestBN254ShoupTable checks the constants of the BN254 four-step passes
+// and the kernel's choice of them (ntt_bn254_fs: inner twiddles, pass
+// twiddles from one or two entries) against powers of the domain's root.
+func TestBN254ShoupTable(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, logn := range []int{12, 17, 21} {
+		if testing.Short() && logn > 17 {
+			continue
+		}
+		w := bn254fft.NewDomain(1 << logn).Generator
+		k := min(16, logn)
+		tab := bn254ShoupTable(w, logn, k)
+		if len(tab) != 2*((1<<k)+(1<<(logn-k))) {
+			t.Fatalf("2^%d: table of %d elements", logn, len(tab))
+		}
+		// entry x as a plain value, its Shoup companion checked
+		entry := func(x int) *big.Int {
+			v := limbsBig64(tab[2*x])
+			s := limbsBig64(tab[2*x+1])
+			if v.Cmp(bn254Q) >= 0 || s.Cmp(new(big.Int).Div(new(big.Int).Lsh(v, 256), bn254Q)) != 0 {
+				t.Fatalf("2^%d: entry %d: %x, %x", logn, x, v, s)
+			}
+			return v
+		}
+		pow := func(e int) *big.Int {
+			var p fr.Element
+			p.Exp(w, big.NewInt(int64(e)))
+			return p.BigInt(new(big.Int))
+		}
+		mulq := func(a, b *big.Int) *big.Int { return new(big.Int).Mod(new(big.Int).Mul(a, b), bn254Q) }
+		n := 1 << logn
+		for range 300 {
+			// inner twiddle of stage q, index j: ω_(2^(q+1))^j
+			q := r.IntN(8)
+			j := r.IntN(1 << q)
+			if got, want := entry(j<<(k-1-q)), pow(j*(n>>(q+1))); got.Cmp(want) != 0 {
+				t.Fatalf("2^%d: inner twiddle q=%d j=%d", logn, q, j)
+			}
+			// pass twiddle ω_M^e, M = 2^(lo+nst), as the kernel reads it
+			nst := 5 + r.IntN(4)
+			lo := r.IntN(logn - nst + 1)
+			e := r.IntN(1 << (lo + nst))
+			var got *big.Int
+			if lo+nst <= k {
+				got = entry(e << (k - lo - nst))
+			} else {
+				sa := logn - k
+				e2 := e << (logn - lo - nst)
+				got = mulq(entry(e2>>sa), entry((1<<k)+(e2&(1<<sa-1))))
+			}
+			if want := pow(e * (n >> (lo + nst))); got.Cmp(want) != 0 {
+				t.Fatalf("2^%d: pass twiddle lo=%d nst=%d e=%d", logn, lo, nst, e)
+			}
+		}
+	}
+}
+
+func limbsBig64(e fr.Element) *big.Int {
+	x := new(big.Int)
+	for i := 3; i >= 0; i-- {
+		x.Lsh(x, 64)
+		x.Or(x, new(big.Int).SetUint64(e[i]))
+	}
+	return x
 }
