@@ -140,7 +140,7 @@ struct FftPass {
     const u64 *in;
     u64 *out;
     u64 inStride, outStride, inMask;
-    unsigned T, c, lo, h, nops, flags; // flags bit 1: gf64_mul
+    unsigned T, c, lo, h, nops, flags; // flags bit 1: gf64_mul; bits 4..7: see mix
     FftOp ops[FFT_MAX_OPS];
 };
 
@@ -198,6 +198,12 @@ extern "C" __global__ void __launch_bounds__(FFT_THREADS) fft_pass(const FftPass
                 const u64 *hlo = fwd ? tlo : loB, *hhi = fwd ? thi : hiB;
                 const u64 *llo = fwd ? loB : tlo, *lhi = fwd ? hiB : thi;
                 const bool tabH = fwd ? tabA : tabB, tabL = fwd ? tabB : tabA;
+                // Pass flags bits 4..7 send the products by tH (of x2, x3),
+                // tL0 and tL1 of a table level to fft_mul instead, which
+                // balances the shared-memory and the integer pipes.
+                const unsigned mix = P.flags >> 4;
+                const bool tH2 = tabH && !(mix & 1), tH3 = tabH && !(mix & 2);
+                const bool tL0t = tabL && !(mix & 4), tL1t = tabL && !(mix & 8);
                 const unsigned offH = tabOff + (fwd ? 0 : DA) * FFT_TAB_BYTES;
                 const unsigned offL = tabOff + (fwd ? DA : 0) * FFT_TAB_BYTES;
                 const unsigned h1 = 1u << lL, h2 = h1 << 1;
@@ -205,35 +211,29 @@ extern "C" __global__ void __launch_bounds__(FFT_THREADS) fft_pass(const FftPass
                     unsigned i0 = ((q >> lL) << (lL + 2)) | (q & (h1 - 1));
                     u64 g0 = G(i0);
                     u64 tH = 0, tL0 = 0, tL1 = 0;
-                    if (!tabH) {
+                    if (!tH2 || !tH3) {
                         u64 bH = g0 >> (rH + 1);
                         tH = __ldg(hlo + (bH & 1023)) ^ __ldg(hhi + (bH >> 10));
                     }
-                    if (!tabL) {
-                        u64 bL = g0 >> rH; // bit 0 of bL is 0
-                        tL0 = __ldg(llo + (bL & 1023)) ^ __ldg(lhi + (bL >> 10));
-                        tL1 = __ldg(llo + ((bL | 1) & 1023)) ^ __ldg(lhi + (bL >> 10));
-                    }
+                    u64 bL = g0 >> rH; // bit 0 of bL is 0
+                    if (!tL0t) tL0 = __ldg(llo + (bL & 1023)) ^ __ldg(lhi + (bL >> 10));
+                    if (!tL1t) tL1 = __ldg(llo + ((bL | 1) & 1023)) ^ __ldg(lhi + (bL >> 10));
                     const unsigned BH = offH + FFT_TAB_BYTES * (i0 >> (lL + 2));
                     const unsigned BL0 = offL + FFT_TAB_BYTES * (i0 >> (lL + 1)), BL1 = BL0 + FFT_TAB_BYTES;
-#define MUL_H(x) (tabH ? fft_tab_mul(shb, BH, (x)) : MUL(tH, (x)))
-#define MUL_L0(x) (tabL ? fft_tab_mul(shb, BL0, (x)) : MUL(tL0, (x)))
-#define MUL_L1(x) (tabL ? fft_tab_mul(shb, BL1, (x)) : MUL(tL1, (x)))
+#define MUL_T(tab, B, t, x) ((tab) ? fft_tab_mul(shb, (B), (x)) : MUL((t), (x)))
                     u64 x0 = sh[i0], x1 = sh[i0 + h1], x2 = sh[i0 + h2], x3 = sh[i0 + h1 + h2];
                     if (fwd) {
-                        x0 ^= MUL_H(x2); x2 ^= x0;
-                        x1 ^= MUL_H(x3); x3 ^= x1;
-                        x0 ^= MUL_L0(x1); x1 ^= x0;
-                        x2 ^= MUL_L1(x3); x3 ^= x2;
+                        x0 ^= MUL_T(tH2, BH, tH, x2); x2 ^= x0;
+                        x1 ^= MUL_T(tH3, BH, tH, x3); x3 ^= x1;
+                        x0 ^= MUL_T(tL0t, BL0, tL0, x1); x1 ^= x0;
+                        x2 ^= MUL_T(tL1t, BL1, tL1, x3); x3 ^= x2;
                     } else {
-                        x1 ^= x0; x0 ^= MUL_L0(x1);
-                        x3 ^= x2; x2 ^= MUL_L1(x3);
-                        x2 ^= x0; x0 ^= MUL_H(x2);
-                        x3 ^= x1; x1 ^= MUL_H(x3);
+                        x1 ^= x0; x0 ^= MUL_T(tL0t, BL0, tL0, x1);
+                        x3 ^= x2; x2 ^= MUL_T(tL1t, BL1, tL1, x3);
+                        x2 ^= x0; x0 ^= MUL_T(tH2, BH, tH, x2);
+                        x3 ^= x1; x1 ^= MUL_T(tH3, BH, tH, x3);
                     }
-#undef MUL_H
-#undef MUL_L0
-#undef MUL_L1
+#undef MUL_T
                     sh[i0] = x0; sh[i0 + h1] = x1; sh[i0 + h2] = x2; sh[i0 + h1 + h2] = x3;
                 }
                 o++;

@@ -17,7 +17,19 @@ var (
 	fftReportCPU = flag.Bool("gpu.fftcpu", false, "run TestFFTReportCPU: domain on the CPU for the same rows")
 	fftMaxLog    = flag.Int("gpu.fftmaxlog", 29, "TestFFTReport: largest log2 size of the Gao–Mateer row")
 	fftVariants  = flag.Bool("gpu.fftvariants", false, "run TestFFTVariants: product-table settings side by side")
+	fftTabMinF   = flag.Int("gpu.ffttabmin", -1, "device tests: product tables from this local bit (fftTabMin; -1: default)")
+	fftTabMixF   = flag.Int("gpu.fftmix", -1, "device tests: products of table levels sent to fft_mul (fftTabMix; -1: default)")
 )
+
+// applyFFTFlags sets the product-table settings from the command line.
+func applyFFTFlags() {
+	if *fftTabMinF >= 0 {
+		fftTabMin = *fftTabMinF
+	}
+	if *fftTabMixF >= 0 {
+		fftTabMix = *fftTabMixF
+	}
+}
 
 func mib(b int) float64 { return float64(b) / (1 << 20) }
 
@@ -141,7 +153,7 @@ func TestFFTReport(t *testing.T) {
 
 // TestFFTVariants times the novel-basis transforms and the LDE under several
 // product-table settings (fftTabMin, fftMaxTabs; fftTabMin 64 is fft_mul
-// alone), each checked against domain on a 2^20 transform and an LDE first.
+// alone; fftTabMix), each checked against domain on a 2^20 transform and an LDE first.
 func TestFFTVariants(t *testing.T) {
 	if !*fftVariants {
 		t.Skip("run with -gpu.fftvariants")
@@ -151,7 +163,7 @@ func TestFFTVariants(t *testing.T) {
 	st, err := d.NewStream()
 	must(t, err)
 	defer st.Close()
-	defer func(a, b int) { fftTabMin, fftMaxTabs = a, b }(fftTabMin, fftMaxTabs)
+	defer func(a, b, c int) { fftTabMin, fftMaxTabs, fftTabMix = a, b, c }(fftTabMin, fftMaxTabs, fftTabMix)
 	r := rand.New(rand.NewPCG(25, 26))
 	s20, s24, s28 := randomSubspace(t, r, 20, false), randomSubspace(t, r, 24, false), randomSubspace(t, r, 28, false)
 	from := randomSubspace(t, r, 24, false)
@@ -174,14 +186,15 @@ func TestFFTVariants(t *testing.T) {
 	want14 := make([]gf64.Element, 1<<14)
 	must(t, domain.LDE(want14, x12, f12, t14))
 	fmt.Printf("\n| setting | NovelFFT 2^24 | NovelIFFT 2^24 | NovelFFT 2^28 | LDE 2^24→2^26 (extended) |\n|---|---|---|---|---|\n")
-	for _, c := range []struct{ tabMin, maxTabs int }{{64, 0}, {5, 48}, {4, 64}, {5, 64}, {5, 32}, {5, 16}, {6, 48}, {7, 48}, {64, 0}, {5, 48}} {
-		fftTabMin, fftMaxTabs = c.tabMin, c.maxTabs
+	for _, c := range []struct{ tabMin, maxTabs, mix int }{{64, 0, 0}, {6, 48, 0}, {6, 48, 8}, {6, 48, 2}, {6, 48, 10},
+		{6, 48, 4}, {7, 48, 8}, {5, 48, 8}, {64, 0, 0}, {6, 48, 0}, {6, 48, 8}} {
+		fftTabMin, fftMaxTabs, fftTabMix = c.tabMin, c.maxTabs, c.mix
 		must(t, b20.Upload(x20))
 		must(t, tr.NovelFFT(nil, s20, b20))
 		got := make([]gf64.Element, 1<<20)
 		must(t, b20.Download(got))
 		if i := fftDiff(got, want20); i >= 0 {
-			t.Fatalf("tables from lb %d, at most %d: NovelFFT 2^20 element %d differs from domain", c.tabMin, c.maxTabs, i)
+			t.Fatalf("%+v: NovelFFT 2^20 element %d differs from domain", c, i)
 		}
 		src := mustAlloc[gf64.Element](t, d, 1<<12)
 		dst := mustAlloc[gf64.Element](t, d, 1<<14)
@@ -190,11 +203,11 @@ func TestFFTVariants(t *testing.T) {
 		got = make([]gf64.Element, 1<<14)
 		must(t, dst.Download(got))
 		if i := fftDiff(got, want14); i >= 0 {
-			t.Fatalf("tables from lb %d, at most %d: LDE 2^12→2^14 element %d differs from domain", c.tabMin, c.maxTabs, i)
+			t.Fatalf("%+v: LDE 2^12→2^14 element %d differs from domain", c, i)
 		}
 		src.Free()
 		dst.Free()
-		name := fmt.Sprintf("tables from local bit %d, at most %d", c.tabMin, c.maxTabs)
+		name := fmt.Sprintf("tables from local bit %d, at most %d, mix %d", c.tabMin, c.maxTabs, c.mix)
 		if c.tabMin >= 64 {
 			name = "fft_mul only (no tables)"
 		}

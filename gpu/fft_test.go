@@ -268,6 +268,7 @@ func FuzzFFTPasses(f *testing.F) {
 func testTransforms(t testing.TB) *Transforms {
 	t.Helper()
 	d := testDevice(t)
+	applyFFTFlags()
 	tfOnce.Do(func() { tf, tfErr = NewTransforms(d) })
 	if tfErr != nil {
 		t.Fatalf("NewTransforms: %v", tfErr)

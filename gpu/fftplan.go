@@ -359,6 +359,12 @@ var (
 	fftMaxTabs = 48
 )
 
+// fftTabMix sends some products of the radix-4 sweeps' table levels to
+// fft_mul (bit 0: level H's product of x2, bit 1: of x3, bit 2: level L's
+// of x1, bit 3: of x3; cuda/fft.cu), so that the integer units work while
+// the lookups wait on shared memory.
+var fftTabMix = 0
+
 const (
 	tabBytes     = 2048
 	maxTabsLimit = 64 // the kernel's dynamic shared memory is sized for this many
@@ -445,6 +451,7 @@ func (p *fftPass) encode(a passArgs, limit int) []byte {
 	if fftGF64Mul {
 		flags |= 2
 	}
+	flags |= uint32(fftTabMix&15) << 4
 	le.PutUint32(b[60:], flags)
 	opFlags, _ := p.sweeps(limit)
 	for i, o := range p.ops {
