@@ -362,7 +362,8 @@ var (
 // fftTabMix sends some products of the radix-4 sweeps' table levels to
 // fft_mul (bit 0: level H's product of x2, bit 1: of x3, bit 2: level L's
 // of x1, bit 3: of x3; cuda/fft.cu), so that the integer units work while
-// the lookups wait on shared memory.
+// the lookups wait on shared memory. Measured slower on the H100 for every
+// mask tried (BENCHMARKS.md), so 0; kept for benchmarks of the choice.
 var fftTabMix = 0
 
 const (
@@ -377,9 +378,9 @@ const (
 )
 
 // sweeps returns the kernel flags of the pass's ops and the most product
-// tables one sweep holds, at most min(fftMaxTabs, limit). Adjacent butterfly levels of one direction pair
-// up (forward r then r−1, inverse r then r+1); within a sweep the first
-// level's tables come first.
+// tables one sweep holds, at most min(fftMaxTabs, limit). Adjacent butterfly
+// levels of one direction pair up (forward r then r−1, inverse r then r+1);
+// within a sweep the first level's tables come first.
 func (p *fftPass) sweeps(limit int) (flags []uint32, tabs int) {
 	flags = make([]uint32, len(p.ops))
 	for i := 0; i < len(p.ops); i++ {
