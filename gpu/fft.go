@@ -41,6 +41,8 @@ type Transforms struct {
 	d    *Device
 	fn   *Function
 	owns bool // close d with the transforms
+	// tabLimit is the most product tables a pass may hold (shared memory).
+	tabLimit int
 
 	mu    sync.Mutex
 	plans map[*domain.Subspace]*fftPlan
@@ -69,7 +71,14 @@ func NewTransforms(d *Device) (*Transforms, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Transforms{d: d, fn: fn, plans: map[*domain.Subspace]*fftPlan{}}, nil
+	// The tile and up to maxTabsLimit product tables need more than the
+	// default 48 KiB of shared memory; devices that do not allow it get
+	// fewer tables.
+	tabLimit := maxTabsLimit
+	if fn.SetMaxDynamicSharedMem(tabOffset(tileLog)+maxTabsLimit*tabBytes) != nil {
+		tabLimit = (48<<10 - tabOffset(tileLog)) / tabBytes
+	}
+	return &Transforms{d: d, fn: fn, tabLimit: tabLimit, plans: map[*domain.Subspace]*fftPlan{}}, nil
 }
 
 // OpenTransforms opens a device (see Open) and returns its transforms; the
@@ -349,11 +358,11 @@ func (t *Transforms) submit(h uintptr, passes []fftPass, M int, a passArgs, cols
 			ac := a
 			ac.in += 8 * a.inStride * uint64(c0)
 			ac.out += 8 * a.outStride * uint64(c0)
-			params, keep, err := packArgs([]any{ps.encode(ac)})
+			params, keep, err := packArgs([]any{ps.encode(ac, t.tabLimit)})
 			if err != nil {
 				return err
 			}
-			err = t.fn.launch(Dim3{X: grid, Y: nc}, Dim3{X: fftBlock}, 8<<uint(ps.t.T), h, params)
+			err = t.fn.launch(Dim3{X: grid, Y: nc}, Dim3{X: fftBlock}, ps.sharedBytes(t.tabLimit), h, params)
 			runtime.KeepAlive(keep)
 			if err != nil {
 				return fmt.Errorf("gpu: fft_pass: %w", err)

@@ -16,7 +16,20 @@ var (
 	fftReport    = flag.Bool("gpu.fftreport", false, "run TestFFTReport: the GPU transform tables for BENCHMARKS.md")
 	fftReportCPU = flag.Bool("gpu.fftcpu", false, "run TestFFTReportCPU: domain on the CPU for the same rows")
 	fftMaxLog    = flag.Int("gpu.fftmaxlog", 29, "TestFFTReport: largest log2 size of the Gao–Mateer row")
+	fftVariants  = flag.Bool("gpu.fftvariants", false, "run TestFFTVariants: product-table settings side by side")
+	fftTabMinF   = flag.Int("gpu.ffttabmin", -1, "device tests: product tables from this local bit (fftTabMin; -1: default)")
+	fftTabMixF   = flag.Int("gpu.fftmix", -1, "device tests: products of table levels sent to fft_mul (fftTabMix; -1: default)")
 )
+
+// applyFFTFlags sets the product-table settings from the command line.
+func applyFFTFlags() {
+	if *fftTabMinF >= 0 {
+		fftTabMin = *fftTabMinF
+	}
+	if *fftTabMixF >= 0 {
+		fftTabMix = *fftTabMixF
+	}
+}
 
 func mib(b int) float64 { return float64(b) / (1 << 20) }
 
@@ -135,6 +148,81 @@ func TestFFTReport(t *testing.T) {
 			float64(c.cols<<uint(c.n))/wall.Seconds()/1e9)
 		tr.Release(from)
 		tr.Release(to)
+	}
+}
+
+// TestFFTVariants times the novel-basis transforms and the LDE under several
+// product-table settings (fftTabMin, fftMaxTabs; fftTabMin 64 is fft_mul
+// alone; fftTabMix), each checked against domain on a 2^20 transform and an LDE first.
+func TestFFTVariants(t *testing.T) {
+	if !*fftVariants {
+		t.Skip("run with -gpu.fftvariants")
+	}
+	tr := testTransforms(t)
+	d := tr.d
+	st, err := d.NewStream()
+	must(t, err)
+	defer st.Close()
+	defer func(a, b, c int) { fftTabMin, fftMaxTabs, fftTabMix = a, b, c }(fftTabMin, fftMaxTabs, fftTabMix)
+	r := rand.New(rand.NewPCG(25, 26))
+	s20, s24, s28 := randomSubspace(t, r, 20, false), randomSubspace(t, r, 24, false), randomSubspace(t, r, 28, false)
+	from := randomSubspace(t, r, 24, false)
+	to := ldeTargets(t, r, from, 26)["prefix"]
+	for _, s := range []*domain.Subspace{s20, s24, s28, from, to} {
+		must(t, tr.Prepare(s))
+	}
+	b20 := mustAlloc[gf64.Element](t, d, 1<<20)
+	b24 := mustAlloc[gf64.Element](t, d, 1<<24)
+	b28 := mustAlloc[gf64.Element](t, d, 1<<28)
+	b26 := mustAlloc[gf64.Element](t, d, 1<<26)
+	must(t, b24.Upload(randomWords[gf64.Element](1<<24, 24)))
+	must(t, b28.Upload(randomWords[gf64.Element](1<<28, 28)))
+	x20 := randomVec(r, 1<<20)
+	want20 := slices.Clone(x20)
+	must(t, s20.NovelFFT(want20))
+	x12 := randomVec(r, 1<<12)
+	f12 := randomSubspace(t, r, 12, false)
+	t14 := ldeTargets(t, r, f12, 14)["prefix"]
+	want14 := make([]gf64.Element, 1<<14)
+	must(t, domain.LDE(want14, x12, f12, t14))
+	fmt.Printf("\n| setting | NovelFFT 2^24 | NovelIFFT 2^24 | NovelFFT 2^28 | LDE 2^24→2^26 (extended) |\n|---|---|---|---|---|\n")
+	for _, c := range []struct{ tabMin, maxTabs, mix int }{{64, 0, 0}, {6, 48, 0}, {6, 48, 8}, {6, 48, 2}, {6, 48, 10},
+		{6, 48, 4}, {7, 48, 8}, {5, 48, 8}, {64, 0, 0}, {6, 48, 0}, {6, 48, 8}} {
+		fftTabMin, fftMaxTabs, fftTabMix = c.tabMin, c.maxTabs, c.mix
+		must(t, b20.Upload(x20))
+		must(t, tr.NovelFFT(nil, s20, b20))
+		got := make([]gf64.Element, 1<<20)
+		must(t, b20.Download(got))
+		if i := fftDiff(got, want20); i >= 0 {
+			t.Fatalf("%+v: NovelFFT 2^20 element %d differs from domain", c, i)
+		}
+		src := mustAlloc[gf64.Element](t, d, 1<<12)
+		dst := mustAlloc[gf64.Element](t, d, 1<<14)
+		must(t, src.Upload(x12))
+		must(t, tr.LDE(nil, dst, src, f12, t14))
+		got = make([]gf64.Element, 1<<14)
+		must(t, dst.Download(got))
+		if i := fftDiff(got, want14); i >= 0 {
+			t.Fatalf("%+v: LDE 2^12→2^14 element %d differs from domain", c, i)
+		}
+		src.Free()
+		dst.Free()
+		name := fmt.Sprintf("tables from local bit %d, at most %d, mix %d", c.tabMin, c.maxTabs, c.mix)
+		if c.tabMin >= 64 {
+			name = "fft_mul only (no tables)"
+		}
+		ms := func(dt time.Duration) string { return fmt.Sprintf("%.3f ms", dt.Seconds()*1e3) }
+		f24 := deviceTime(t, d, st, 2, 9, 1, func() error { return tr.NovelFFT(st, s24, b24) })
+		i24 := deviceTime(t, d, st, 2, 9, 1, func() error { return tr.NovelIFFT(st, s24, b24) })
+		f28 := deviceTime(t, d, st, 1, 5, 1, func() error { return tr.NovelFFT(st, s28, b28) })
+		lde := deviceTime(t, d, st, 2, 9, 1, func() error { return tr.LDE(st, b26, b24, from, to) })
+		fmt.Printf("| %s | %s | %s | %s | %s |\n", name, ms(f24), ms(i24), ms(f28), ms(lde))
+	}
+	for _, b := range []*Buffer[gf64.Element]{b20, b24, b26, b28} {
+		b.Free()
+	}
+	for _, s := range []*domain.Subspace{s20, s24, s28, from, to} {
+		tr.Release(s)
 	}
 }
 

@@ -92,6 +92,55 @@ func TestFFTPassesReference(t *testing.T) {
 	}
 }
 
+// TestFFTPassesTableVariants runs the reference passes (which multiply
+// through product tables where the kernel does) with other table
+// thresholds, table budgets and without radix-4 sweeps.
+func TestFFTPassesTableVariants(t *testing.T) {
+	defer func(a, b int, c bool) { fftTabMin, fftMaxTabs, fftNoRadix4 = a, b, c }(fftTabMin, fftMaxTabs, fftNoRadix4)
+	r := rand.New(rand.NewPCG(17, 18))
+	for _, v := range []struct {
+		tabMin, maxTabs int
+		noRadix4        bool
+	}{{0, 64, false}, {3, 8, true}, {6, 16, false}, {64, 48, false}} {
+		fftTabMin, fftMaxTabs, fftNoRadix4 = v.tabMin, v.maxTabs, v.noRadix4
+		for _, m := range []int{1, 7, 11, 13} {
+			s := randomSubspace(t, r, m, m%2 == 0)
+			p := newFFTPlan(s)
+			for _, tc := range transformCases[:4] {
+				x := randomVec(r, 1<<uint(m))
+				want := slices.Clone(x)
+				must(t, tc.cpu(s, want))
+				runPassesRef(planFFT(tc.ops(p, m), m), m, x, x, len(x), 1, ^uint64(0))
+				if !slices.Equal(x, want) {
+					t.Fatalf("%+v %s m=%d: passes differ from domain", v, tc.name, m)
+				}
+			}
+		}
+	}
+}
+
+// TestTabMul checks the product tables against gf64.Mul.
+func TestTabMul(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	edge := []gf64.Element{0, 1, 2, 1 << 63, 1<<64 - 1, 0x8000000000000001, 0xf0f0f0f0f0f0f0f0}
+	for i := 0; i < 200; i++ {
+		w := gf64.Element(r.Uint64())
+		if i < len(edge) {
+			w = edge[i]
+		}
+		tab := tabBuildRef(w)
+		for j := 0; j < 50; j++ {
+			x := gf64.Element(r.Uint64())
+			if j < len(edge) {
+				x = edge[j]
+			}
+			if got, want := tabMulRef(tab, x), gf64.Mul(w, x); got != want {
+				t.Fatalf("table product %#x * %#x = %#x, want %#x", w, x, got, want)
+			}
+		}
+	}
+}
+
 // ldeRef runs the LDE steps on the host as LDE does on the device.
 func ldeRef(dst, src []gf64.Element, from, to *domain.Subspace, cols int) {
 	pf, pt := newFFTPlan(from), newFFTPlan(to)
@@ -151,23 +200,37 @@ func TestPlanPassesShape(t *testing.T) {
 	s := randomSubspace(t, rand.New(rand.NewPCG(5, 6)), 24, false)
 	p := newFFTPlan(s)
 	for _, c := range []struct {
-		name string
-		ops  []fftOp
-		max  int
+		name   string
+		ops    []fftOp
+		max    int
+		tabbed int // levels at local bits ≥ 6
 	}{
-		{"forward", fwdOps(p, 24), 3},
-		{"inverse", invOps(p, 24), 3},
+		{"forward", fwdOps(p, 24), 3, 5 + 5 + 4}, // two high passes, the low pass
+		{"inverse", invOps(p, 24), 3, 5 + 5 + 5},
 	} {
 		ps := planFFT(c.ops, 24)
 		if len(ps) > c.max {
 			t.Errorf("%s network of 2^24: %d passes, want at most %d", c.name, len(ps), c.max)
 		}
+		tabbed := 0
 		for _, q := range ps {
 			for _, o := range q.ops {
 				if !q.t.fits(o) {
 					t.Errorf("%s: step %v does not fit tile %+v", c.name, o, q.t)
 				}
 			}
+			flags, tabs := q.sweeps(maxTabsLimit)
+			for _, f := range flags {
+				if f&opTab != 0 {
+					tabbed++
+				}
+			}
+			if tabs > fftMaxTabs || q.sharedBytes(maxTabsLimit) > tabOffset(q.t.T)+fftMaxTabs*tabBytes {
+				t.Errorf("%s: pass holds %d tables, at most %d", c.name, tabs, fftMaxTabs)
+			}
+		}
+		if fftTabMin == 6 && tabbed != c.tabbed {
+			t.Errorf("%s network of 2^24: %d levels through product tables, want %d", c.name, tabbed, c.tabbed)
 		}
 	}
 }
@@ -205,6 +268,7 @@ func FuzzFFTPasses(f *testing.F) {
 func testTransforms(t testing.TB) *Transforms {
 	t.Helper()
 	d := testDevice(t)
+	applyFFTFlags()
 	tfOnce.Do(func() { tf, tfErr = NewTransforms(d) })
 	if tfErr != nil {
 		t.Fatalf("NewTransforms: %v", tfErr)

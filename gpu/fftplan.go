@@ -349,6 +349,81 @@ const (
 // benchmarks of the choice).
 var fftNoRadix4 = false
 
+// Product tables (cuda/fft.cu, fft_tab_mul): a butterfly level at local bit
+// lb ≥ fftTabMin multiplies by its twiddles through tables of 2 KiB built in
+// shared memory per tile, 2^(T−1−lb) of them, each serving 2^lb butterflies;
+// a sweep uses at most fftMaxTabs tables (the levels that do not fit
+// multiply with fft_mul). Variables for benchmarks of the choice.
+var (
+	fftTabMin  = 6
+	fftMaxTabs = 48
+)
+
+// fftTabMix sends some products of the radix-4 sweeps' table levels to
+// fft_mul (bit 0: level H's product of x2, bit 1: of x3, bit 2: level L's
+// of x1, bit 3: of x3; cuda/fft.cu), so that the integer units work while
+// the lookups wait on shared memory. Measured slower on the H100 for every
+// mask tried (BENCHMARKS.md), so 0; kept for benchmarks of the choice.
+var fftTabMix = 0
+
+const (
+	tabBytes     = 2048
+	maxTabsLimit = 64 // the kernel's dynamic shared memory is sized for this many
+)
+
+// Op flags of the kernel (FftOp.flags).
+const (
+	opPair = 1 // this butterfly level and the next run in one sweep (radix 4)
+	opTab  = 2 // this butterfly level multiplies through product tables
+)
+
+// sweeps returns the kernel flags of the pass's ops and the most product
+// tables one sweep holds, at most min(fftMaxTabs, limit). Adjacent butterfly
+// levels of one direction pair up (forward r then r−1, inverse r then r+1);
+// within a sweep the first level's tables come first.
+func (p *fftPass) sweeps(limit int) (flags []uint32, tabs int) {
+	flags = make([]uint32, len(p.ops))
+	for i := 0; i < len(p.ops); i++ {
+		o := p.ops[i]
+		if o.kind != kFwd && o.kind != kInv {
+			continue
+		}
+		n := 1
+		if !fftNoRadix4 && i+1 < len(p.ops) && p.ops[i+1].kind == o.kind {
+			b2 := p.ops[i+1].bit
+			lb, lb2 := p.t.local(o.bit), p.t.local(b2)
+			if (o.kind == kFwd && b2+1 == o.bit && lb2+1 == lb) || (o.kind == kInv && b2 == o.bit+1 && lb2 == lb+1) {
+				flags[i] |= opPair
+				n = 2
+			}
+		}
+		used := 0
+		for j := i; j < i+n; j++ {
+			lb := p.t.local(p.ops[j].bit)
+			if d := 1 << uint(p.t.T-1-lb); lb >= fftTabMin && used+d <= min(fftMaxTabs, limit) {
+				flags[j] |= opTab
+				used += d
+			}
+		}
+		tabs = max(tabs, used)
+		i += n - 1
+	}
+	return flags, tabs
+}
+
+// tabOffset is the byte offset of the product tables in the kernel's shared
+// memory: after the tile, 256-byte aligned.
+func tabOffset(T int) int { return (8<<uint(T) + 255) &^ 255 }
+
+// sharedBytes returns the dynamic shared memory of a pass.
+func (p *fftPass) sharedBytes(limit int) int {
+	_, tabs := p.sweeps(limit)
+	if tabs == 0 {
+		return 8 << uint(p.t.T)
+	}
+	return tabOffset(p.t.T) + tabs*tabBytes
+}
+
 // fftGF64Mul makes the kernel multiply with gf64.cu's gf64_mul instead of
 // its own fft_mul (for benchmarks of the choice).
 var fftGF64Mul = false
@@ -360,7 +435,7 @@ type passArgs struct {
 	inMask              uint64 // input index = output index & inMask
 }
 
-func (p *fftPass) encode(a passArgs) []byte {
+func (p *fftPass) encode(a passArgs, limit int) []byte {
 	b := make([]byte, passHeader+opBytes*maxPassOp)
 	le := binary.LittleEndian
 	le.PutUint64(b[0:], a.in)
@@ -374,13 +449,12 @@ func (p *fftPass) encode(a passArgs) []byte {
 	le.PutUint32(b[52:], uint32(p.t.h()))
 	le.PutUint32(b[56:], uint32(len(p.ops)))
 	var flags uint32
-	if fftNoRadix4 {
-		flags |= 1
-	}
 	if fftGF64Mul {
 		flags |= 2
 	}
+	flags |= uint32(fftTabMix&15) << 4
 	le.PutUint32(b[60:], flags)
+	opFlags, _ := p.sweeps(limit)
 	for i, o := range p.ops {
 		e := b[passHeader+opBytes*i:]
 		lo, _ := o.bits()
@@ -391,6 +465,7 @@ func (p *fftPass) encode(a passArgs) []byte {
 		le.PutUint32(e[0:], uint32(o.kind))
 		le.PutUint32(e[4:], uint32(o.bit))
 		le.PutUint32(e[8:], uint32(lb))
+		le.PutUint32(e[12:], opFlags[i])
 		if tl, th := o.tables(); tl != nil {
 			le.PutUint64(e[16:], o.p.addr[&tl[0]])
 			le.PutUint64(e[24:], o.p.addr[&th[0]])
@@ -411,6 +486,7 @@ func runPassesRef(passes []fftPass, M int, out, in []gf64.Element, inLen, cols i
 		}
 		t := ps.t
 		N := 1 << uint(t.T)
+		flags, _ := ps.sweeps(maxTabsLimit)
 		gap := t.lo - t.c
 		sh := make([]gf64.Element, N)
 		for col := 0; col < cols; col++ {
@@ -422,8 +498,8 @@ func runPassesRef(passes []fftPass, M int, out, in []gf64.Element, inLen, cols i
 				for l := range sh {
 					sh[l] = src[col*srcLen+int(g(l)&mask)]
 				}
-				for _, o := range ps.ops {
-					runOpRef(sh, o, t, g)
+				for i, o := range ps.ops {
+					runOpRef(sh, o, t, g, flags[i]&opTab != 0)
 				}
 				for l := range sh {
 					out[col*outLen+int(g(l))] = sh[l]
@@ -433,7 +509,9 @@ func runPassesRef(passes []fftPass, M int, out, in []gf64.Element, inLen, cols i
 	}
 }
 
-func runOpRef(sh []gf64.Element, o fftOp, t tile, g func(int) uint64) {
+// runOpRef runs one step on a tile; with tab, a butterfly level multiplies
+// through product tables as the kernel does.
+func runOpRef(sh []gf64.Element, o fftOp, t tile, g func(int) uint64, tab bool) {
 	N := len(sh)
 	lo, _ := o.bits()
 	lb := 0
@@ -447,16 +525,28 @@ func runOpRef(sh []gf64.Element, o fftOp, t tile, g func(int) uint64) {
 	h := 1 << uint(lb)
 	switch o.kind {
 	case kFwd, kInv:
+		var tabs [][]uint64 // table of the twiddle of butterflies i0 with i0>>(lb+1) = d
+		if tab {
+			tabs = make([][]uint64, 1<<uint(t.T-1-lb))
+			for d := range tabs {
+				tabs[d] = tabBuildRef(look(g(d<<uint(lb+1)) >> uint(o.bit+1)))
+			}
+		}
 		for q := 0; q < N/2; q++ {
 			i0 := (q>>uint(lb))<<uint(lb+1) | q&(h-1)
-			tw := look(g(i0) >> uint(o.bit+1))
+			mul := func(x gf64.Element) gf64.Element {
+				if tab {
+					return tabMulRef(tabs[i0>>uint(lb+1)], x)
+				}
+				return gf64.Mul(look(g(i0)>>uint(o.bit+1)), x)
+			}
 			u, v := sh[i0], sh[i0+h]
 			if o.kind == kFwd {
-				u ^= gf64.Mul(tw, v)
+				u ^= mul(v)
 				v ^= u
 			} else {
 				v ^= u
-				u ^= gf64.Mul(tw, v)
+				u ^= mul(v)
 			}
 			sh[i0], sh[i0+h] = u, v
 		}
@@ -483,4 +573,50 @@ func runOpRef(sh []gf64.Element, o fftOp, t tile, g func(int) uint64) {
 			sh[l] = gf64.Mul(sh[l], f)
 		}
 	}
+}
+
+// tabBuildRef returns the product table of w as fft_tab_build lays it out
+// (256 words: row k, slot v^k holds w·(v·x^(4k))), built the same way.
+func tabBuildRef(w gf64.Element) []uint64 {
+	xtime := func(a uint64) uint64 { return a<<1 ^ uint64(int64(a)>>63)&0x1b }
+	tab := make([]uint64, tabBytes/8)
+	for k := 0; k < 16; k++ {
+		p0 := uint64(w)
+		if n := uint(4 * k); n > 0 {
+			hi := p0 >> (64 - n)
+			p0 = p0<<n ^ hi ^ hi<<1 ^ hi<<3 ^ hi<<4
+		}
+		p := [4]uint64{p0, xtime(p0), 0, 0}
+		p[2] = xtime(p[1])
+		p[3] = xtime(p[2])
+		for v := 0; v < 16; v++ {
+			var e uint64
+			for j := 0; j < 4; j++ {
+				if v>>uint(j)&1 != 0 {
+					e ^= p[j]
+				}
+			}
+			tab[16*k+(v^k)] = e
+		}
+	}
+	return tab
+}
+
+// tabMulRef returns w·x from the table of w as fft_tab_mul does: byte
+// offsets of the nibbles' slots from shifts and masks, 16 loads.
+func tabMulRef(tab []uint64, x gf64.Element) gf64.Element {
+	xl, xh := uint32(x), uint32(x>>32)
+	src := [4]uint32{
+		xl<<3&0x78787878 ^ 0x30201000, // nibbles 0, 2, 4, 6
+		xl>>1&0x78787878 ^ 0x38281808, // 1, 3, 5, 7
+		xh<<3&0x78787878 ^ 0x70605040, // 8, 10, 12, 14
+		xh>>1&0x78787878 ^ 0x78685848, // 9, 11, 13, 15
+	}
+	var r uint64
+	for k := 0; k < 16; k++ {
+		s := src[k>>3*2+k&1] // k even: e, odd: o; k ≥ 8: the high word
+		off := 128*k + int(s>>uint(8*(k&7>>1))&0xff)
+		r ^= tab[off/8]
+	}
+	return gf64.Element(r)
 }
