@@ -93,17 +93,15 @@ struct Goldilocks {
     __device__ static __forceinline__ E add(E a, E b) {
         u32 lo, hi;
         // BEGIN PTX goldilocks_add
-        asm("{\n\t.reg .u32 s0, s1, c, e;\n\t"
+        asm("{\n\t.reg .u32 s0, s1, c;\n\t"
             "add.cc.u32 s0, %2, %4;\n\t"
             "addc.cc.u32 s1, %3, %5;\n\t"
             "addc.u32 c, 0, 0;\n\t"
-            "sub.u32 e, 0, c;\n\t"
-            "add.cc.u32 s0, s0, e;\n\t"
-            "addc.cc.u32 s1, s1, 0;\n\t"
+            "mad.lo.cc.u32 s0, c, 0xffffffff, s0;\n\t"
+            "madc.hi.cc.u32 s1, c, 0xffffffff, s1;\n\t"
             "addc.u32 c, 0, 0;\n\t"
-            "sub.u32 e, 0, c;\n\t"
-            "add.cc.u32 %0, s0, e;\n\t"
-            "addc.u32 %1, s1, 0;\n\t"
+            "mad.lo.cc.u32 %0, c, 0xffffffff, s0;\n\t"
+            "madc.hi.u32 %1, c, 0xffffffff, s1;\n\t"
             "}"
             : "=r"(lo), "=r"(hi)
             : "r"((u32)a), "r"((u32)(a >> 32)), "r"((u32)b), "r"((u32)(b >> 32)));
@@ -131,10 +129,12 @@ struct Goldilocks {
     // mul returns a·c mod p (any representative) for c in plain form:
     // Montgomery data stays Montgomery. The 128-bit product is four 32×32
     // partial products on one carry chain, r0 + r1·2^32 + r2·2^64 + r3·2^96,
-    // reduced with 2^64 ≡ 2^32 − 1 and 2^96 ≡ −1 to (r0 − r2 − r3) +
-    // 2^32·(r1 + r2) = (r0, r1) + h·2^64 with h in {−1, 0, 1} (the value
-    // lies in (−2^33, 2^65 − 2^32)), then h·2^64 ≡ h·EPS is added as
-    // (−h, h >> 31): no further wrap.
+    // reduced with 2^64 ≡ EPS and 2^96 ≡ −1 to (r0 + r1·2^32) + r2·EPS − r3
+    // = (r0, r1) + h·2^64 with h in {−1, 0, 1} (the value lies in
+    // (−2^32, 2^65 − 2^33]), then h·2^64 ≡ h·EPS is added as (−h, h >> 31):
+    // no further wrap. Products by EPS and additions of c·EPS are written as
+    // mad by 0xffffffff, which ptxas issues on the multiply-add pipe (these
+    // kernels are bound by the integer ALU pipe).
     __device__ static __forceinline__ E mul(E a, E c) {
         u32 lo, hi;
         // BEGIN PTX goldilocks_mul
@@ -148,15 +148,13 @@ struct Goldilocks {
             "addc.u32 r3, 0, 0;\n\t"
             "mad.lo.cc.u32 r2, %3, %5, r2;\n\t"
             "madc.hi.u32 r3, %3, %5, r3;\n\t"
-            "add.cc.u32 r1, r1, r2;\n\t"
+            "mad.lo.cc.u32 r0, r2, 0xffffffff, r0;\n\t"
+            "madc.hi.cc.u32 r1, r2, 0xffffffff, r1;\n\t"
             "addc.u32 h, 0, 0;\n\t"
-            "sub.cc.u32 r0, r0, r2;\n\t"
-            "subc.cc.u32 r1, r1, 0;\n\t"
-            "subc.u32 h, h, 0;\n\t"
             "sub.cc.u32 r0, r0, r3;\n\t"
             "subc.cc.u32 r1, r1, 0;\n\t"
             "subc.u32 h, h, 0;\n\t"
-            "sub.u32 e, 0, h;\n\t"
+            "mul.lo.u32 e, h, 0xffffffff;\n\t"
             "shr.s32 s, h, 31;\n\t"
             "add.cc.u32 %0, r0, e;\n\t"
             "addc.u32 %1, r1, s;\n\t"
@@ -166,7 +164,23 @@ struct Goldilocks {
         // END PTX goldilocks_mul
         return pack(lo, hi);
     }
-    __device__ static __forceinline__ E canon(E a) { return a >= P ? a - P : a; }
+    // canon returns the representative in [0, p): a − p = a + EPS − 2^64
+    // where a + EPS carries, i.e. where a ≥ p.
+    __device__ static __forceinline__ E canon(E a) {
+        u32 lo, hi;
+        // BEGIN PTX goldilocks_canon
+        asm("{\n\t.reg .u32 t0, t1, c;\n\t"
+            "add.cc.u32 t0, %2, 0xffffffff;\n\t"
+            "addc.cc.u32 t1, %3, 0;\n\t"
+            "addc.u32 c, 0, 0;\n\t"
+            "mad.lo.cc.u32 %0, c, 0xffffffff, %2;\n\t"
+            "madc.hi.u32 %1, c, 0xffffffff, %3;\n\t"
+            "}"
+            : "=r"(lo), "=r"(hi)
+            : "r"((u32)a), "r"((u32)(a >> 32)));
+        // END PTX goldilocks_canon
+        return pack(lo, hi);
+    }
 };
 
 struct Fr4 {
@@ -1341,9 +1355,9 @@ NTT_KERNELS(bn254, BN254, 2, 0)
 // Four-step passes (gpu/ntt.go's nttFields says which sizes each field uses;
 // transforms of one tile take the passes above). Arguments: elements per
 // thread (log2: 16 for BabyBear and KoalaBear, 8 for Goldilocks, where 16
-// spill, 4 for BN254, 8 registers each), the window below which the bottom
-// pass goes through shared memory, the launch bounds (the small fields stay
-// at 64 registers or fewer).
+// spill at 64 registers and lost with 80 or 128, 4 for BN254, 8 registers
+// each), the window below which the bottom pass goes through shared memory,
+// the launch bounds (the small fields stay at 64 registers or fewer).
 NTT_FS_6_12(babybear, BabyBear, 4, 3, (1024))
 NTT_FS_6_12(koalabear, KoalaBear, 4, 3, (1024))
 NTT_FS_6_12(goldilocks, Goldilocks, 3, 2, (1024))

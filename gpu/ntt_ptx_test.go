@@ -191,12 +191,14 @@ func TestBN254PTX(t *testing.T) {
 }
 
 // TestGoldilocksPTX checks the Goldilocks blocks of cuda/ntt_prime.cu, which
-// take and return any 64-bit representative, against arithmetic mod p on
-// representatives across the whole range: 0, p − 1, p..2^64 − 1, values
-// next to 2^32 and 2^63, and random ones (canonical and not).
+// take and return any 64-bit representative (canon: the canonical one),
+// against arithmetic mod p on representatives across the whole range: 0,
+// p − 1, p..2^64 − 1, values next to 2^32 and 2^63, and random ones
+// (canonical and not).
 func TestGoldilocksPTX(t *testing.T) {
 	const p = 0xffffffff00000001
 	mul, add, sub := ptxBlock(t, "goldilocks_mul"), ptxBlock(t, "goldilocks_add"), ptxBlock(t, "goldilocks_sub")
+	canon := ptxBlock(t, "goldilocks_canon")
 	var edge []uint64
 	for _, c := range []uint64{0, 1 << 32, 1 << 63, p, 0xffffffff} {
 		for d := uint64(0); d < 3; d++ {
@@ -244,6 +246,11 @@ func TestGoldilocksPTX(t *testing.T) {
 			if got := run(k.prog, a, b); mod(0, got) != k.want {
 				t.Fatalf("%s(%#x, %#x) = %#x ≡ %#x, want %#x", k.name, a, b, got, mod(0, got), k.want)
 			}
+		}
+	}
+	for _, a := range vals {
+		if got := run(canon, a, 0); got != mod(0, a) {
+			t.Fatalf("canon(%#x) = %#x, want %#x", a, got, mod(0, a))
 		}
 	}
 	for _, a := range edge {
