@@ -12,8 +12,9 @@
 //   babybear    p = 15·2^27 + 1, one uint32, Montgomery with R = 2^32.
 //   koalabear   p = 2^31 − 2^24 + 1, one uint32, Montgomery with R = 2^32.
 //
-// Every operation returns the canonical representative in [0, p), so the
-// results equal gnark-crypto's bit for bit whatever the order of operations.
+// Every operation returns the canonical representative in [0, p) (Goldilocks:
+// any representative, made canonical when a pass stores it), so the results
+// equal gnark-crypto's bit for bit whatever the order of operations.
 //
 // A transform of n = 2^L elements is a sequence of passes. A pass runs the
 // butterflies of the bit positions [lo, lo+nst) of the index on tiles held in
@@ -79,49 +80,107 @@ struct KoalaBear {
     }
 };
 
+// Goldilocks values inside a transform are any 64-bit representative of
+// their class mod p (add, sub and mul take and return any u64); a pass makes
+// them canonical when it stores them (fcanon), so that what reaches memory
+// is gnark-crypto's representation. With EPS = 2^64 − p = 2^32 − 1, a wrap
+// of 2^64 is worth EPS: add adds EPS on a carry (and once more on a second
+// carry, which only a sum above 2^65 − 2^32 can give), sub subtracts it on a
+// borrow (twice at most). gpu/ntt_ptx_test.go interprets the PTX blocks.
 struct Goldilocks {
     typedef u64 E;
     static constexpr u64 P = 0xffffffff00000001ull;
-    static constexpr u64 EPS = 0xffffffffull; // 2^64 - p
+    __device__ static __forceinline__ E pack(u32 lo, u32 hi) { return ((u64)hi << 32) | lo; }
     __device__ static __forceinline__ E add(E a, E b) {
-        u64 s = a + b;
-        if (s < a) s += EPS; // wrapped: s + 2^64 ≡ s + EPS, no second wrap
-        return s >= P ? s - P : s;
+        u32 lo, hi;
+        // BEGIN PTX goldilocks_add
+        asm("{\n\t.reg .u32 s0, s1, c;\n\t"
+            "add.cc.u32 s0, %2, %4;\n\t"
+            "addc.cc.u32 s1, %3, %5;\n\t"
+            "addc.u32 c, 0, 0;\n\t"
+            "mad.lo.cc.u32 s0, c, 0xffffffff, s0;\n\t"
+            "madc.hi.cc.u32 s1, c, 0xffffffff, s1;\n\t"
+            "addc.u32 c, 0, 0;\n\t"
+            "mad.lo.cc.u32 %0, c, 0xffffffff, s0;\n\t"
+            "madc.hi.u32 %1, c, 0xffffffff, s1;\n\t"
+            "}"
+            : "=r"(lo), "=r"(hi)
+            : "r"((u32)a), "r"((u32)(a >> 32)), "r"((u32)b), "r"((u32)(b >> 32)));
+        // END PTX goldilocks_add
+        return pack(lo, hi);
     }
     __device__ static __forceinline__ E sub(E a, E b) {
-        u64 d = a - b;
-        if (a < b) d -= EPS; // d + 2^64 - EPS = d + p
-        return d;
-    }
-    // mul returns a·c mod p for c in plain form: Montgomery data stays
-    // Montgomery.
-    // The 128-bit product is four 32×32 partial products on one carry
-    // chain (PTX mad.lo.cc/madc.hi), r3·2^96 + r2·2^64 + lo, reduced with
-    // 2^96 ≡ −1 and 2^64 ≡ 2^32 − 1: lo − r3 + r2·(2^32 − 1).
-    __device__ static __forceinline__ E mul(E a, E c) {
-        u32 r0, r1, r2, r3;
-        asm("{\n\t.reg .u32 a0, a1, c0, c1;\n\t"
-            "mov.b64 {a0, a1}, %4;\n\t"
-            "mov.b64 {c0, c1}, %5;\n\t"
-            "mul.lo.u32 %0, a0, c0;\n\t"
-            "mul.hi.u32 %1, a0, c0;\n\t"
-            "mad.lo.cc.u32 %1, a1, c0, %1;\n\t"
-            "madc.hi.u32 %2, a1, c0, 0;\n\t"
-            "mad.lo.cc.u32 %1, a0, c1, %1;\n\t"
-            "madc.hi.cc.u32 %2, a0, c1, %2;\n\t"
-            "addc.u32 %3, 0, 0;\n\t"
-            "mad.lo.cc.u32 %2, a1, c1, %2;\n\t"
-            "madc.hi.u32 %3, a1, c1, %3;\n\t"
+        u32 lo, hi;
+        // BEGIN PTX goldilocks_sub
+        asm("{\n\t.reg .u32 d0, d1, c;\n\t"
+            "sub.cc.u32 d0, %2, %4;\n\t"
+            "subc.cc.u32 d1, %3, %5;\n\t"
+            "subc.u32 c, 0, 0;\n\t"
+            "sub.cc.u32 d0, d0, c;\n\t"
+            "subc.cc.u32 d1, d1, 0;\n\t"
+            "subc.u32 c, 0, 0;\n\t"
+            "sub.cc.u32 %0, d0, c;\n\t"
+            "subc.u32 %1, d1, 0;\n\t"
             "}"
-            : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
-            : "l"(a), "l"(c));
-        u64 lo = ((u64)r1 << 32) | r0;
-        u64 t0 = lo - r3;
-        if (lo < r3) t0 -= EPS; // + p
-        u64 t1 = ((u64)r2 << 32) - r2; // r2·(2^32 − 1) < 2^64
-        u64 r = t0 + t1;
-        if (r < t0) r += EPS; // no second wrap (r < 2^64 − 2^33 here)
-        return r >= P ? r - P : r;
+            : "=r"(lo), "=r"(hi)
+            : "r"((u32)a), "r"((u32)(a >> 32)), "r"((u32)b), "r"((u32)(b >> 32)));
+        // END PTX goldilocks_sub
+        return pack(lo, hi);
+    }
+    // mul returns a·c mod p (any representative) for c in plain form:
+    // Montgomery data stays Montgomery. The 128-bit product is four 32×32
+    // partial products on one carry chain, r0 + r1·2^32 + r2·2^64 + r3·2^96,
+    // reduced with 2^64 ≡ EPS and 2^96 ≡ −1 to (r0 + r1·2^32) + r2·EPS − r3
+    // = (r0, r1) + h·2^64 with h in {−1, 0, 1} (the value lies in
+    // (−2^32, 2^65 − 2^33]), then h·2^64 ≡ h·EPS is added as (−h, h >> 31):
+    // no further wrap. Products by EPS and additions of c·EPS are written as
+    // mad by 0xffffffff, which ptxas issues on the multiply-add pipe (these
+    // kernels are bound by the integer ALU pipe).
+    __device__ static __forceinline__ E mul(E a, E c) {
+        u32 lo, hi;
+        // BEGIN PTX goldilocks_mul
+        asm("{\n\t.reg .u32 r0, r1, r2, r3, h, e, s;\n\t"
+            "mul.lo.u32 r0, %2, %4;\n\t"
+            "mul.hi.u32 r1, %2, %4;\n\t"
+            "mad.lo.cc.u32 r1, %3, %4, r1;\n\t"
+            "madc.hi.u32 r2, %3, %4, 0;\n\t"
+            "mad.lo.cc.u32 r1, %2, %5, r1;\n\t"
+            "madc.hi.cc.u32 r2, %2, %5, r2;\n\t"
+            "addc.u32 r3, 0, 0;\n\t"
+            "mad.lo.cc.u32 r2, %3, %5, r2;\n\t"
+            "madc.hi.u32 r3, %3, %5, r3;\n\t"
+            "mad.lo.cc.u32 r0, r2, 0xffffffff, r0;\n\t"
+            "madc.hi.cc.u32 r1, r2, 0xffffffff, r1;\n\t"
+            "addc.u32 h, 0, 0;\n\t"
+            "sub.cc.u32 r0, r0, r3;\n\t"
+            "subc.cc.u32 r1, r1, 0;\n\t"
+            "subc.u32 h, h, 0;\n\t"
+            "mul.lo.u32 e, h, 0xffffffff;\n\t"
+            "shr.s32 s, h, 31;\n\t"
+            "add.cc.u32 %0, r0, e;\n\t"
+            "addc.u32 %1, r1, s;\n\t"
+            "}"
+            : "=r"(lo), "=r"(hi)
+            : "r"((u32)a), "r"((u32)(a >> 32)), "r"((u32)c), "r"((u32)(c >> 32)));
+        // END PTX goldilocks_mul
+        return pack(lo, hi);
+    }
+    // canon returns the representative in [0, p): a − p = a + EPS − 2^64
+    // where a + EPS carries, i.e. where a ≥ p.
+    __device__ static __forceinline__ E canon(E a) {
+        u32 lo, hi;
+        // BEGIN PTX goldilocks_canon
+        asm("{\n\t.reg .u32 t0, t1, c;\n\t"
+            "add.cc.u32 t0, %2, 0xffffffff;\n\t"
+            "addc.cc.u32 t1, %3, 0;\n\t"
+            "addc.u32 c, 0, 0;\n\t"
+            "mad.lo.cc.u32 %0, c, 0xffffffff, %2;\n\t"
+            "madc.hi.u32 %1, c, 0xffffffff, %3;\n\t"
+            "}"
+            : "=r"(lo), "=r"(hi)
+            : "r"((u32)a), "r"((u32)(a >> 32)));
+        // END PTX goldilocks_canon
+        return pack(lo, hi);
     }
 };
 
@@ -1069,6 +1128,13 @@ __device__ __forceinline__ u32 bitrev(u32 i, u32 logn) {
     return logn == 0 ? 0 : __brev(i) >> (32 - logn);
 }
 
+// fcanon is what a pass stores: the canonical representative (only
+// Goldilocks computes on others).
+template <class F>
+__device__ __forceinline__ typename F::E fcanon(typename F::E x) { return x; }
+template <>
+__device__ __forceinline__ u64 fcanon<Goldilocks>(u64 x) { return Goldilocks::canon(x); }
+
 // Flags of ntt_pass.
 #define F_DIT 1u        // Cooley–Tukey order (positions upward)
 #define F_PRE_COSET 2u  // multiply loads by lo/hi powers of the polynomial index
@@ -1163,7 +1229,7 @@ __device__ void ntt_pass(typename F::E *data, u64 colStride, const typename F::E
             u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
             x = F::mul(x, power<F>(post, tabH, k));
         }
-        col[i] = x;
+        col[i] = fcanon<F>(x);
     }
 }
 
@@ -1305,7 +1371,7 @@ __device__ void ntt_pass_reg(typename F::E *__restrict__ data, u64 colStride, co
                     u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
                     v = F::mul(v, power<F>(post, tabH, k));
                 }
-                col[i] = v;
+                col[i] = fcanon<F>(v);
             }
         } else if (rd == nr - 1) {
 #pragma unroll
@@ -1319,7 +1385,7 @@ __device__ void ntt_pass_reg(typename F::E *__restrict__ data, u64 colStride, co
                     u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
                     v = F::mul(v, power<F>(post, tabH, k));
                 }
-                col[i] = v;
+                col[i] = fcanon<F>(v);
             }
         } else {
 #pragma unroll
@@ -1586,7 +1652,7 @@ __device__ __forceinline__ void ntt_fs(typename F::E *__restrict__ data, u64 col
                     u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
                     v = F::mul(v, power<F>(post, tabH, k));
                 }
-                col[i] = v;
+                col[i] = fcanon<F>(v);
             }
         } else if (rd == NR - 1) {
             if (ITW && !DIT && lo > 0) passTws(tbase, ws);
@@ -1602,7 +1668,7 @@ __device__ __forceinline__ void ntt_fs(typename F::E *__restrict__ data, u64 col
                     u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
                     v = F::mul(v, power<F>(post, tabH, k));
                 }
-                col[i] = v;
+                col[i] = fcanon<F>(v);
             }
         } else {
 #pragma unroll
@@ -1657,9 +1723,9 @@ NTT_KERNELS(bn254, BN254, 2, 0)
 // Four-step passes (gpu/ntt.go's nttFields says which sizes each field uses;
 // transforms of one tile take the passes above). Arguments: elements per
 // thread (log2: 16 for BabyBear and KoalaBear, 8 for Goldilocks, where 16
-// spill; BN254 has its own kernels, below), the window below which the bottom
-// pass goes through shared memory, the launch bounds (the small fields stay
-// at 64 registers or fewer).
+// spill at 64 registers and lost with 80 or 128; BN254 has its own kernels,
+// below), the window below which the bottom pass goes through shared memory,
+// the launch bounds (the small fields stay at 64 registers or fewer).
 NTT_FS_6_12(babybear, BabyBear, 4, 3, (1024))
 NTT_FS_6_12(koalabear, KoalaBear, 4, 3, (1024))
 NTT_FS_6_12(goldilocks, Goldilocks, 3, 2, (1024))

@@ -3,7 +3,9 @@ package gpu
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -47,7 +49,7 @@ func ptxBlock(t *testing.T, name string) []string {
 }
 
 // runPTX interprets the 32-bit integer PTX the generator emits (add/sub/mad
-// with the carry flag, mul.lo, mov, and, setp.ne, selp) with operands %0..%n
+// with the carry flag, mul.lo/hi, mov, and, shr.s32, setp.ne, selp) with operands %0..%n
 // bound to ops; it returns the operands after the block.
 func runPTX(t *testing.T, prog []string, ops []uint32) []uint32 {
 	reg := map[string]uint32{}
@@ -101,8 +103,12 @@ func runPTX(t *testing.T, prog []string, ops []uint32) []uint32 {
 				p &= 0xffffffff
 			}
 			r = p + uint64(val(args[3])) + cin
+		case op == "shr.s32":
+			r = uint64(uint32(int32(val(args[1])) >> (val(args[2]) & 31)))
 		case op == "mul.lo.u32":
 			r = uint64(val(args[1]) * val(args[2]))
+		case op == "mul.hi.u32":
+			r = uint64(val(args[1])) * uint64(val(args[2])) >> 32
 		case op == "mov.u32":
 			r = uint64(val(args[1]))
 		case op == "and.b32":
@@ -361,4 +367,80 @@ func limbsBig64(e fr.Element) *big.Int {
 		x.Or(x, new(big.Int).SetUint64(e[i]))
 	}
 	return x
+}
+
+// TestGoldilocksPTX checks the Goldilocks blocks of cuda/ntt_prime.cu, which
+// take and return any 64-bit representative (canon: the canonical one),
+// against arithmetic mod p on representatives across the whole range: 0,
+// p − 1, p..2^64 − 1, values next to 2^32 and 2^63, and random ones
+// (canonical and not).
+func TestGoldilocksPTX(t *testing.T) {
+	const p = 0xffffffff00000001
+	mul, add, sub := ptxBlock(t, "goldilocks_mul"), ptxBlock(t, "goldilocks_add"), ptxBlock(t, "goldilocks_sub")
+	canon := ptxBlock(t, "goldilocks_canon")
+	var edge []uint64
+	for _, c := range []uint64{0, 1 << 32, 1 << 63, p, 0xffffffff} {
+		for d := uint64(0); d < 3; d++ {
+			edge = append(edge, c+d, c-d-1)
+		}
+	}
+	edge = append(edge, p-2, 0xfffffffffffffffe, 0xffffffff<<32, 0xfffffffeffffffff, 0x100000000ffffffff>>1)
+	r := rand.New(rand.NewPCG(3, 4))
+	vals := slices.Clone(edge)
+	n := 4000
+	if testing.Short() {
+		n = 500
+	}
+	for i := range n {
+		v := r.Uint64()
+		if i%2 == 0 {
+			v = r.Uint64N(p)
+		} else if i%8 == 1 {
+			v = p + r.Uint64N(1<<32-1) // not canonical
+		}
+		vals = append(vals, v)
+	}
+	mod := func(hi, lo uint64) uint64 { return bits.Rem64(hi, lo, p) }
+	run := func(prog []string, a, b uint64) uint64 {
+		ops := runPTX(t, prog, []uint32{0, 0, uint32(a), uint32(a >> 32), uint32(b), uint32(b >> 32)})
+		return uint64(ops[1])<<32 | uint64(ops[0])
+	}
+	check := func(a, b uint64) {
+		hi, lo := bits.Mul64(a, b)
+		s, c := bits.Add64(a, b, 0)
+		ma, mb := mod(0, a), mod(0, b)
+		diff := ma - mb
+		if ma < mb {
+			diff = ma + (p - mb)
+		}
+		for _, k := range []struct {
+			name string
+			prog []string
+			want uint64
+		}{
+			{"mul", mul, mod(hi, lo)},
+			{"add", add, mod(c, s)},
+			{"sub", sub, diff},
+		} {
+			if got := run(k.prog, a, b); mod(0, got) != k.want {
+				t.Fatalf("%s(%#x, %#x) = %#x ≡ %#x, want %#x", k.name, a, b, got, mod(0, got), k.want)
+			}
+		}
+	}
+	for _, a := range vals {
+		if got := run(canon, a, 0); got != mod(0, a) {
+			t.Fatalf("canon(%#x) = %#x, want %#x", a, got, mod(0, a))
+		}
+	}
+	for _, a := range edge {
+		for _, b := range vals {
+			check(a, b)
+			check(b, a)
+		}
+	}
+	for i, a := range vals {
+		for j := range 4 {
+			check(a, vals[(i*7+j*131)%len(vals)])
+		}
+	}
 }
