@@ -1306,7 +1306,7 @@ __host__ __device__ constexpr u32 fs31_row(int nst, bool bottom) { return (1u <<
 // Position of element t in its row.
 __host__ __device__ constexpr u32 fs31_pos(u32 t) { return t + (t >> 4); }
 
-template <class F, int NST, bool DIT, bool TWG>
+template <class F, int NST, bool DIT>
 __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, const u32 *__restrict__ tw,
                                          const u32 *__restrict__ rt, const u32 *__restrict__ pre,
                                          const u32 *__restrict__ post, u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc,
@@ -1321,15 +1321,10 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
     u32 *sh = reinterpret_cast<u32 *>(smem_raw);
     const u32 S = lo == 0 ? fs31_row(NST, true) : fs31_row(NST, false);
 
+    u32 *twS = sh + (S << logc); // the inner transforms' twiddles: stage q at G − 2^(q+1)
+
     u32 *col = data + (u64)blockIdx.y * colStride;
     const u32 n = 1u << logn;
-    // The inner transforms' twiddles, stage q at G − 2^(q+1): copied into
-    // shared memory after the tile, or (TWG) read from the table in global
-    // memory, where a warp's lanes read at most two words (L1 hits), so that
-    // no barrier waits for the copy and each warp starts its butterflies as
-    // soon as its own loads arrive.
-    u32 *twS = sh + (S << logc);
-    const u32 *twT = TWG ? tw + (n - G) : twS;
     const u32 nthr = (G << logc) >> RL; // == blockDim.x
     const u32 a = min(lo, logc);
     const u32 lowMask = (1u << lo) - 1;
@@ -1403,8 +1398,7 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
         return A::mul(tab[k & ((1u << tabH) - 1)], tab[(1u << tabH) + (k >> tabH)]);
     };
 
-    if (!TWG)
-        for (u32 y = tid; y < G - 1; y += nthr) twS[y] = tw[n - G + y];
+    for (u32 y = tid; y < G - 1; y += nthr) twS[y] = tw[n - G + y];
 
     u32 x[R];
 #pragma unroll
@@ -1446,7 +1440,7 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
 #pragma unroll
                     for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], passTw(e, tbase + (e << ws)));
                 }
-                if (!TWG) __syncthreads(); // twS
+                __syncthreads(); // twS
             }
         } else {
 #pragma unroll
@@ -1463,7 +1457,7 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
             for (int k = 0; k < RL; k++) {
                 const int q = ws + k;
                 if (q < qb || q >= qb + m) continue;
-                const u32 *twq = twT + (G - (2u << q)) + (tbase & ((1u << q) - 1));
+                const u32 *twq = twS + (G - (2u << q)) + (tbase & ((1u << q) - 1));
 #pragma unroll
                 for (u32 e = 0; e < R; e++) {
                     if (e & (1u << k)) continue;
@@ -1480,7 +1474,7 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
             for (int k = RL - 1; k >= 0; k--) {
                 const int q = ws + k;
                 if (q < qb || q >= qb + m) continue;
-                const u32 *twq = twT + (G - (2u << q)) + (tbase & ((1u << q) - 1));
+                const u32 *twq = twS + (G - (2u << q)) + (tbase & ((1u << q) - 1));
                 if (q == 0 && lazyEnd) {
 #pragma unroll
                     for (u32 e = 0; e < R; e += 2) {
@@ -1545,18 +1539,18 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
     }
 }
 
-#define NTT_FS31(name, F, TWG, NST)                                                                           \
+#define NTT_FS31(name, F, NST)                                                                                \
     extern "C" __global__ void __launch_bounds__(1024) ntt_##name##_fs##NST(                                 \
         u32 *data, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre, const u32 *post, u32 tabH,    \
         u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                     \
         if (flags & F_DIT)                                                                                    \
-            ntt_fs31<F, NST, true, TWG>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+            ntt_fs31<F, NST, true>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);     \
         else                                                                                                  \
-            ntt_fs31<F, NST, false, TWG>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+            ntt_fs31<F, NST, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);    \
     }
-#define NTT_FS31_6_12(name, F, TWG)                                                                           \
-    NTT_FS31(name, F, TWG, 6) NTT_FS31(name, F, TWG, 7) NTT_FS31(name, F, TWG, 8) NTT_FS31(name, F, TWG, 9)  \
-    NTT_FS31(name, F, TWG, 10) NTT_FS31(name, F, TWG, 11) NTT_FS31(name, F, TWG, 12)
+#define NTT_FS31_6_12(name, F)                                                                                \
+    NTT_FS31(name, F, 6) NTT_FS31(name, F, 7) NTT_FS31(name, F, 8) NTT_FS31(name, F, 9) NTT_FS31(name, F, 10) \
+    NTT_FS31(name, F, 11) NTT_FS31(name, F, 12)
 
 // ---------------------------------------------------------------- entry points
 
@@ -1587,17 +1581,11 @@ NTT_KERNELS(bn254, BN254, 2, 0)
 
 // Four-step passes (gpu/ntt.go's nttFields says which sizes each field uses;
 // transforms of one tile take the passes above). BabyBear and KoalaBear take
-// ntt_fs31 (16 elements per thread, 64 registers); the _g kernels read the
-// stage twiddles from global memory, the _v0 kernels are the ntt_fs passes
-// they replace (both for measurement: TestPrimeVariants, -gpu.primefs).
-// ntt_fs's arguments: elements per thread (log2: 8 for Goldilocks, where 16
-// spill, 4 for BN254, 8 registers each), the window below which the bottom
-// pass goes through shared memory, the launch bounds.
-NTT_FS31_6_12(babybear, BabyBear, false)
-NTT_FS31_6_12(koalabear, KoalaBear, false)
-NTT_FS31_6_12(babybear_g, BabyBear, true)
-NTT_FS31_6_12(koalabear_g, KoalaBear, true)
-NTT_FS_6_12(babybear_v0, BabyBear, 4, 3, (1024))
-NTT_FS_6_12(koalabear_v0, KoalaBear, 4, 3, (1024))
+// ntt_fs31 (16 elements per thread, 64 registers). ntt_fs's arguments:
+// elements per thread (log2: 8 for Goldilocks, where 16 spill, 4 for BN254,
+// 8 registers each), the window below which the bottom pass goes through
+// shared memory, the launch bounds.
+NTT_FS31_6_12(babybear, BabyBear)
+NTT_FS31_6_12(koalabear, KoalaBear)
 NTT_FS_6_12(goldilocks, Goldilocks, 3, 2, (1024))
 NTT_FS_5_8(bn254, BN254x32, 2, 0, (256))

@@ -17,39 +17,7 @@ var (
 	primeNoReg     = flag.Bool("gpu.primenoreg", false, "TestPrimeReport: radix-2 passes only")
 	primeTile      = flag.Int("gpu.primetile", 0, "TestPrimeReport: tile size (log2) instead of the field's")
 	primeFields    = flag.String("gpu.primefields", "bn254,goldilocks,babybear,koalabear", "TestPrimeReport: fields")
-	primeFSInfix   = flag.String("gpu.primefs", "", "TestPrimeReport, TestPrimeNTT, TestPrimeLDE: BabyBear's and KoalaBear's four-step kernels ntt_<field><suffix>_fs<nst> instead of the default (\"_g\": stage twiddles read from global memory, \"_v0\": ntt_fs)")
 )
-
-// withPrimeFS applies -gpu.primefs to the field's kernels (BabyBear and
-// KoalaBear) and returns the function that restores them.
-func withPrimeFS(t testing.TB, d *Device, field string) func() {
-	k, err := d.nttKernels(field)
-	must(t, err)
-	if *primeFSInfix == "" || k.elemSize() != 4 {
-		return func() {}
-	}
-	return useFSKernels(t, d, k, *primeFSInfix)
-}
-
-// useFSKernels points k's four-step passes at the kernels
-// ntt_<field><suffix>_fs<nst> of the same module (another version of the
-// passes, kept in the source for measurement) and returns the function that
-// restores them.
-func useFSKernels(t testing.TB, d *Device, k *nttKernels, suffix string) func() {
-	m, err := d.Module("ntt_prime.cu")
-	must(t, err)
-	old := k.fs
-	k.fs = map[int]*Function{}
-	for nst := range old {
-		f, err := m.Function(fmt.Sprintf("ntt_%s%s_fs%d", k.info.name, suffix, nst))
-		if err != nil {
-			continue // not compiled for this size
-		}
-		must(t, f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)))
-		k.fs[nst] = f
-	}
-	return func() { k.fs = old }
-}
 
 // TestPrimeReport prints the rows of BENCHMARKS.md's prime-field NTT table:
 // device times (events, warm-up, median) of one column with the data on the
@@ -91,7 +59,6 @@ func primeReportField[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
 		k.info.logTile = min(*primeTile, old.logTile)
 		defer func() { k.info = old }()
 	}
-	defer withPrimeFS(t, d, c.name)()
 	for logn := *primeReportMin; logn <= min(*primeReportMax, c.maxLog); logn++ {
 		if logn%2 == 1 && logn != 25 && logn > 16 {
 			continue // 16, 18, 20, 22, 24, 25, 26
@@ -214,23 +181,19 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 		legacy bool
 		edit   func(*nttFieldInfo)
 		twTab  bool
-		suffix string // other four-step kernels (useFSKernels)
 	}
 	vs := []variant{
-		{"legacy", true, nil, false, ""},
-		{"four-step", false, func(f *nttFieldInfo) { f.fsOn = true }, false, ""},
-		{"groups/2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsLogC-- }, false, ""},
-		{"groups*2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsLogC++ }, false, ""},
-		{"bottom tile/2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsTile-- }, false, ""},
-		{"bottom tile*2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsTile++ }, false, ""},
-		{"max pass 8 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = min(f.fsMaxNST, 8) }, false, ""},
-		{"max pass 12 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = f.fsMaxBuilt }, false, ""},
-		{"max pass 10 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = min(f.fsMaxNST, 10) }, false, ""},
-		{"pass twiddles from tables", false, func(f *nttFieldInfo) { f.fsOn = true }, true, ""},
-		{"ntt_fs (before ntt_fs31)", false, func(f *nttFieldInfo) { f.fsOn = true }, false, "_v0"},
-		{"ntt_fs groups*2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsLogC++ }, false, "_v0"},
-		{"ntt_fs31, stage twiddles from global memory", false, func(f *nttFieldInfo) { f.fsOn = true }, false, "_g"},
-		{"four-step again", false, func(f *nttFieldInfo) { f.fsOn = true }, false, ""},
+		{"legacy", true, nil, false},
+		{"four-step", false, func(f *nttFieldInfo) { f.fsOn = true }, false},
+		{"groups/2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsLogC-- }, false},
+		{"groups*2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsLogC++ }, false},
+		{"bottom tile/2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsTile-- }, false},
+		{"bottom tile*2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsTile++ }, false},
+		{"max pass 8 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = min(f.fsMaxNST, 8) }, false},
+		{"max pass 12 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = f.fsMaxBuilt }, false},
+		{"max pass 10 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = min(f.fsMaxNST, 10) }, false},
+		{"pass twiddles from tables", false, func(f *nttFieldInfo) { f.fsOn = true }, true},
+		{"four-step again", false, func(f *nttFieldInfo) { f.fsOn = true }, false},
 	}
 	for logn := *primeReportMin; logn <= min(*primeReportMax, c.maxLog); logn += 2 {
 		n := 1 << logn
@@ -240,9 +203,6 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 		must(t, err)
 		var ref []E
 		for _, v := range vs {
-			if v.suffix != "" && k.elemSize() != 4 {
-				continue
-			}
 			k.info, k.legacy, k.twTable = def, v.legacy, v.twTab
 			if v.edit != nil {
 				v.edit(&k.info)
@@ -250,21 +210,12 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 			for nst, f := range k.fs {
 				must(t, f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)))
 			}
-			restore := func() {}
-			if v.suffix != "" {
-				restore = useFSKernels(t, d, k, v.suffix)
-			}
 			ntt, err := NewPrimeNTT[E](d, dom)
 			must(t, err)
 			plan := "radix-2/register"
 			if !v.legacy {
-				missing := false
-				for _, p := range ntt.fsPlan {
-					missing = missing || k.fs[p.nst] == nil
-				}
-				if ntt.fsPlan == nil || missing {
+				if ntt.fsPlan == nil {
 					must(t, ntt.Close())
-					restore()
 					continue
 				}
 				plan = ""
@@ -289,7 +240,6 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 			dt := deviceTime(t, d, s, 2, 9, inner, func() error { return ntt.FFT(s, buf, PrimeDIF) })
 			fmt.Printf("| %s | 2^%d | %s | %s | %s | %s |\n", c.name, logn, v.name, plan, ms(dt), check)
 			must(t, ntt.Close())
-			restore()
 		}
 		k.info, k.legacy, k.twTable = def, false, false
 		for nst, f := range k.fs {

@@ -175,7 +175,6 @@ func TestPrimeNTT(t *testing.T) {
 // testPrimeNTT: every size 2^0..2^12 with batches of 3 columns, every
 // transform and order; then sampled sizes up to 2^24 (2^16 with -short).
 func testPrimeNTT[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
-	defer withPrimeFS(t, d, c.name)()
 	noReg, forceFS := false, false
 	check := func(logn, cols int, ops []primeOp, orders []PrimeOrder) {
 		n := 1 << logn
@@ -262,7 +261,6 @@ func TestPrimeLDE(t *testing.T) {
 // testPrimeLDE: the LDE equals gnark-crypto's INTT on the small domain then
 // the coset NTT on the large one, for every order and blowup.
 func testPrimeLDE[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
-	defer withPrimeFS(t, d, c.name)()
 	check := func(logn, logb, cols int, shift bool) {
 		n, bigN := 1<<logn, 1<<(logn+logb)
 		small := c.domain(uint64(n), nil)
