@@ -1693,6 +1693,299 @@ __device__ __forceinline__ void ntt_fs(typename F::E *__restrict__ data, u64 col
 #define NTT_FS_6_12(name, F, RLOG, SLOG, LB)                                                                  \
     NTT_FS_6_10(name, F, RLOG, SLOG, LB) NTT_FS(name, F, RLOG, SLOG, LB, 11) NTT_FS(name, F, RLOG, SLOG, LB, 12)
 
+// ---------------------------------------------------------------- four-step passes, 31-bit fields
+
+// The four-step pass of ntt_fs for BabyBear and KoalaBear (p < 2^31, one
+// uint32 per element), with the same thread layout, rounds and results, cut
+// down to fewer integer instructions (the passes are issue-bound, not
+// DRAM-bound):
+//   - add and sub pick the smaller of the two candidates (s and s − p, d and
+//     d + p) instead of compare-and-select; the Montgomery product accepts
+//     any 32-bit a (a·b + m·p < 2^33·p < 2^64) and returns a canonical value;
+//     so DIF feeds a − b + p unreduced into the twiddle product, and the last
+//     stage before a product (pass twiddle, 1/n, coset) leaves a + b and
+//     a − b + p unreduced;
+//   - products by twiddles known to be 1 at compile time are skipped;
+//   - shared memory holds a group's element t at t + t/16 in a row of
+//     2^NST + 2^NST/16 (+2 above the bottom pass) elements, so that every
+//     shared and global access of a thread is its base plus a compile-time
+//     offset (no per-element swizzle or index arithmetic), bank-conflict-free
+//     above the bottom pass;
+//   - the four table reads of the pass twiddles are issued with the first
+//     loads.
+template <class F>
+struct F31 {
+    __device__ static __forceinline__ u32 add(u32 a, u32 b) {
+        const u32 s = a + b;
+        return min(s, s - F::P);
+    }
+    __device__ static __forceinline__ u32 sub(u32 a, u32 b) {
+        const u32 d = a - b;
+        return min(d, d + F::P);
+    }
+    // unreduced, in [0, 2p): only as the first operand of mul
+    __device__ static __forceinline__ u32 addl(u32 a, u32 b) { return a + b; }
+    __device__ static __forceinline__ u32 subl(u32 a, u32 b) { return a + (F::P - b); }
+    // a·b/2^32 mod p, canonical, for any a < 2^32 and b < p
+    __device__ static __forceinline__ u32 mul(u32 a, u32 b) {
+        const u64 t = (u64)a * b;
+        const u32 m = (u32)t * F::QINV;
+        const u32 r = (u32)((t + (u64)m * F::P) >> 32);
+        return min(r, r - F::P);
+    }
+};
+
+// Row stride (elements) of one group in shared memory.
+__host__ __device__ constexpr u32 fs31_row(int nst, bool bottom) { return (1u << nst) + (1u << nst >> 4) + (bottom ? 0 : 2); }
+// Position of element t in its row.
+__host__ __device__ constexpr u32 fs31_pos(u32 t) { return t + (t >> 4); }
+
+template <class F, int NST, bool DIT>
+__device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, const u32 *__restrict__ tw,
+                                         const u32 *__restrict__ rt, const u32 *__restrict__ pre,
+                                         const u32 *__restrict__ post, u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc,
+                                         u32 flags) {
+    typedef F31<F> A;
+    constexpr int RL = fs_rl(NST, 4);
+    constexpr u32 R = 1u << RL;
+    constexpr u32 G = 1u << NST;
+    constexpr int NR = fs_nr(NST, RL);
+    constexpr int SLOG = 3; // bottom-pass windows below this go through shared memory
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    u32 *sh = reinterpret_cast<u32 *>(smem_raw);
+    const u32 S = lo == 0 ? fs31_row(NST, true) : fs31_row(NST, false);
+
+    u32 *twS = sh + (S << logc); // the inner transforms' twiddles: stage q at G − 2^(q+1)
+
+    u32 *col = data + (u64)blockIdx.y * colStride;
+    const u32 n = 1u << logn;
+    const u32 nthr = (G << logc) >> RL; // == blockDim.x
+    const u32 a = min(lo, logc);
+    const u32 lowMask = (1u << lo) - 1;
+    const u32 obase = blockIdx.x << logc;
+    const u32 tid = threadIdx.x;
+    const u32 tpart = (tid >> a) & ((G >> RL) - 1);
+    const u32 olocal = (tid & ((1u << a) - 1)) | ((tid >> (a + NST - RL)) << a);
+    const u32 o = obase + olocal;
+    const u32 low = o & lowMask;
+    const u32 ibase = ((o >> lo) << (lo + NST)) + low;
+    u32 *shg = sh + olocal * S;
+    const u32 psh = logn - lo - NST; // ω_M = ω^(2^psh), M = 2^(lo+NST)
+    const bool ITW = !(flags & F_TW_TABLE);
+
+    // Window and thread base of round rd.
+    auto wsOf = [](int rd) -> int {
+        const int m = fs_m(NST, NR, rd), done = fs_done(NST, NR, rd);
+        const int qb = DIT ? done : NST - done - m;
+        return qb < NST - RL ? qb : NST - RL;
+    };
+    auto tbaseOf = [&](int ws) -> u32 { return (tpart & ((1u << ws) - 1)) | ((tpart >> ws) << (ws + RL)); };
+
+    // Pass twiddles (lo > 0) of the thread's R positions t = tbase | (e <<
+    // ws) in the round that applies them (DIT: first, DIF: last), as in
+    // ntt_fs: T0 · Π_{e_k=1} W_k, W_k = W_{k+1}^2, A[e mod 2^LA]·B[e >> LA].
+    // The four table entries are read now, used later.
+    constexpr int WSTW = 0; // the window of that round: DIT starts and DIF ends at bit 0
+    const u32 tbTw = tbaseOf(WSTW);
+    u32 rW0 = 0, rW1 = 0, rT0 = 0, rT1 = 0;
+    if (ITW && lo > 0) {
+        const u32 mask = (1u << rtH) - 1;
+        const u32 e1 = (low << (NST - RL - WSTW)) << psh;
+        const u32 e0 = (low * (__brev(tbTw) >> (32 - NST))) << psh;
+        rW0 = rt[e1 & mask];
+        rW1 = rt[(1u << rtH) + (e1 >> rtH)];
+        rT0 = rt[e0 & mask];
+        rT1 = rt[(1u << rtH) + (e0 >> rtH)];
+    }
+    constexpr int LA = (RL + 1) / 2, LBB = RL - LA;
+    u32 twA[1 << LA], twB[1 << LBB];
+    auto passTws = [&]() {
+        u32 W[RL];
+        W[RL - 1] = A::mul(rW0, rW1);
+#pragma unroll
+        for (int k = RL - 2; k >= 0; k--) W[k] = A::mul(W[k + 1], W[k + 1]);
+        twA[0] = A::mul(rT0, rT1);
+#pragma unroll
+        for (int k = 0; k < LA; k++)
+#pragma unroll
+            for (int e = 0; e < (1 << k); e++) twA[e | (1 << k)] = A::mul(twA[e], W[k]);
+        twB[0] = 0; // unused: e >> LA == 0 takes twA alone
+#pragma unroll
+        for (int k = 0; k < LBB; k++) {
+            twB[1 << k] = W[LA + k];
+#pragma unroll
+            for (int e = 1; e < (1 << k); e++) twB[e | (1 << k)] = A::mul(twB[e], W[LA + k]);
+        }
+    };
+    // the pass twiddle of element e (ITW) or of position t (tables, tests)
+    auto passTw = [&](u32 e, u32 t) -> u32 {
+        if (!ITW) {
+            const u32 k1 = __brev(t) >> (32 - NST);
+            const u32 ex = (low * k1) << psh;
+            return A::mul(rt[ex & ((1u << rtH) - 1)], rt[(1u << rtH) + (ex >> rtH)]);
+        }
+        const u32 ea = e & ((1u << LA) - 1), eb = e >> LA;
+        return eb == 0 ? twA[ea] : A::mul(twA[ea], twB[eb]);
+    };
+    auto coset = [&](const u32 *tab, u32 i) -> u32 {
+        const u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
+        return A::mul(tab[k & ((1u << tabH) - 1)], tab[(1u << tabH) + (k >> tabH)]);
+    };
+
+    for (u32 y = tid; y < G - 1; y += nthr) twS[y] = tw[n - G + y];
+
+    u32 x[R];
+#pragma unroll
+    for (int rd = 0; rd < NR; rd++) {
+        const int m = fs_m(NST, NR, rd);
+        const int done = fs_done(NST, NR, rd);
+        const int qb = DIT ? done : NST - done - m;
+        const int ws = wsOf(rd);
+        const u32 tbase = tbaseOf(ws);
+        // the thread's elements: global gp[e·gs], shared shb[fs31_pos(e << ws)]
+        u32 *gp = col + (ibase + (tbase << lo));
+        const u32 gs = 1u << (ws + lo);
+        u32 *shb = shg + fs31_pos(tbase);
+        const bool staged = lo == 0 && ws < SLOG;
+        if (rd == 0) {
+            if (staged) {
+                u32 *cb = col + obase * G;
+#pragma unroll
+                for (u32 e = 0; e < R; e++) {
+                    const u32 u = tid + e * nthr;
+                    const u32 t = u & (G - 1), ol = u >> NST;
+                    u32 v = cb[u];
+                    if (flags & F_PRE_COSET) v = A::mul(v, coset(pre, obase * G + u));
+                    sh[ol * S + fs31_pos(t)] = v;
+                }
+                __syncthreads();
+#pragma unroll
+                for (u32 e = 0; e < R; e++) x[e] = shb[fs31_pos(e << ws)];
+            } else {
+#pragma unroll
+                for (u32 e = 0; e < R; e++) x[e] = gp[e * gs];
+                if (flags & F_PRE_COSET) {
+#pragma unroll
+                    for (u32 e = 0; e < R; e++)
+                        x[e] = A::mul(x[e], coset(pre, ibase + ((tbase + (e << ws)) << lo)));
+                }
+                if (DIT && lo > 0) {
+                    if (ITW) passTws();
+#pragma unroll
+                    for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], passTw(e, tbase + (e << ws)));
+                }
+                __syncthreads(); // twS
+            }
+        } else {
+#pragma unroll
+            for (u32 e = 0; e < R; e++) x[e] = shb[fs31_pos(e << ws)];
+        }
+
+        // Butterflies of stage bits [qb, qb+m): bit q = ws + k of t is bit k
+        // of e. The twiddle of pair e at stage q is twq[(t mod 2^q)], t =
+        // tbase + (e << ws): tbase's part is per round, e's a constant, and
+        // with ws == 0 it is 0 (twiddle 1) when e mod 2^q == 0.
+        const bool lazyEnd = !DIT && rd == NR - 1 && (lo > 0 || (flags & (F_POST_CONST | F_POST_COSET)));
+        if (DIT) {
+#pragma unroll
+            for (int k = 0; k < RL; k++) {
+                const int q = ws + k;
+                if (q < qb || q >= qb + m) continue;
+                const u32 *twq = twS + (G - (2u << q)) + (tbase & ((1u << q) - 1));
+#pragma unroll
+                for (u32 e = 0; e < R; e++) {
+                    if (e & (1u << k)) continue;
+                    const u32 eo = (e << ws) & ((1u << q) - 1);
+                    u32 y = x[e | (1u << k)];
+                    if (!(ws == 0 && eo == 0)) y = A::mul(y, twq[eo]);
+                    const u32 v = x[e];
+                    x[e] = A::add(v, y);
+                    x[e | (1u << k)] = A::sub(v, y);
+                }
+            }
+        } else {
+#pragma unroll
+            for (int k = RL - 1; k >= 0; k--) {
+                const int q = ws + k;
+                if (q < qb || q >= qb + m) continue;
+                const u32 *twq = twS + (G - (2u << q)) + (tbase & ((1u << q) - 1));
+                if (q == 0 && lazyEnd) {
+#pragma unroll
+                    for (u32 e = 0; e < R; e += 2) {
+                        const u32 v = x[e], y = x[e | 1];
+                        x[e] = A::addl(v, y);
+                        x[e | 1] = A::subl(v, y);
+                    }
+                    continue;
+                }
+#pragma unroll
+                for (u32 e = 0; e < R; e++) {
+                    if (e & (1u << k)) continue;
+                    const u32 eo = (e << ws) & ((1u << q) - 1);
+                    const u32 v = x[e], y = x[e | (1u << k)];
+                    x[e] = A::add(v, y);
+                    if (ws == 0 && eo == 0)
+                        x[e | (1u << k)] = A::sub(v, y);
+                    else
+                        x[e | (1u << k)] = A::mul(A::subl(v, y), twq[eo]);
+                }
+            }
+        }
+
+        if (rd == NR - 1 && staged) {
+#pragma unroll
+            for (u32 e = 0; e < R; e++) shb[fs31_pos(e << ws)] = x[e];
+            __syncthreads();
+            u32 *cb = col + obase * G;
+#pragma unroll
+            for (u32 e = 0; e < R; e++) {
+                const u32 u = tid + e * nthr;
+                const u32 t = u & (G - 1), ol = u >> NST;
+                u32 v = sh[ol * S + fs31_pos(t)];
+                if (flags & F_POST_CONST) {
+                    v = A::mul(v, post[0]);
+                } else if (flags & F_POST_COSET) {
+                    v = A::mul(v, coset(post, obase * G + u));
+                }
+                cb[u] = v;
+            }
+        } else if (rd == NR - 1) {
+            if (!DIT && lo > 0) {
+                if (ITW) passTws();
+#pragma unroll
+                for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], passTw(e, tbase + (e << ws)));
+            }
+            if (flags & F_POST_CONST) {
+                const u32 c = post[0];
+#pragma unroll
+                for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], c);
+            } else if (flags & F_POST_COSET) {
+#pragma unroll
+                for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], coset(post, ibase + ((tbase + (e << ws)) << lo)));
+            }
+#pragma unroll
+            for (u32 e = 0; e < R; e++) gp[e * gs] = x[e];
+        } else {
+#pragma unroll
+            for (u32 e = 0; e < R; e++) shb[fs31_pos(e << ws)] = x[e];
+            __syncthreads();
+        }
+    }
+}
+
+#define NTT_FS31(name, F, NST)                                                                                \
+    extern "C" __global__ void __launch_bounds__(1024) ntt_##name##_fs##NST(                                 \
+        u32 *data, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre, const u32 *post, u32 tabH,    \
+        u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                     \
+        if (flags & F_DIT)                                                                                    \
+            ntt_fs31<F, NST, true>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);     \
+        else                                                                                                  \
+            ntt_fs31<F, NST, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);    \
+    }
+#define NTT_FS31_6_12(name, F)                                                                                \
+    NTT_FS31(name, F, 6) NTT_FS31(name, F, 7) NTT_FS31(name, F, 8) NTT_FS31(name, F, 9) NTT_FS31(name, F, 10) \
+    NTT_FS31(name, F, 11) NTT_FS31(name, F, 12)
+
 // ---------------------------------------------------------------- entry points
 
 #define NTT_KERNELS(name, F, RLOG, SLOG)                                                                \
@@ -1721,13 +2014,13 @@ NTT_KERNELS(goldilocks, Goldilocks, 3, 2)
 NTT_KERNELS(bn254, BN254, 2, 0)
 
 // Four-step passes (gpu/ntt.go's nttFields says which sizes each field uses;
-// transforms of one tile take the passes above). Arguments: elements per
-// thread (log2: 16 for BabyBear and KoalaBear, 8 for Goldilocks, where 16
-// spill at 64 registers and lost with 80 or 128; BN254 has its own kernels,
-// below), the window below which the bottom pass goes through shared memory,
-// the launch bounds (the small fields stay at 64 registers or fewer).
-NTT_FS_6_12(babybear, BabyBear, 4, 3, (1024))
-NTT_FS_6_12(koalabear, KoalaBear, 4, 3, (1024))
+// transforms of one tile take the passes above). BabyBear and KoalaBear take
+// ntt_fs31 (16 elements per thread, 64 registers), BN254 its own kernels
+// (below). ntt_fs's arguments: elements per thread (log2: 8 for Goldilocks,
+// where 16 spill at 64 registers and lost with 80 or 128), the window below
+// which the bottom pass goes through shared memory, the launch bounds.
+NTT_FS31_6_12(babybear, BabyBear)
+NTT_FS31_6_12(koalabear, KoalaBear)
 NTT_FS_6_12(goldilocks, Goldilocks, 3, 2, (1024))
 
 // ---------------------------------------------------------------- BN254 four-step passes

@@ -195,15 +195,29 @@ func (k *nttKernels) maxShared() int {
 }
 
 // fsMaxShared is the dynamic shared memory of the largest four-step pass of
-// nst bits: its tile (one pad element per group) and the inner transforms'
-// twiddles.
+// nst bits (fsShared).
 func (k *nttKernels) fsMaxShared(nst int) int {
 	logc := k.info.fsLogC
 	if lb := k.fsTileLogC(nst); lb > logc {
 		logc = lb
 	}
 	logc = min(logc, bits.Len(uint(k.info.fsMaxThreads))-1+k.info.fsRlog-nst)
-	return ((1 << (nst + logc)) + (1 << logc) + fsTwElems(k.info, nst)) * k.elemSize()
+	return fsShared(nttPass{1, nst, logc}, k.info, k.elemSize())
+}
+
+// fsShared is the dynamic shared memory of a four-step pass: its tile and
+// the inner transforms' twiddles (fsTwElems). A group's row holds 2^nst elements
+// and one pad element (ntt_fs); the 31-bit fields' kernels (ntt_fs31, 4-byte
+// elements) pad one element in 16 and, above the bottom pass, 2 more.
+func fsShared(p nttPass, info nttFieldInfo, es int) int {
+	row := 1<<p.nst + 1
+	if es == 4 {
+		row = 1<<p.nst + 1<<p.nst>>4
+		if p.lo > 0 {
+			row += 2
+		}
+	}
+	return (row<<p.logc + fsTwElems(info, p.nst)) * es
 }
 
 func (k *nttKernels) fsTileLogC(nst int) int { return max(0, k.info.fsTile-nst) }
@@ -518,7 +532,7 @@ func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset b
 		}
 		rl := min(info.fsRlog, p.nst)
 		tile := 1 << (p.nst + p.logc)
-		out[pi] = fsLaunch{p: p, flags: flags, block: tile >> rl, shared: (tile + 1<<p.logc + fsTwElems(info, p.nst)) * es}
+		out[pi] = fsLaunch{p: p, flags: flags, block: tile >> rl, shared: fsShared(p, info, es)}
 	}
 	return out
 }

@@ -193,6 +193,7 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 		{"max pass 12 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = f.fsMaxBuilt }, false},
 		{"max pass 10 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = min(f.fsMaxNST, 10) }, false},
 		{"pass twiddles from tables", false, func(f *nttFieldInfo) { f.fsOn = true }, true},
+		{"four-step again", false, func(f *nttFieldInfo) { f.fsOn = true }, false},
 	}
 	for logn := *primeReportMin; logn <= min(*primeReportMax, c.maxLog); logn += 2 {
 		n := 1 << logn

@@ -397,7 +397,7 @@ func TestPlanFS(t *testing.T) {
 					t.Fatalf("%s 2^%d: bad pass %+v in %+v", f.name, logn, p, ps)
 				}
 				k := &nttKernels{info: f}
-				if sh := ((1 << (p.nst + p.logc)) + 1<<p.logc + 1<<p.nst) * k.elemSize(); sh > k.fsMaxShared(p.nst) || sh > 227<<10 {
+				if sh := fsShared(p, k.info, k.elemSize()); sh > k.fsMaxShared(p.nst) || sh > 227<<10 {
 					t.Fatalf("%s 2^%d: pass %+v needs %d bytes of shared memory", f.name, logn, p, sh)
 				}
 				next += p.nst
@@ -406,6 +406,87 @@ func TestPlanFS(t *testing.T) {
 				t.Fatalf("%s 2^%d: passes %+v cover %d bits", f.name, logn, ps, next)
 			}
 		}
+	}
+}
+
+// TestFS31Layout models the shared-memory layout of ntt_fs31 (BabyBear,
+// KoalaBear) for every pass the plans use: a group's element t sits at
+// row·group + t + t/16 below the twiddles at row·2^logc (fsShared's size), no
+// two elements share a word, and the exchanges between rounds (each thread
+// its R elements t = tbase + e·2^ws, one e per access) are free of bank
+// conflicts above the bottom pass and at most 2-way in it.
+func TestFS31Layout(t *testing.T) {
+	for _, name := range []string{"babybear", "koalabear"} {
+		f := nttFields[name]
+		for logn := f.logTile + 1; logn <= maxPrimeLog; logn++ {
+			for _, p := range planFS(logn, f) {
+				testFS31Pass(t, f, p)
+			}
+		}
+	}
+}
+
+func testFS31Pass(t *testing.T, f nttFieldInfo, p nttPass) {
+	rl := min(f.fsRlog, p.nst)
+	g, r := 1<<p.nst, 1<<rl
+	row := g + g>>4
+	if p.lo > 0 {
+		row += 2
+	}
+	pos := func(ol, t int) int { return ol*row + t + t>>4 }
+	if words := fsShared(p, f, 4) / 4; row<<p.logc+g-1 > words {
+		t.Fatalf("%s %+v: tile and twiddles need %d words, fsShared gives %d", f.name, p, row<<p.logc+g-1, words)
+	}
+	seen := map[int]bool{}
+	for ol := range 1 << p.logc {
+		for tt := range g {
+			a := pos(ol, tt)
+			if seen[a] || a >= row<<p.logc {
+				t.Fatalf("%s %+v: element (%d, %d) at word %d: taken or past the tile", f.name, p, ol, tt, a)
+			}
+			seen[a] = true
+		}
+	}
+	// thread coordinates as in ntt_fs31
+	nthr := g << p.logc >> rl
+	a := min(p.lo, p.logc)
+	nr := (p.nst + rl - 1) / rl
+	done := 0
+	for rd := range nr {
+		m := p.nst / nr
+		if rd < p.nst%nr {
+			m++
+		}
+		for _, dit := range []bool{false, true} {
+			qb := p.nst - done - m
+			if dit {
+				qb = done
+			}
+			ws := min(qb, p.nst-rl)
+			for w0 := 0; w0 < nthr; w0 += 32 {
+				for e := range r {
+					words := map[int]map[int]bool{}
+					for tid := w0; tid < min(w0+32, nthr); tid++ {
+						tpart := (tid >> a) & (g/r - 1)
+						ol := tid&(1<<a-1) | (tid>>(a+p.nst-rl))<<a
+						tbase := tpart&(1<<ws-1) | (tpart>>ws)<<(ws+rl)
+						ad := pos(ol, tbase+e<<ws)
+						if words[ad%32] == nil {
+							words[ad%32] = map[int]bool{}
+						}
+						words[ad%32][ad] = true
+					}
+					way := 0
+					for _, set := range words {
+						way = max(way, len(set))
+					}
+					if limit := map[bool]int{false: 1, true: 2}[p.lo == 0]; way > limit {
+						t.Fatalf("%s %+v: round %d (window %d, dit %v) e=%d: %d-way bank conflict", f.name, p, rd, ws, dit, e, way)
+					}
+				}
+			}
+		}
+		done += m
 	}
 }
 
