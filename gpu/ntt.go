@@ -86,7 +86,7 @@ type nttFieldInfo struct {
 }
 
 // Four-step passes against the radix-2/register passes, FFT DIF at 2^24 on
-// the H100 (TestPrimeVariants, BENCHMARKS.md): BN254 4.8 against 8.3 ms
+// the H100 (TestPrimeVariants, BENCHMARKS.md): BN254 3.8 against 8.3 ms
 // (its own kernels, ntt_bn254_fs*: Shoup products, lazy reduction),
 // KoalaBear 0.29 against 0.32, BabyBear 0.29-0.32 against 0.32-0.33,
 // Goldilocks 0.82 both (16 elements per thread spill there). Goldilocks

@@ -233,6 +233,7 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 				ref = got
 			} else if i := primeFirstDiff(got, ref); i >= 0 {
 				check = fmt.Sprintf("DIFFERS at %d", i)
+				t.Errorf("%s 2^%d %s: output differs at %d", c.name, logn, v.name, i)
 			} else {
 				check = "same"
 			}
