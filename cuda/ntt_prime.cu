@@ -13,7 +13,7 @@
 //   koalabear   p = 2^31 − 2^24 + 1, one uint32, Montgomery with R = 2^32.
 //
 // Every operation returns the canonical representative in [0, p) (Goldilocks:
-// any representative, made canonical when a pass stores it), so the results
+// any representative, made canonical by the last pass of a transform), so the results
 // equal gnark-crypto's bit for bit whatever the order of operations.
 //
 // A transform of n = 2^L elements is a sequence of passes. A pass runs the
@@ -1185,6 +1185,7 @@ __device__ __forceinline__ u64 fcanon<Goldilocks>(u64 x) { return Goldilocks::ca
 #define F_POST_COSET 8u // multiply stores by lo/hi powers of the polynomial index
 #define F_INDEX_REV 16u // the polynomial index of position i is bitrev(i)
 #define F_TW_TABLE 32u  // four-step passes: every pass twiddle from rt (tests)
+#define F_CANON 64u     // ntt_fs64: store canonical representatives (a transform's last pass)
 
 template <class F>
 __device__ __forceinline__ typename F::E power(const typename F::E *tab, u32 h, u32 k) {
@@ -2029,6 +2030,282 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
     NTT_FS31(name, F, 6) NTT_FS31(name, F, 7) NTT_FS31(name, F, 8) NTT_FS31(name, F, 9) NTT_FS31(name, F, 10) \
     NTT_FS31(name, F, 11) NTT_FS31(name, F, 12)
 
+// ---------------------------------------------------------------- four-step passes, Goldilocks
+
+// The four-step pass of ntt_fs for Goldilocks (8 elements per thread), with
+// the same thread layout, rounds and results, and the index work of ntt_fs31:
+//   - shared memory pads the rows instead of swizzling (element t of a group
+//     at t + t/8 above the bottom pass, rows of 2^nst + 2^nst/8 + 2 elements;
+//     t + t/16 in the bottom pass, rows of 2^nst + 2^nst/16: no bank
+//     conflict for 8-byte words above the bottom pass, TestFS64Layout), so
+//     that every shared access of a round is a thread base plus a
+//     compile-time offset, and the global ones one 64-bit address per
+//     thread and round plus multiples of a stride;
+//   - the inner twiddles of a stage are one base per round plus constant
+//     offsets, and products by twiddles that are 1 at compile time are
+//     skipped;
+//   - the four table reads of the pass twiddles are issued with the first
+//     loads;
+//   - values stay non-canonical across passes: only a launch with F_CANON
+//     (the transform's last) stores canonical representatives.
+
+// Row stride (elements) of one group in shared memory and the position of
+// element t in its row.
+__host__ __device__ constexpr u32 fs64_row(int nst, bool bottom) {
+    return bottom ? (1u << nst) + (1u << nst >> 4) : (1u << nst) + (1u << nst >> 3) + 2;
+}
+template <bool BOTTOM>
+__host__ __device__ constexpr u32 fs64_pos(u32 t) { return BOTTOM ? t + (t >> 4) : t + (t >> 3); }
+
+template <int NST, bool DIT, bool BOTTOM>
+__device__ __forceinline__ void ntt_fs64(u64 *__restrict__ data, u64 colStride, const u64 *__restrict__ tw,
+                                         const u64 *__restrict__ rt, const u64 *__restrict__ pre,
+                                         const u64 *__restrict__ post, u32 tabH, u32 rtH, u32 logn, u32 lo0, u32 logc,
+                                         u32 flags) {
+    typedef Goldilocks A;
+    constexpr int RL = fs_rl(NST, 3);
+    constexpr u32 R = 1u << RL;
+    constexpr u32 G = 1u << NST;
+    constexpr int NR = fs_nr(NST, RL);
+    constexpr int SLOG = 2; // bottom-pass windows below this go through shared memory
+    constexpr u32 S = fs64_row(NST, BOTTOM);
+    const u32 lo = BOTTOM ? 0 : lo0;
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    u64 *sh = reinterpret_cast<u64 *>(smem_raw);
+    u64 *twS = sh + (S << logc); // the inner transforms' twiddles: stage q at G − 2^(q+1)
+
+    u64 *col = data + (u64)blockIdx.y * colStride;
+    const u32 n = 1u << logn;
+    const u32 nthr = (G << logc) >> RL; // == blockDim.x
+    const u32 a = min(lo, logc);
+    const u32 lowMask = (1u << lo) - 1;
+    const u32 obase = blockIdx.x << logc;
+    const u32 tid = threadIdx.x;
+    const u32 tpart = (tid >> a) & ((G >> RL) - 1);
+    const u32 olocal = (tid & ((1u << a) - 1)) | ((tid >> (a + NST - RL)) << a);
+    const u32 o = obase + olocal;
+    const u32 low = o & lowMask;
+    const u32 ibase = ((o >> lo) << (lo + NST)) + low;
+    u64 *shg = sh + olocal * S;
+    const u32 psh = logn - lo - NST; // ω_M = ω^(2^psh), M = 2^(lo+NST)
+    const bool ITW = !(flags & F_TW_TABLE);
+    const bool PTW = !BOTTOM; // pass twiddles (lo > 0)
+
+    auto wsOf = [](int rd) -> int {
+        const int m = fs_m(NST, NR, rd), done = fs_done(NST, NR, rd);
+        const int qb = DIT ? done : NST - done - m;
+        return qb < NST - RL ? qb : NST - RL;
+    };
+    auto tbaseOf = [&](int ws) -> u32 { return (tpart & ((1u << ws) - 1)) | ((tpart >> ws) << (ws + RL)); };
+
+    // Pass twiddles of the thread's R positions t = tbase | (e << ws) in
+    // the round that applies them (DIT: first, DIF: last; window 0 both),
+    // as in ntt_fs: T0 · Π_{e_k=1} W_k, W_k = W_{k+1}^2, A[e mod 2^LA]·B[e
+    // >> LA]. The four table entries are read with the round's first loads
+    // (DIT: global, DIF: shared; earlier, 64 registers spill).
+    u64 rW0 = 0, rW1 = 0, rT0 = 0, rT1 = 0;
+    auto loadTws = [&]() {
+        if (!(PTW && ITW)) return;
+        const u32 mask = (1u << rtH) - 1;
+        const u32 e1 = (low << (NST - RL)) << psh;
+        const u32 e0 = (low * (__brev(tbaseOf(0)) >> (32 - NST))) << psh;
+        rW0 = rt[e1 & mask];
+        rW1 = rt[(1u << rtH) + (e1 >> rtH)];
+        rT0 = rt[e0 & mask];
+        rT1 = rt[(1u << rtH) + (e0 >> rtH)];
+    };
+    if (DIT) loadTws();
+    constexpr int LA = (RL + 1) / 2, LBB = RL - LA;
+    u64 twA[1 << LA], twB[1 << LBB];
+    auto passTws = [&]() {
+        u64 W[RL];
+        W[RL - 1] = A::mul(rW0, rW1);
+#pragma unroll
+        for (int k = RL - 2; k >= 0; k--) W[k] = A::mul(W[k + 1], W[k + 1]);
+        twA[0] = A::mul(rT0, rT1);
+#pragma unroll
+        for (int k = 0; k < LA; k++)
+#pragma unroll
+            for (int e = 0; e < (1 << k); e++) twA[e | (1 << k)] = A::mul(twA[e], W[k]);
+        twB[0] = 0; // unused: e >> LA == 0 takes twA alone
+#pragma unroll
+        for (int k = 0; k < LBB; k++) {
+            twB[1 << k] = W[LA + k];
+#pragma unroll
+            for (int e = 1; e < (1 << k); e++) twB[e | (1 << k)] = A::mul(twB[e], W[LA + k]);
+        }
+    };
+    // the pass twiddle of element e (ITW) or of position t (tables, tests)
+    auto passTw = [&](u32 e, u32 t) -> u64 {
+        if (!ITW) {
+            const u32 k1 = __brev(t) >> (32 - NST);
+            const u32 ex = (low * k1) << psh;
+            return A::mul(rt[ex & ((1u << rtH) - 1)], rt[(1u << rtH) + (ex >> rtH)]);
+        }
+        const u32 ea = e & ((1u << LA) - 1), eb = e >> LA;
+        return eb == 0 ? twA[ea] : A::mul(twA[ea], twB[eb]);
+    };
+    auto coset = [&](const u64 *tab, u32 i) -> u64 {
+        const u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
+        return A::mul(tab[k & ((1u << tabH) - 1)], tab[(1u << tabH) + (k >> tabH)]);
+    };
+    const bool canon = flags & F_CANON;
+
+    for (u32 y = tid; y < G - 1; y += nthr) twS[y] = tw[n - G + y];
+
+    u64 x[R];
+#pragma unroll
+    for (int rd = 0; rd < NR; rd++) {
+        const int m = fs_m(NST, NR, rd);
+        const int done = fs_done(NST, NR, rd);
+        const int qb = DIT ? done : NST - done - m;
+        const int ws = wsOf(rd);
+        const u32 tbase = tbaseOf(ws);
+        // the thread's elements: global gp[e·gs], shared shb[fs64_pos(e << ws)]
+        u64 *gp = col + (ibase + (tbase << lo));
+        const u32 gs = 1u << (ws + lo);
+        u64 *shb = shg + fs64_pos<BOTTOM>(tbase);
+        const bool staged = BOTTOM && ws < SLOG;
+        if (rd == 0) {
+            if (staged) {
+                u64 *cb = col + obase * G;
+#pragma unroll
+                for (u32 e = 0; e < R; e++) {
+                    const u32 u = tid + e * nthr;
+                    const u32 t = u & (G - 1), ol = u >> NST;
+                    u64 v = cb[u];
+                    if (flags & F_PRE_COSET) v = A::mul(v, coset(pre, obase * G + u));
+                    sh[ol * S + fs64_pos<BOTTOM>(t)] = v;
+                }
+                __syncthreads();
+#pragma unroll
+                for (u32 e = 0; e < R; e++) x[e] = shb[fs64_pos<BOTTOM>(e << ws)];
+            } else {
+                if (!DIT && NR == 1) loadTws();
+#pragma unroll
+                for (u32 e = 0; e < R; e++) x[e] = gp[(u64)e * gs];
+                if (flags & F_PRE_COSET) {
+#pragma unroll
+                    for (u32 e = 0; e < R; e++)
+                        x[e] = A::mul(x[e], coset(pre, ibase + ((tbase + (e << ws)) << lo)));
+                }
+                if (DIT && PTW) {
+                    if (ITW) passTws();
+#pragma unroll
+                    for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], passTw(e, tbase + (e << ws)));
+                }
+                __syncthreads(); // twS
+            }
+        } else {
+            if (!DIT && rd == NR - 1) loadTws();
+#pragma unroll
+            for (u32 e = 0; e < R; e++) x[e] = shb[fs64_pos<BOTTOM>(e << ws)];
+        }
+
+        // Butterflies of stage bits [qb, qb+m): bit q = ws + k of t is bit k
+        // of e. The twiddle of pair e at stage q is twq[(t mod 2^q)], t =
+        // tbase + (e << ws): tbase's part is per round, e's a constant, and
+        // with ws == 0 it is 0 (twiddle 1) when e mod 2^q == 0.
+        if (DIT) {
+#pragma unroll
+            for (int k = 0; k < RL; k++) {
+                const int q = ws + k;
+                if (q < qb || q >= qb + m) continue;
+                const u64 *twq = twS + (G - (2u << q)) + (tbase & ((1u << q) - 1));
+#pragma unroll
+                for (u32 e = 0; e < R; e++) {
+                    if (e & (1u << k)) continue;
+                    const u32 eo = (e << ws) & ((1u << q) - 1);
+                    u64 y = x[e | (1u << k)];
+                    if (!(ws == 0 && eo == 0)) y = A::mul(y, twq[eo]);
+                    const u64 v = x[e];
+                    x[e] = A::add(v, y);
+                    x[e | (1u << k)] = A::sub(v, y);
+                }
+            }
+        } else {
+#pragma unroll
+            for (int k = RL - 1; k >= 0; k--) {
+                const int q = ws + k;
+                if (q < qb || q >= qb + m) continue;
+                const u64 *twq = twS + (G - (2u << q)) + (tbase & ((1u << q) - 1));
+#pragma unroll
+                for (u32 e = 0; e < R; e++) {
+                    if (e & (1u << k)) continue;
+                    const u32 eo = (e << ws) & ((1u << q) - 1);
+                    const u64 v = x[e], y = x[e | (1u << k)];
+                    x[e] = A::add(v, y);
+                    const u64 d = A::sub(v, y);
+                    x[e | (1u << k)] = (ws == 0 && eo == 0) ? d : A::mul(d, twq[eo]);
+                }
+            }
+        }
+
+        if (rd == NR - 1 && staged) {
+#pragma unroll
+            for (u32 e = 0; e < R; e++) shb[fs64_pos<BOTTOM>(e << ws)] = x[e];
+            __syncthreads();
+            u64 *cb = col + obase * G;
+#pragma unroll
+            for (u32 e = 0; e < R; e++) {
+                const u32 u = tid + e * nthr;
+                const u32 t = u & (G - 1), ol = u >> NST;
+                u64 v = sh[ol * S + fs64_pos<BOTTOM>(t)];
+                if (flags & F_POST_CONST) {
+                    v = A::mul(v, post[0]);
+                } else if (flags & F_POST_COSET) {
+                    v = A::mul(v, coset(post, obase * G + u));
+                }
+                cb[u] = canon ? A::canon(v) : v;
+            }
+        } else if (rd == NR - 1) {
+            if (!DIT && PTW) {
+                if (ITW) passTws();
+#pragma unroll
+                for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], passTw(e, tbase + (e << ws)));
+            }
+            if (flags & F_POST_CONST) {
+                const u64 c = post[0];
+#pragma unroll
+                for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], c);
+            } else if (flags & F_POST_COSET) {
+#pragma unroll
+                for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], coset(post, ibase + ((tbase + (e << ws)) << lo)));
+            }
+            if (canon) {
+#pragma unroll
+                for (u32 e = 0; e < R; e++) gp[(u64)e * gs] = A::canon(x[e]);
+            } else {
+#pragma unroll
+                for (u32 e = 0; e < R; e++) gp[(u64)e * gs] = x[e];
+            }
+        } else {
+#pragma unroll
+            for (u32 e = 0; e < R; e++) shb[fs64_pos<BOTTOM>(e << ws)] = x[e];
+            __syncthreads();
+        }
+    }
+}
+
+#define NTT_FS64(NST)                                                                                          \
+    extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_fs##NST(                                 \
+        u64 *data, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, u32 tabH,     \
+        u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                      \
+        if (lo == 0) {                                                                                         \
+            if (flags & F_DIT)                                                                                 \
+                ntt_fs64<NST, true, true>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+            else                                                                                               \
+                ntt_fs64<NST, false, true>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+        } else {                                                                                               \
+            if (flags & F_DIT)                                                                                 \
+                ntt_fs64<NST, true, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+            else                                                                                               \
+                ntt_fs64<NST, false, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+        }                                                                                                      \
+    }
+#define NTT_FS64_6_12                                                                                          \
+    NTT_FS64(6) NTT_FS64(7) NTT_FS64(8) NTT_FS64(9) NTT_FS64(10) NTT_FS64(11) NTT_FS64(12)
+
 // ---------------------------------------------------------------- entry points
 
 #define NTT_KERNELS(name, F, RLOG, SLOG)                                                                \
@@ -2058,13 +2335,17 @@ NTT_KERNELS(bn254, BN254, 2, 0)
 
 // Four-step passes (gpu/ntt.go's nttFields says which sizes each field uses;
 // transforms of one tile take the passes above). BabyBear and KoalaBear take
-// ntt_fs31 (16 elements per thread, 64 registers), BN254 its own kernels
-// (below). ntt_fs's arguments: elements per thread (log2: 8 for Goldilocks,
-// where 16 spill at 64 registers and lost with 80 or 128), the window below
-// which the bottom pass goes through shared memory, the launch bounds.
+// ntt_fs31 (16 elements per thread, 64 registers), Goldilocks ntt_fs64 (8
+// per thread: 16 spill at 64 registers and lost with 80 or 128), BN254 its
+// own kernels (below). ntt_goldilocks_old_fs* are the ntt_fs passes before
+// ntt_fs64 (swizzled shared memory, canonical stores in every pass), kept
+// for measurement (TestPrimeVariants); ntt_fs's arguments: elements per
+// thread (log2), the window below which the bottom pass goes through shared
+// memory, the launch bounds.
 NTT_FS31_6_12(babybear, BabyBear)
 NTT_FS31_6_12(koalabear, KoalaBear)
-NTT_FS_6_12(goldilocks, Goldilocks, 3, 2, (1024))
+NTT_FS64_6_12
+NTT_FS_6_12(goldilocks_old, Goldilocks, 3, 2, (1024))
 
 // ---------------------------------------------------------------- BN254 four-step passes
 

@@ -79,10 +79,12 @@ type nttFieldInfo struct {
 	fsRlog       int  // elements per thread (log2), as compiled
 	fsMinNST     int  // pass sizes compiled (bits)
 	fsMaxNST     int
-	fsLogC       int // groups per tile in passes above the bottom (log2)
-	fsTile       int // elements per tile of the bottom pass (log2)
-	fsMaxThreads int // the kernels' launch bounds
-	fsMaxBuilt   int // largest pass size compiled (bits), ≥ fsMaxNST
+	fsLogC       int  // groups per tile in passes above the bottom (log2)
+	fsTile       int  // elements per tile of the bottom pass (log2)
+	fsMaxThreads int  // the kernels' launch bounds
+	fsMaxBuilt   int  // largest pass size compiled (bits), ≥ fsMaxNST
+	fsOld        bool // Goldilocks: the ntt_fs passes (ntt_goldilocks_old_fs*) instead of ntt_fs64
+	fsCanonAll   bool // Goldilocks' ntt_fs64: canonical stores in every pass, not only the last
 }
 
 // Four-step passes against the radix-2/register passes, FFT DIF at 2^24 on
@@ -97,12 +99,12 @@ type nttFieldInfo struct {
 // tile within 1024 threads, half-sector runs).
 var nttFields = map[string]nttFieldInfo{
 	// radix-2 passes: registers cost occupancy
-	"bn254": {"bn254", 11, 0, 256, 0, true, 2, 5, 8, 2, 10, 256, 8},
+	"bn254": {"bn254", 11, 0, 256, 0, true, 2, 5, 8, 2, 10, 256, 8, false, false},
 	// 2^12 beat 2^13 by 16% on 2^24 (occupancy)
-	"goldilocks": {"goldilocks", 12, 2, 1024, 3, true, 3, 6, 11, 3, 11, 1024, 12},
+	"goldilocks": {"goldilocks", 12, 2, 1024, 3, true, 3, 6, 11, 3, 11, 1024, 12, false, false},
 	// 2^12 beat 2^14 by 12%
-	"babybear":  {"babybear", 12, 3, 1024, 4, true, 4, 6, 10, 4, 12, 1024, 12},
-	"koalabear": {"koalabear", 12, 3, 1024, 4, true, 4, 6, 10, 4, 12, 1024, 12},
+	"babybear":  {"babybear", 12, 3, 1024, 4, true, 4, 6, 10, 4, 12, 1024, 12, false, false},
+	"koalabear": {"koalabear", 12, 3, 1024, 4, true, 4, 6, 10, 4, 12, 1024, 12, false, false},
 }
 
 // nttKernels are one field's compiled kernels on a device.
@@ -110,6 +112,7 @@ type nttKernels struct {
 	info                           nttFieldInfo
 	pass, passReg, bitrev, spreadK *Function
 	fs                             map[int]*Function // four-step passes by size
+	fsOld                          map[int]*Function // Goldilocks: the ntt_fs passes (info.fsOld)
 	noReg                          bool              // tests: radix-2 passes only
 	legacy                         bool              // tests, benchmarks: no four-step passes
 	twTable                        bool              // tests: fTwTable
@@ -140,7 +143,7 @@ func (d *Device) nttKernels(field string) (*nttKernels, error) {
 	if err != nil {
 		return nil, err
 	}
-	k := &nttKernels{info: info, fs: map[int]*Function{}}
+	k := &nttKernels{info: info, fs: map[int]*Function{}, fsOld: map[int]*Function{}}
 	for _, p := range []struct {
 		f    **Function
 		name string
@@ -163,6 +166,18 @@ func (d *Device) nttKernels(field string) (*nttKernels, error) {
 			return nil, fmt.Errorf("gpu: %s NTT shared memory: %w", field, err)
 		}
 		k.fs[nst] = f
+		if field != "goldilocks" {
+			continue
+		}
+		if f, err = m.Function(fmt.Sprintf("ntt_goldilocks_old_fs%d", nst)); err != nil {
+			return nil, err
+		}
+		old := info
+		old.fsOld = true
+		if err := f.SetMaxDynamicSharedMem(max(k.fsMaxShared(nst), (&nttKernels{info: old}).fsMaxShared(nst))); err != nil {
+			return nil, fmt.Errorf("gpu: %s NTT shared memory: %w", field, err)
+		}
+		k.fsOld[nst] = f
 	}
 	d.ntt.Store(field, k)
 	return k, nil
@@ -207,17 +222,39 @@ func (k *nttKernels) fsMaxShared(nst int) int {
 
 // fsShared is the dynamic shared memory of a four-step pass: its tile and
 // the inner transforms' twiddles (fsTwElems). A group's row holds 2^nst elements
-// and one pad element (ntt_fs); the 31-bit fields' kernels (ntt_fs31, 4-byte
-// elements) pad one element in 16 and, above the bottom pass, 2 more.
+// and one pad element (ntt_fs: BN254, Goldilocks' fsOld); the 31-bit fields'
+// kernels (ntt_fs31, 4-byte elements) pad one element in 16 and, above the
+// bottom pass, 2 more; Goldilocks' ntt_fs64 one in 16 in the bottom pass, one
+// in 8 and 2 more above (fs64Row).
 func fsShared(p nttPass, info nttFieldInfo, es int) int {
 	row := 1<<p.nst + 1
-	if es == 4 {
+	switch {
+	case es == 4:
 		row = 1<<p.nst + 1<<p.nst>>4
 		if p.lo > 0 {
 			row += 2
 		}
+	case es == 8 && !info.fsOld:
+		row = fs64Row(p)
 	}
 	return (row<<p.logc + fsTwElems(info, p.nst)) * es
+}
+
+// fs64Row is the row stride (elements) of one group in ntt_fs64's shared
+// memory (cuda/ntt_prime.cu, fs64_row); element t of a row sits at
+// fs64Pos(p, t).
+func fs64Row(p nttPass) int {
+	if p.lo == 0 {
+		return 1<<p.nst + 1<<p.nst>>4
+	}
+	return 1<<p.nst + 1<<p.nst>>3 + 2
+}
+
+func fs64Pos(p nttPass, t int) int {
+	if p.lo == 0 {
+		return t + t>>4
+	}
+	return t + t>>3
 }
 
 func (k *nttKernels) fsTileLogC(nst int) int { return max(0, k.info.fsTile-nst) }
@@ -291,6 +328,7 @@ const (
 	fPostCoset = 8
 	fIndexRev  = 16
 	fTwTable   = 32 // four-step passes: each pass twiddle from the tables (tests)
+	fCanon     = 64 // ntt_fs64: store canonical representatives (a transform's last pass)
 )
 
 // PrimeNTT runs gnark-crypto-compatible NTTs of one domain on device
@@ -520,6 +558,9 @@ func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset b
 				flags |= fIndexRev
 			}
 		}
+		if pi == len(passes)-1 {
+			flags |= fCanon
+		}
 		if pi == len(passes)-1 && inverse {
 			if coset {
 				flags |= fPostCoset
@@ -551,8 +592,14 @@ func (t *PrimeNTT[E]) launchFS(h uintptr, ptr, colStride uint64, cols int, dit, 
 			post = t.cosetInv.ptr
 		}
 		f := t.k.fs[l.p.nst]
+		if t.k.info.fsOld {
+			f = t.k.fsOld[l.p.nst]
+		}
 		if t.k.twTable {
 			l.flags |= fTwTable
+		}
+		if t.k.info.fsCanonAll {
+			l.flags |= fCanon
 		}
 		var extra []any
 		if t.shoup != nil { // BN254

@@ -195,6 +195,12 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 		{"pass twiddles from tables", false, func(f *nttFieldInfo) { f.fsOn = true }, true},
 		{"four-step again", false, func(f *nttFieldInfo) { f.fsOn = true }, false},
 	}
+	if c.name == "goldilocks" {
+		old := func(f *nttFieldInfo) { f.fsOn, f.fsOld = true, true }
+		vs = slices.Insert(vs, 2, variant{"ntt_fs passes (before ntt_fs64)", false, old, false},
+			variant{"ntt_fs64, canonical stores in every pass", false, func(f *nttFieldInfo) { f.fsOn, f.fsCanonAll = true, true }, false})
+		vs = append(vs, variant{"ntt_fs passes again", false, old, false})
+	}
 	for logn := *primeReportMin; logn <= min(*primeReportMax, c.maxLog); logn += 2 {
 		n := 1 << logn
 		dom := c.domain(uint64(n), nil)

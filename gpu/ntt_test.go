@@ -490,6 +490,105 @@ func testFS31Pass(t *testing.T, f nttFieldInfo, p nttPass) {
 	}
 }
 
+// TestFS64Layout models the shared-memory layout of ntt_fs64 (Goldilocks)
+// for every pass the plans use: a group's element t sits at row·group +
+// fs64Pos(t) below the twiddles at row·2^logc (fsShared's size), no two
+// elements share a word, and every access of a round (thread coordinates as
+// in the kernel; 8-byte words, so a half-warp per 16 banks of 8 bytes) takes
+// one wavefront per half-warp above the bottom pass for passes up to 10 bits
+// and at most two otherwise, including the bottom pass's accesses in address
+// order.
+func TestFS64Layout(t *testing.T) {
+	f := nttFields["goldilocks"]
+	for logn := f.logTile + 1; logn <= maxPrimeLog; logn++ {
+		for _, p := range planFS(logn, f) {
+			testFS64Pass(t, f, p)
+		}
+	}
+	old := f
+	old.fsOld = true
+	if got, want := fsShared(nttPass{12, 8, 3}, old, 8), ((1<<8+1)<<3+1<<8)*8; got != want {
+		t.Fatalf("ntt_fs shared memory %d, want %d", got, want)
+	}
+}
+
+func testFS64Pass(t *testing.T, f nttFieldInfo, p nttPass) {
+	rl := min(f.fsRlog, p.nst)
+	g, r := 1<<p.nst, 1<<rl
+	row := fs64Row(p)
+	pos := func(ol, t int) int { return ol*row + fs64Pos(p, t) }
+	if words := fsShared(p, f, 8) / 8; row<<p.logc+g-1 > words {
+		t.Fatalf("%+v: tile and twiddles need %d words, fsShared gives %d", p, row<<p.logc+g-1, words)
+	}
+	seen := map[int]bool{}
+	for ol := range 1 << p.logc {
+		for tt := range g {
+			a := pos(ol, tt)
+			if seen[a] || a >= row<<p.logc {
+				t.Fatalf("%+v: element (%d, %d) at word %d: taken or past the tile", p, ol, tt, a)
+			}
+			seen[a] = true
+		}
+	}
+	limit := 1
+	if p.lo == 0 || p.nst > 10 {
+		limit = 2
+	}
+	// wavefronts of one warp access: per half-warp, the most distinct
+	// words in one bank
+	check := func(what string, addr func(tid int) int, w0, nthr int) {
+		for h := w0; h < min(w0+32, nthr); h += 16 {
+			banks := map[int]map[int]bool{}
+			for tid := h; tid < min(h+16, nthr); tid++ {
+				ad := addr(tid)
+				if banks[ad%16] == nil {
+					banks[ad%16] = map[int]bool{}
+				}
+				banks[ad%16][ad] = true
+			}
+			for _, set := range banks {
+				if len(set) > limit {
+					t.Fatalf("%+v: %s: %d-way bank conflict", p, what, len(set))
+				}
+			}
+		}
+	}
+	nthr := g << p.logc >> rl
+	a := min(p.lo, p.logc)
+	nr := (p.nst + rl - 1) / rl
+	done := 0
+	for rd := range nr {
+		m := p.nst / nr
+		if rd < p.nst%nr {
+			m++
+		}
+		for _, dit := range []bool{false, true} {
+			qb := p.nst - done - m
+			if dit {
+				qb = done
+			}
+			ws := min(qb, p.nst-rl)
+			for w0 := 0; w0 < nthr; w0 += 32 {
+				for e := range r {
+					check(fmt.Sprintf("round %d (window %d, dit %v) e=%d", rd, ws, dit, e), func(tid int) int {
+						tpart := (tid >> a) & (g/r - 1)
+						ol := tid&(1<<a-1) | (tid>>(a+p.nst-rl))<<a
+						tbase := tpart&(1<<ws-1) | (tpart>>ws)<<(ws+rl)
+						return pos(ol, tbase+e<<ws)
+					}, w0, nthr)
+					if p.lo == 0 {
+						check(fmt.Sprintf("address order e=%d", e), func(tid int) int {
+							u := tid + e*nthr
+							return pos(u>>p.nst, u&(g-1))
+						}, w0, nthr)
+					}
+				}
+			}
+		}
+		done += m
+	}
+}
+
 // TestPrimeDomainChecks runs the domain validation, which needs no device
 // (a nil device is only refused after the domain passed).
 func TestPrimeDomainChecks(t *testing.T) {
