@@ -2071,7 +2071,9 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
     NTT_FS31(name, F, 6) NTT_FS31(name, F, 7) NTT_FS31(name, F, 8) NTT_FS31(name, F, 9) NTT_FS31(name, F, 10) \
     NTT_FS31(name, F, 11) NTT_FS31(name, F, 12)
 // The measured variants (V as in ntt_fs31), compiled into their own module
-// (gpu/ntt.go, with NTT_FS31_VARIANTS defined, none of the other kernels).
+// (gpu/ntt.go, with NTT_FS31_VARIANTS defined, none of the other kernels):
+// V = 1 for passes of 7 to 9 bits (2^21 to 2^27 in three passes), V = 3 for
+// 8 bits (2^24) only, to keep the compile short (gpu/ntt.go fs31VarNST).
 #define NTT_FS31V(name, F, NST, V)                                                                            \
     extern "C" __global__ void __launch_bounds__(1024) ntt_##name##_fs##NST##_v##V(                          \
         u32 *data, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre, const u32 *post, u32 tabH,    \
@@ -2125,8 +2127,8 @@ NTT_FS_6_12(goldilocks, Goldilocks, 3, 2, (1024))
 #else
 NTT_FS31V_7_9(babybear, BabyBear, 1)
 NTT_FS31V_7_9(koalabear, KoalaBear, 1)
-NTT_FS31V_7_9(babybear, BabyBear, 3)
-NTT_FS31V_7_9(koalabear, KoalaBear, 3)
+NTT_FS31V(babybear, BabyBear, 8, 3)
+NTT_FS31V(koalabear, KoalaBear, 8, 3)
 #endif
 
 // ---------------------------------------------------------------- BN254 four-step passes

@@ -93,23 +93,23 @@ type nttFieldInfo struct {
 // kern 3 also Shoup products for the inner transforms' twiddles; pdl
 // launches them with programmatic stream serialization (each pass may start
 // while the previous one finishes; sm_90 and cuLaunchKernelEx, otherwise a
-// plain launch). The variant kernels exist for passes of fs31VarMinNST to
-// fs31VarMaxNST bits, in a module of their own; other passes take the
-// default kernels.
+// plain launch). The variant kernels exist for the pass sizes of
+// fs31VarNST, in a module of their own; other passes take the default
+// kernels.
 type fs31Variant struct {
 	kern int
 	pdl  bool
 }
 
 var (
-	fs31Plain     = fs31Variant{}
-	fs31GDC       = fs31Variant{kern: 1}
-	fs31PDL       = fs31Variant{kern: 1, pdl: true}
-	fs31Shoup     = fs31Variant{kern: 3}
-	fs31ShoupPDL  = fs31Variant{kern: 3, pdl: true}
-	fs31Variants  = map[string]fs31Variant{"default": fs31Plain, "gdc": fs31GDC, "pdl": fs31PDL, "shoup": fs31Shoup, "shoup+pdl": fs31ShoupPDL}
-	fs31VarMinNST = 7
-	fs31VarMaxNST = 9
+	fs31Plain    = fs31Variant{}
+	fs31GDC      = fs31Variant{kern: 1}
+	fs31PDL      = fs31Variant{kern: 1, pdl: true}
+	fs31Shoup    = fs31Variant{kern: 3}
+	fs31ShoupPDL = fs31Variant{kern: 3, pdl: true}
+	fs31Variants = map[string]fs31Variant{"default": fs31Plain, "gdc": fs31GDC, "pdl": fs31PDL, "shoup": fs31Shoup, "shoup+pdl": fs31ShoupPDL}
+	// the pass sizes (bits) compiled for each kern (cuda/ntt_prime.cu, NTT_FS31_VARIANTS)
+	fs31VarNST = map[int][]int{1: {7, 8, 9}, 3: {8}}
 )
 
 // fs31Default is the variant of the BabyBear and KoalaBear passes.
@@ -229,7 +229,7 @@ func (k *nttKernels) loadVariant(d *Device) error {
 		return err
 	}
 	fsv := map[int]*Function{}
-	for nst := fs31VarMinNST; nst <= fs31VarMaxNST; nst++ {
+	for _, nst := range fs31VarNST[kern] {
 		f, err := m.Function(fmt.Sprintf("ntt_%s_fs%d_v%d", k.info.name, nst, kern))
 		if err != nil {
 			return err

@@ -3,6 +3,7 @@ package gpu
 import (
 	"flag"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -152,7 +153,10 @@ func init() {
 	}
 }
 
-var primeVariants = flag.Bool("gpu.primevariants", false, "run TestPrimeVariants: FFT DIF under other pass shapes")
+var (
+	primeVariants     = flag.Bool("gpu.primevariants", false, "run TestPrimeVariants: FFT DIF under other pass shapes")
+	primeVariantMatch = flag.String("gpu.primevariantmatch", "", "TestPrimeVariants: only the variants whose names match this regexp (and the reference)")
+)
 
 // TestPrimeVariants times FFT DIF (one column, data on the device, as
 // TestPrimeReport) under the radix-2/register passes of the first version
@@ -215,6 +219,10 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 		}
 	}
 	vs = append(vs, variant{"four-step again", false, func(f *nttFieldInfo) { f.fsOn = true }, false, nil})
+	if *primeVariantMatch != "" {
+		re := regexp.MustCompile(*primeVariantMatch)
+		vs = slices.DeleteFunc(vs, func(v variant) bool { return !v.legacy && !re.MatchString(v.name) })
+	}
 	for logn := *primeReportMin; logn <= min(*primeReportMax, c.maxLog); logn += 2 {
 		n := 1 << logn
 		dom := c.domain(uint64(n), nil)

@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"unsafe"
 
@@ -143,8 +144,9 @@ func TestFS31Pass(t *testing.T) {
 
 // TestFS31Variant checks the BabyBear and KoalaBear transforms under the
 // four-step variant of -gpu.fs31variant (default: the default passes) on a
-// stream: every transform and order at sizes whose passes take the variant
-// kernels, two columns, against gnark-crypto; then 4 FFT DIF / FFTInverse
+// stream: every transform and order at 2^21, 2^22 and 2^24 (passes of 7 and
+// 8 bits; the variant kernels where fs31VarNST has them), two columns,
+// against gnark-crypto; then 4 FFT DIF / FFTInverse
 // DIT pairs launched back to back (each pass may overlap the previous one
 // under "pdl"), which must give the input back.
 func TestFS31Variant(t *testing.T) {
@@ -170,11 +172,10 @@ func testFS31Variant[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
 		dom := c.domain(uint64(n), nil)
 		ntt, err := NewPrimeNTT[E](d, dom)
 		must(t, err)
-		if fs31Default.kern != 0 {
-			for _, p := range ntt.fsPlan {
-				if _, ok := ntt.fs31Pass(p.nst); !ok {
-					t.Errorf("2^%d: pass of %d bits without the variant kernel", logn, p.nst)
-				}
+		for _, p := range ntt.fsPlan {
+			want := slices.Contains(fs31VarNST[fs31Default.kern], p.nst)
+			if _, ok := ntt.fs31Pass(p.nst); ok != want {
+				t.Errorf("2^%d: pass of %d bits takes the variant kernel: %v, want %v", logn, p.nst, ok, want)
 			}
 		}
 		const cols = 2
