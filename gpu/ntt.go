@@ -690,7 +690,7 @@ func (t *PrimeNTT[E]) launchFS(h uintptr, ptr, colStride uint64, cols int, dit, 
 	return nil
 }
 
-// fs31Pass returns the variant kernel (k.info.fs31) of a pass of nst bits,
+// fs31Pass returns the variant kernel (k.fs31) of a pass of nst bits,
 // if there is one and its tables are here.
 func (t *PrimeNTT[E]) fs31Pass(nst int) (*Function, bool) {
 	v := t.k.fs31
