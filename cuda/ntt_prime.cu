@@ -1777,19 +1777,52 @@ struct F31 {
         const u32 r = (u32)((t + (u64)m * F::P) >> 32);
         return min(r, r - F::P);
     }
+    // Shoup product a·c mod p, canonical, for any a < 2^32, w = (c, ⌊c·2^32/p⌋),
+    // c < p: a·c − ⌊a·w.y/2^32⌋·p lies in [0, 2p). With c the plain value of a
+    // Montgomery constant it equals mul(a, c·2^32 mod p).
+    __device__ static __forceinline__ u32 shoup(u32 a, uint2 w) {
+        const u32 q = __umulhi(a, w.y);
+        const u32 r = a * w.x - q * F::P;
+        return min(r, r - F::P);
+    }
 };
+
+// Programmatic dependent launch (sm_90): a pass launched with the
+// programmatic stream serialization attribute may start while the previous
+// kernel of the stream finishes; it reads only constant tables before
+// fs31_wait, which returns once that kernel has completed and its writes are
+// visible. fs31_release lets the next such launch start (its blocks then
+// take the places that this grid's last blocks leave). Without the
+// attribute both are no-ops.
+__device__ __forceinline__ void fs31_release() {
+#if __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+}
+__device__ __forceinline__ void fs31_wait() {
+#if __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
 
 // Row stride (elements) of one group in shared memory.
 __host__ __device__ constexpr u32 fs31_row(int nst, bool bottom) { return (1u << nst) + (1u << nst >> 4) + (bottom ? 0 : 2); }
 // Position of element t in its row.
 __host__ __device__ constexpr u32 fs31_pos(u32 t) { return t + (t >> 4); }
 
-template <class F, int NST, bool DIT>
+// V selects measured variants (gpu/ntt.go fs31Variant; 0 is the default):
+// bit 1 the programmatic dependent launch (fs31_wait, fs31_release), bit 2
+// Shoup products for the inner transforms' twiddles, from the pairs stw (the
+// last 2^stwK − 1 entries of tw as (c, ⌊c·2^32/p⌋), c plain), held in shared
+// memory as uint2.
+template <class F, int NST, bool DIT, int V = 0>
 __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, const u32 *__restrict__ tw,
                                          const u32 *__restrict__ rt, const u32 *__restrict__ pre,
                                          const u32 *__restrict__ post, u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc,
-                                         u32 flags) {
+                                         u32 flags, const uint2 *__restrict__ stw = nullptr, u32 stwK = 0) {
     typedef F31<F> A;
+    constexpr bool PDL = V & 1, SHOUP = V & 2;
+    if constexpr (PDL) fs31_release();
     constexpr int RL = fs_rl(NST, 4);
     constexpr u32 R = 1u << RL;
     constexpr u32 G = 1u << NST;
@@ -1800,6 +1833,7 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
     const u32 S = lo == 0 ? fs31_row(NST, true) : fs31_row(NST, false);
 
     u32 *twS = sh + (S << logc); // the inner transforms' twiddles: stage q at G − 2^(q+1)
+    uint2 *twP = reinterpret_cast<uint2 *>(twS); // the same as Shoup pairs (SHOUP; S is even)
 
     u32 *col = data + (u64)blockIdx.y * colStride;
     const u32 n = 1u << logn;
@@ -1876,7 +1910,12 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
         return A::mul(tab[k & ((1u << tabH) - 1)], tab[(1u << tabH) + (k >> tabH)]);
     };
 
-    for (u32 y = tid; y < G - 1; y += nthr) twS[y] = tw[n - G + y];
+    if constexpr (SHOUP) {
+        for (u32 y = tid; y < G - 1; y += nthr) twP[y] = stw[(1u << stwK) - G + y];
+    } else {
+        for (u32 y = tid; y < G - 1; y += nthr) twS[y] = tw[n - G + y];
+    }
+    if constexpr (PDL) fs31_wait();
 
     u32 x[R];
 #pragma unroll
@@ -1936,12 +1975,13 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
                 const int q = ws + k;
                 if (q < qb || q >= qb + m) continue;
                 const u32 *twq = twS + (G - (2u << q)) + (tbase & ((1u << q) - 1));
+                const uint2 *twq2 = twP + (G - (2u << q)) + (tbase & ((1u << q) - 1));
 #pragma unroll
                 for (u32 e = 0; e < R; e++) {
                     if (e & (1u << k)) continue;
                     const u32 eo = (e << ws) & ((1u << q) - 1);
                     u32 y = x[e | (1u << k)];
-                    if (!(ws == 0 && eo == 0)) y = A::mul(y, twq[eo]);
+                    if (!(ws == 0 && eo == 0)) y = SHOUP ? A::shoup(y, twq2[eo]) : A::mul(y, twq[eo]);
                     const u32 v = x[e];
                     x[e] = A::add(v, y);
                     x[e | (1u << k)] = A::sub(v, y);
@@ -1953,6 +1993,7 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
                 const int q = ws + k;
                 if (q < qb || q >= qb + m) continue;
                 const u32 *twq = twS + (G - (2u << q)) + (tbase & ((1u << q) - 1));
+                const uint2 *twq2 = twP + (G - (2u << q)) + (tbase & ((1u << q) - 1));
                 if (q == 0 && lazyEnd) {
 #pragma unroll
                     for (u32 e = 0; e < R; e += 2) {
@@ -1971,7 +2012,8 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
                     if (ws == 0 && eo == 0)
                         x[e | (1u << k)] = A::sub(v, y);
                     else
-                        x[e | (1u << k)] = A::mul(A::subl(v, y), twq[eo]);
+                        x[e | (1u << k)] =
+                            SHOUP ? A::shoup(A::subl(v, y), twq2[eo]) : A::mul(A::subl(v, y), twq[eo]);
                 }
             }
         }
@@ -2029,6 +2071,22 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
 #define NTT_FS31_6_12(name, F)                                                                                \
     NTT_FS31(name, F, 6) NTT_FS31(name, F, 7) NTT_FS31(name, F, 8) NTT_FS31(name, F, 9) NTT_FS31(name, F, 10) \
     NTT_FS31(name, F, 11) NTT_FS31(name, F, 12)
+// The measured variants (V as in ntt_fs31), compiled into their own module
+// (gpu/ntt.go, with NTT_FS31_VARIANTS defined, none of the other kernels):
+// V = 1 for passes of 7 to 9 bits (2^21 to 2^27 in three passes), V = 3 for
+// 8 bits (2^24) only, to keep the compile short (gpu/ntt.go fs31VarNST).
+#define NTT_FS31V(name, F, NST, V)                                                                            \
+    extern "C" __global__ void __launch_bounds__(1024) ntt_##name##_fs##NST##_v##V(                          \
+        u32 *data, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre, const u32 *post, u32 tabH,    \
+        u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags, const uint2 *stw, u32 stwK) {                         \
+        if (flags & F_DIT)                                                                                    \
+            ntt_fs31<F, NST, true, V>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags, stw, \
+                                      stwK);                                                                  \
+        else                                                                                                  \
+            ntt_fs31<F, NST, false, V>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags, stw, \
+                                       stwK);                                                                 \
+    }
+#define NTT_FS31V_7_9(name, F, V) NTT_FS31V(name, F, 7, V) NTT_FS31V(name, F, 8, V) NTT_FS31V(name, F, 9, V)
 
 // ---------------------------------------------------------------- four-step passes, Goldilocks
 
@@ -2328,6 +2386,7 @@ __device__ __forceinline__ void ntt_fs64(u64 *__restrict__ data, u64 colStride, 
         ntt_spread<F>(dst, dstStride, src, srcStride, logn, logb, mode);                          \
     }
 
+#ifndef NTT_FS31_VARIANTS
 NTT_KERNELS(babybear, BabyBear, 4, 3)
 NTT_KERNELS(koalabear, KoalaBear, 4, 3)
 NTT_KERNELS(goldilocks, Goldilocks, 3, 2)
@@ -2346,6 +2405,12 @@ NTT_FS31_6_12(babybear, BabyBear)
 NTT_FS31_6_12(koalabear, KoalaBear)
 NTT_FS64_6_12
 NTT_FS_6_12(goldilocks_old, Goldilocks, 3, 2, (1024))
+#else
+NTT_FS31V_7_9(babybear, BabyBear, 1)
+NTT_FS31V_7_9(koalabear, KoalaBear, 1)
+NTT_FS31V(babybear, BabyBear, 8, 3)
+NTT_FS31V(koalabear, KoalaBear, 8, 3)
+#endif
 
 // ---------------------------------------------------------------- BN254 four-step passes
 
@@ -2498,7 +2563,9 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, u64 colStri
 // 4.35 ms at 4 (64 registers, spills); with the product of commit 9eb4b1d
 // (one accumulator per part), 3 blocks beat 2 blocks by 8%, 4 blocks and
 // 2 elements per thread in blocks of 512 (64 registers) were slower.
+#ifndef NTT_FS31_VARIANTS
 NTT_BN254_FS(256, 3, 2, 5)
 NTT_BN254_FS(256, 3, 2, 6)
 NTT_BN254_FS(256, 3, 2, 7)
 NTT_BN254_FS(256, 3, 2, 8)
+#endif

@@ -18,6 +18,8 @@ import (
 	goldilocksfft "github.com/consensys/gnark-crypto/field/goldilocks/fft"
 	"github.com/consensys/gnark-crypto/field/koalabear"
 	koalabearfft "github.com/consensys/gnark-crypto/field/koalabear/fft"
+
+	"github.com/gfpoly/gfpoly/cuda"
 )
 
 // PrimeElement is the set of gnark-crypto element types the prime-field NTT
@@ -87,6 +89,40 @@ type nttFieldInfo struct {
 	fsCanonAll   bool // Goldilocks' ntt_fs64: canonical stores in every pass, not only the last
 }
 
+// fs31Variant selects variants of the BabyBear and KoalaBear four-step
+// passes (ntt_fs31's V), measured against the default (the zero value):
+// kern 1 adds the programmatic dependent launch instructions (griddepcontrol),
+// kern 3 also Shoup products for the inner transforms' twiddles; pdl
+// launches them with programmatic stream serialization (each pass may start
+// while the previous one finishes; sm_90 and cuLaunchKernelEx, otherwise a
+// plain launch). The variant kernels exist for the pass sizes of
+// fs31VarNST, in a module of their own; other passes take the default
+// kernels.
+type fs31Variant struct {
+	kern int
+	pdl  bool
+}
+
+var (
+	fs31Plain    = fs31Variant{}
+	fs31GDC      = fs31Variant{kern: 1}
+	fs31PDL      = fs31Variant{kern: 1, pdl: true}
+	fs31Shoup    = fs31Variant{kern: 3}
+	fs31ShoupPDL = fs31Variant{kern: 3, pdl: true}
+	fs31Variants = map[string]fs31Variant{"default": fs31Plain, "gdc": fs31GDC, "pdl": fs31PDL, "shoup": fs31Shoup, "shoup+pdl": fs31ShoupPDL}
+	// the pass sizes (bits) compiled for each kern (cuda/ntt_prime.cu, NTT_FS31_VARIANTS)
+	fs31VarNST = map[int][]int{1: {7, 8, 9}, 3: {8}}
+)
+
+// fs31Default is the variant of the BabyBear and KoalaBear passes.
+var fs31Default = fs31Plain
+
+func (v fs31Variant) shoup() bool { return v.kern&2 != 0 }
+
+// fs31ShoupLog is the size (log2) of the Shoup tables: they cover the inner
+// twiddles of passes up to 2^fs31ShoupLog elements.
+const fs31ShoupLog = 12
+
 // Four-step passes against the radix-2/register passes, FFT DIF at 2^24 on
 // the H100 (TestPrimeVariants, BENCHMARKS.md): BN254 3.8 against 8.3 ms
 // (its own kernels, ntt_bn254_fs*: Shoup products, lazy reduction),
@@ -113,6 +149,9 @@ type nttKernels struct {
 	pass, passReg, bitrev, spreadK *Function
 	fs                             map[int]*Function // four-step passes by size
 	fsOld                          map[int]*Function // Goldilocks: the ntt_fs passes (info.fsOld)
+	fs31                           fs31Variant       // BabyBear, KoalaBear: the passes' variant (fs31Default)
+	fsv                            map[int]*Function // fs31 variant passes (fs31.kern) by size
+	fsvKern                        int               // the variant fsv holds
 	noReg                          bool              // tests: radix-2 passes only
 	legacy                         bool              // tests, benchmarks: no four-step passes
 	twTable                        bool              // tests: fTwTable
@@ -144,6 +183,9 @@ func (d *Device) nttKernels(field string) (*nttKernels, error) {
 		return nil, err
 	}
 	k := &nttKernels{info: info, fs: map[int]*Function{}, fsOld: map[int]*Function{}}
+	if field == "babybear" || field == "koalabear" {
+		k.fs31 = fs31Default
+	}
 	for _, p := range []struct {
 		f    **Function
 		name string
@@ -179,8 +221,62 @@ func (d *Device) nttKernels(field string) (*nttKernels, error) {
 		}
 		k.fsOld[nst] = f
 	}
+	if err := k.loadVariant(d); err != nil {
+		return nil, err
+	}
 	d.ntt.Store(field, k)
 	return k, nil
+}
+
+// loadVariant loads the kernels of k.fs31 (none for the default) from
+// the variants' module, compiled from ntt_prime.cu with NTT_FS31_VARIANTS.
+func (k *nttKernels) loadVariant(d *Device) error {
+	kern := k.fs31.kern
+	if kern == 0 || kern == k.fsvKern {
+		return nil
+	}
+	src, err := cuda.Sources.ReadFile("ntt_prime.cu")
+	if err != nil {
+		return err
+	}
+	m, err := d.fs31VariantModule(string(src))
+	if err != nil {
+		return err
+	}
+	fsv := map[int]*Function{}
+	for _, nst := range fs31VarNST[kern] {
+		f, err := m.Function(fmt.Sprintf("ntt_%s_fs%d_v%d", k.info.name, nst, kern))
+		if err != nil {
+			return err
+		}
+		if err := f.SetMaxDynamicSharedMem(k.fsMaxShared(nst) + fs31ShoupExtra(nst)); err != nil {
+			return fmt.Errorf("gpu: %s NTT shared memory: %w", k.info.name, err)
+		}
+		fsv[nst] = f
+	}
+	k.fsv, k.fsvKern = fsv, kern
+	return nil
+}
+
+// fs31ShoupExtra is the shared memory that Shoup pairs add to a pass of nst
+// bits (the variant kernels all reserve it).
+func fs31ShoupExtra(nst int) int { return 4 << nst }
+
+var fs31ModMu sync.Mutex
+
+// fs31VariantModule compiles (once per device) the variant kernels.
+func (d *Device) fs31VariantModule(src string) (*Module, error) {
+	fs31ModMu.Lock()
+	defer fs31ModMu.Unlock()
+	if m, ok := d.ntt.Load("fs31 variants"); ok {
+		return m.(*Module), nil
+	}
+	m, err := d.LoadModule("ntt_prime_fs31v.cu", "#define NTT_FS31_VARIANTS 1\n"+src)
+	if err != nil {
+		return nil, err
+	}
+	d.ntt.Store("fs31 variants", m)
+	return m, nil
 }
 
 // fsTwElems is the shared memory of a four-step pass's inner twiddles, in
@@ -351,6 +447,8 @@ type PrimeNTT[E PrimeElement] struct {
 	fsPlan             []nttPass  // four-step passes; nil: plan's passes
 	shoup, shoupInv    *Buffer[E] // BN254 four-step constants (bn254ShoupTable)
 	shoupK             int
+	stw, stwInv        *Buffer[E] // BabyBear, KoalaBear Shoup variant: fs31ShoupTable
+	stwK               int
 	closeOnce          sync.Once
 	field              string
 }
@@ -389,7 +487,8 @@ func (t *PrimeNTT[E]) Field() string { return t.field }
 func (t *PrimeNTT[E]) Close() error {
 	var err error
 	t.closeOnce.Do(func() {
-		for _, b := range []*Buffer[E]{t.tw, t.twInv, t.cosetFwd, t.cosetInv, t.rt, t.rtInv, t.nInv, t.shoup, t.shoupInv} {
+		for _, b := range []*Buffer[E]{t.tw, t.twInv, t.cosetFwd, t.cosetInv, t.rt, t.rtInv, t.nInv, t.shoup, t.shoupInv,
+			t.stw, t.stwInv} {
 			if b == nil {
 				continue
 			}
@@ -609,16 +708,64 @@ func (t *PrimeNTT[E]) launchFS(h uintptr, ptr, colStride uint64, cols int, dit, 
 			}
 			extra = []any{pw, uint32(t.shoupK)}
 		}
+		pdl := false
+		if vf, ok := t.fs31Pass(l.p.nst); ok {
+			f, pdl = vf, t.k.fs31.pdl
+			l.shared += fs31ShoupExtra(l.p.nst)
+			stw := uint64(0)
+			if t.stw != nil {
+				stw = t.stw.ptr
+				if inverse {
+					stw = t.stwInv.ptr
+				}
+			}
+			extra = []any{stw, uint32(t.stwK)}
+		}
 		for c0 := 0; c0 < cols; c0 += 65535 {
 			cn := min(cols-c0, 65535)
 			args := append([]any{ptr + uint64(c0)*colStride*uint64(es), colStride, tw, rt, t.cosetFwd.ptr, post,
 				uint32(t.tabH), uint32(t.rtH()), uint32(t.logn), uint32(l.p.lo), uint32(l.p.logc), l.flags}, extra...)
-			if err := t.k.launchOn(f, Dim3{X: n >> (l.p.nst + l.p.logc), Y: cn}, l.block, l.shared, h, args...); err != nil {
+			launch := t.k.launchOn
+			if pdl {
+				launch = t.k.launchPDLOn
+			}
+			if err := launch(f, Dim3{X: n >> (l.p.nst + l.p.logc), Y: cn}, l.block, l.shared, h, args...); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// fs31Pass returns the variant kernel (k.fs31) of a pass of nst bits,
+// if there is one and its tables are here.
+func (t *PrimeNTT[E]) fs31Pass(nst int) (*Function, bool) {
+	v := t.k.fs31
+	if v.kern == 0 || t.k.fsvKern != v.kern {
+		return nil, false
+	}
+	if v.shoup() && (t.stw == nil || nst > t.stwK) {
+		return nil, false
+	}
+	f, ok := t.k.fsv[nst]
+	return f, ok
+}
+
+// fs31ShoupTable returns the Shoup pairs of the last 2^k − 1 entries of the
+// twiddle table tw (4-byte Montgomery elements, p the modulus): pair y is (c,
+// ⌊c·2^32/p⌋), c = tw[len(tw)+1−2^k+y]·2^−32 mod p the plain value, as two
+// elements' words; the last pair is zero. The Shoup product by pair y
+// equals the Montgomery product by tw[len(tw)+1−2^k+y].
+func fs31ShoupTable[E PrimeElement](tw []E, k int, p uint32) []E {
+	out := make([]uint32, 2<<k)
+	base := len(tw) + 1 - 1<<k
+	rinv := new(big.Int).ModInverse(new(big.Int).Lsh(big.NewInt(1), 32), big.NewInt(int64(p))).Uint64()
+	for y := 0; y < 1<<k-1; y++ {
+		c := uint32(uint64(*(*uint32)(unsafe.Pointer(&tw[base+y]))) * rinv % uint64(p))
+		out[2*y] = c
+		out[2*y+1] = uint32((uint64(c) << 32) / uint64(p))
+	}
+	return unsafe.Slice((*E)(unsafe.Pointer(&out[0])), len(out))
 }
 
 // rtH is the split of the ω power tables: lo has 2^rtH entries.
@@ -634,6 +781,20 @@ func (t *PrimeNTT[E]) bitrevOn(h uintptr, ptr, colStride uint64, cols int) error
 			ptr+uint64(c0)*colStride*es, colStride, uint32(t.logn)); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// launchPDLOn is launchOn with programmatic dependent launch (launchPDL).
+func (k *nttKernels) launchPDLOn(f *Function, grid Dim3, block, shared int, h uintptr, args ...any) error {
+	params, keep, err := packArgs(args)
+	if err != nil {
+		return err
+	}
+	err = f.launchPDL(grid, Dim3{X: block}, shared, h, params)
+	runtime.KeepAlive(keep)
+	if err != nil {
+		return fmt.Errorf("gpu: %s: %w", f.name, err)
 	}
 	return nil
 }
@@ -934,6 +1095,17 @@ func newPrimeNTT[E PrimeElement, P primeElem[E]](d *Device, domain any,
 		bufs = append(bufs, &t.shoup, &t.shoupInv)
 		for _, g := range []E{v.gen, v.genInv} {
 			hosts = append(hosts, any(bn254ShoupTable(any(g).(fr.Element), logn, t.shoupK)).([]E))
+		}
+	}
+	if k.fs31.shoup() && logn > k.info.logTile {
+		t.stwK = min(fs31ShoupLog, logn)
+		bufs = append(bufs, &t.stw, &t.stwInv)
+		p := uint32(babybear.Modulus().Uint64())
+		if v.field == "koalabear" {
+			p = uint32(koalabear.Modulus().Uint64())
+		}
+		for _, tab := range [][]E{tw, twInv} {
+			hosts = append(hosts, fs31ShoupTable(tab, t.stwK, p))
 		}
 	}
 	for i, host := range hosts {

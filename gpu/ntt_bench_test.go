@@ -3,6 +3,7 @@ package gpu
 import (
 	"flag"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -132,29 +133,45 @@ func primeReportField[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
 	}
 }
 
-var primeMaxNST = flag.Int("gpu.primemaxnst", 0, "prime NTT: largest four-step pass (bits) instead of the field's")
+var (
+	primeMaxNST = flag.Int("gpu.primemaxnst", 0, "prime NTT: largest four-step pass (bits) instead of the field's")
+	primeFS31   = flag.String("gpu.fs31variant", "", "prime NTT: BabyBear and KoalaBear four-step variant (default, gdc, pdl, shoup, shoup+pdl)")
+)
 
 func init() {
 	nttInfoHook = func(f *nttFieldInfo) {
 		if *primeMaxNST > 0 {
 			f.fsMaxNST = max(f.fsMinNST, min(*primeMaxNST, f.fsMaxBuilt))
 		}
+		if *primeFS31 != "" {
+			v, ok := fs31Variants[*primeFS31]
+			if !ok {
+				panic("unknown -gpu.fs31variant " + *primeFS31)
+			}
+			fs31Default = v
+		}
 	}
 }
 
-var primeVariants = flag.Bool("gpu.primevariants", false, "run TestPrimeVariants: FFT DIF under other pass shapes")
+var (
+	primeVariants     = flag.Bool("gpu.primevariants", false, "run TestPrimeVariants: FFT DIF under other pass shapes")
+	primeVariantMatch = flag.String("gpu.primevariantmatch", "", "TestPrimeVariants: only the variants whose names match this regexp (and the reference)")
+)
 
 // TestPrimeVariants times FFT DIF (one column, data on the device, as
 // TestPrimeReport) under the radix-2/register passes of the first version
-// ("legacy") and four-step pass shapes around the defaults, and checks each
-// output against the legacy one. Run with -gpu.primevariants.
+// ("legacy"), four-step pass shapes around the defaults and the BabyBear and
+// KoalaBear kernel variants (fs31Variant), and checks each output against
+// the legacy one; "×8" is the time per FFT of 8 launched back to back (the
+// host's submission then overlaps the device's work). Run with
+// -gpu.primevariants.
 func TestPrimeVariants(t *testing.T) {
 	if !*primeVariants {
 		t.Skip("run with -gpu.primevariants")
 	}
 	d := testDevice(t)
-	fmt.Println("| field | n | variant | passes (lo:bits/groups) | FFT DIF | output |")
-	fmt.Println("|---|---|---|---|---|---|")
+	fmt.Println("| field | n | variant | passes (lo:bits/groups) | FFT DIF | ×8 | output |")
+	fmt.Println("|---|---|---|---|---|---|---|")
 	for _, f := range strings.Split(*primeFields, ",") {
 		switch f {
 		case "bn254":
@@ -175,31 +192,42 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 	defer s.Close()
 	k, err := d.nttKernels(c.name)
 	must(t, err)
-	def := k.info
+	def, defFS31 := k.info, k.fs31
 	type variant struct {
 		name   string
 		legacy bool
 		edit   func(*nttFieldInfo)
 		twTab  bool
+		fs31   *fs31Variant
 	}
 	vs := []variant{
-		{"legacy", true, nil, false},
-		{"four-step", false, func(f *nttFieldInfo) { f.fsOn = true }, false},
-		{"groups/2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsLogC-- }, false},
-		{"groups*2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsLogC++ }, false},
-		{"bottom tile/2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsTile-- }, false},
-		{"bottom tile*2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsTile++ }, false},
-		{"max pass 8 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = min(f.fsMaxNST, 8) }, false},
-		{"max pass 12 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = f.fsMaxBuilt }, false},
-		{"max pass 10 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = min(f.fsMaxNST, 10) }, false},
-		{"pass twiddles from tables", false, func(f *nttFieldInfo) { f.fsOn = true }, true},
-		{"four-step again", false, func(f *nttFieldInfo) { f.fsOn = true }, false},
+		{"legacy", true, nil, false, nil},
+		{"four-step", false, func(f *nttFieldInfo) { f.fsOn = true }, false, nil},
+		{"groups/2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsLogC-- }, false, nil},
+		{"groups*2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsLogC++ }, false, nil},
+		{"bottom tile/2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsTile-- }, false, nil},
+		{"bottom tile*2", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsTile++ }, false, nil},
+		{"max pass 8 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = min(f.fsMaxNST, 8) }, false, nil},
+		{"max pass 12 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = f.fsMaxBuilt }, false, nil},
+		{"max pass 10 bits", false, func(f *nttFieldInfo) { f.fsOn = true; f.fsMaxNST = min(f.fsMaxNST, 10) }, false, nil},
+		{"pass twiddles from tables", false, func(f *nttFieldInfo) { f.fsOn = true }, true, nil},
+	}
+	if c.name == "babybear" || c.name == "koalabear" {
+		for _, name := range []string{"default", "gdc", "pdl", "shoup", "shoup+pdl"} {
+			v := fs31Variants[name]
+			vs = append(vs, variant{"fs31 " + name, false, func(f *nttFieldInfo) { f.fsOn = true }, false, &v})
+		}
+	}
+	vs = append(vs, variant{"four-step again", false, func(f *nttFieldInfo) { f.fsOn = true }, false, nil})
+	if *primeVariantMatch != "" {
+		re := regexp.MustCompile(*primeVariantMatch)
+		vs = slices.DeleteFunc(vs, func(v variant) bool { return !v.legacy && !re.MatchString(v.name) })
 	}
 	if c.name == "goldilocks" {
 		old := func(f *nttFieldInfo) { f.fsOn, f.fsOld = true, true }
-		vs = slices.Insert(vs, 2, variant{"ntt_fs passes (before ntt_fs64)", false, old, false},
-			variant{"ntt_fs64, canonical stores in every pass", false, func(f *nttFieldInfo) { f.fsOn, f.fsCanonAll = true, true }, false})
-		vs = append(vs, variant{"ntt_fs passes again", false, old, false})
+		vs = slices.Insert(vs, 2, variant{"ntt_fs passes (before ntt_fs64)", false, old, false, nil},
+			variant{"ntt_fs64, canonical stores in every pass", false, func(f *nttFieldInfo) { f.fsOn, f.fsCanonAll = true, true }, false, nil})
+		vs = append(vs, variant{"ntt_fs passes again", false, old, false, nil})
 	}
 	for logn := *primeReportMin; logn <= min(*primeReportMax, c.maxLog); logn += 2 {
 		n := 1 << logn
@@ -209,9 +237,13 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 		must(t, err)
 		var ref []E
 		for _, v := range vs {
-			k.info, k.legacy, k.twTable = def, v.legacy, v.twTab
+			k.info, k.legacy, k.twTable, k.fs31 = def, v.legacy, v.twTab, defFS31
 			if v.edit != nil {
 				v.edit(&k.info)
+			}
+			if v.fs31 != nil {
+				k.fs31 = *v.fs31
+				must(t, k.loadVariant(d))
 			}
 			for nst, f := range k.fs {
 				must(t, f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)))
@@ -244,11 +276,14 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 				check = "same"
 			}
 			inner := max(1, (1<<24)/n)
-			dt := deviceTime(t, d, s, 2, 9, inner, func() error { return ntt.FFT(s, buf, PrimeDIF) })
-			fmt.Printf("| %s | 2^%d | %s | %s | %s | %s |\n", c.name, logn, v.name, plan, ms(dt), check)
+			fft := func() error { return ntt.FFT(s, buf, PrimeDIF) }
+			dt := deviceTime(t, d, s, 2, 9, inner, fft)
+			dt8 := deviceTime(t, d, s, 2, 9, 8*inner, fft)
+			fmt.Printf("| %s | 2^%d | %s | %s | %s | %s | %s |\n", c.name, logn, v.name, plan, ms(dt), ms(dt8), check)
 			must(t, ntt.Close())
 		}
-		k.info, k.legacy, k.twTable = def, false, false
+		k.info, k.legacy, k.twTable, k.fs31 = def, false, false, defFS31
+		must(t, k.loadVariant(d))
 		for nst, f := range k.fs {
 			must(t, f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)))
 		}
