@@ -134,10 +134,15 @@ func primeReportField[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
 
 var primeMaxNST = flag.Int("gpu.primemaxnst", 0, "prime NTT: largest four-step pass (bits) instead of the field's")
 
+var goldShift = flag.Bool("gpu.goldshift", false, "prime NTT: Goldilocks four-step passes with the radix-8 twiddles as shifts (nttFieldInfo.fsShift)")
+
 func init() {
 	nttInfoHook = func(f *nttFieldInfo) {
 		if *primeMaxNST > 0 {
 			f.fsMaxNST = max(f.fsMinNST, min(*primeMaxNST, f.fsMaxBuilt))
+		}
+		if *goldShift && f.name == "goldilocks" {
+			f.fsShift = true
 		}
 	}
 }
@@ -197,9 +202,14 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 	}
 	if c.name == "goldilocks" {
 		old := func(f *nttFieldInfo) { f.fsOn, f.fsOld = true, true }
-		vs = slices.Insert(vs, 2, variant{"ntt_fs passes (before ntt_fs64)", false, old, false},
+		sh := func(f *nttFieldInfo) { f.fsOn, f.fsShift = true, true }
+		cur := func(f *nttFieldInfo) { f.fsOn, f.fsShift = true, false }
+		vs = slices.Insert(vs, 2, variant{"ntt_fs64, radix-8 twiddles as shifts", false, sh, false},
+			variant{"ntt_fs64, twiddle products (fsShift off)", false, cur, false},
+			variant{"ntt_fs passes (before ntt_fs64)", false, old, false},
 			variant{"ntt_fs64, canonical stores in every pass", false, func(f *nttFieldInfo) { f.fsOn, f.fsCanonAll = true, true }, false})
-		vs = append(vs, variant{"ntt_fs passes again", false, old, false})
+		vs = append(vs, variant{"ntt_fs passes again", false, old, false}, variant{"radix-8 twiddles as shifts again", false, sh, false},
+			variant{"twiddle products again (fsShift off)", false, cur, false})
 	}
 	for logn := *primeReportMin; logn <= min(*primeReportMax, c.maxLog); logn += 2 {
 		n := 1 << logn
@@ -213,8 +223,10 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 			if v.edit != nil {
 				v.edit(&k.info)
 			}
-			for nst, f := range k.fs {
-				must(t, f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)))
+			for _, fs := range []map[int]*Function{k.fs, k.fsSh} {
+				for nst, f := range fs {
+					must(t, f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)))
+				}
 			}
 			ntt, err := NewPrimeNTT[E](d, dom)
 			must(t, err)
@@ -249,8 +261,10 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 			must(t, ntt.Close())
 		}
 		k.info, k.legacy, k.twTable = def, false, false
-		for nst, f := range k.fs {
-			must(t, f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)))
+		for _, fs := range []map[int]*Function{k.fs, k.fsSh} {
+			for nst, f := range fs {
+				must(t, f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)))
+			}
 		}
 		must(t, buf.Free())
 	}
