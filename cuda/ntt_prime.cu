@@ -165,6 +165,87 @@ struct Goldilocks {
         // END PTX goldilocks_mul
         return pack(lo, hi);
     }
+    // shl24, shl48 and shl72 return a·2^s mod p (any representative) for
+    // s = 24, 48, 72, from any u64 a: the products by the 8th and 4th roots
+    // of unity, ±2^24, ±2^48, ±2^72 (2^96 ≡ −1: the caller negates by
+    // swapping a subtraction's operands). a·2^s is cut into 32-bit limbs
+    // r_i of weight 2^(32i) and reduced with 2^64 ≡ EPS, 2^96 ≡ −1,
+    // 2^128 ≡ −2^32, as in mul.
+    __device__ static __forceinline__ E shl24(E a) {
+        u32 lo, hi;
+        // r0 = a0 << 24, r1 = a >> 8 (low word), r2 = a1 >> 8 < 2^24:
+        // (r0, r1) + r2·EPS < 2^64 + 2^56, one wrap at most, after which
+        // the value is below 2^56 and adding EPS cannot carry.
+        // BEGIN PTX goldilocks_shl24
+        asm("{\n\t.reg .u32 r0, r1, r2, c;\n\t"
+            "shl.b32 r0, %2, 24;\n\t"
+            "shf.l.clamp.b32 r1, %2, %3, 24;\n\t"
+            "shr.u32 r2, %3, 8;\n\t"
+            "mad.lo.cc.u32 r0, r2, 0xffffffff, r0;\n\t"
+            "madc.hi.cc.u32 r1, r2, 0xffffffff, r1;\n\t"
+            "addc.u32 c, 0, 0;\n\t"
+            "mad.lo.cc.u32 %0, c, 0xffffffff, r0;\n\t"
+            "madc.hi.u32 %1, c, 0xffffffff, r1;\n\t"
+            "}"
+            : "=r"(lo), "=r"(hi)
+            : "r"((u32)a), "r"((u32)(a >> 32)));
+        // END PTX goldilocks_shl24
+        return pack(lo, hi);
+    }
+    __device__ static __forceinline__ E shl48(E a) {
+        u32 lo, hi;
+        // r1 = a0 << 16, r2 = a >> 16 (low word), r3 = a1 >> 16:
+        // (0, r1) + r2·EPS − r3 lies in (−2^16, 2^65), reduced as in mul.
+        // BEGIN PTX goldilocks_shl48
+        asm("{\n\t.reg .u32 r0, r1, r2, r3, h, e, s;\n\t"
+            "shl.b32 r1, %2, 16;\n\t"
+            "shf.l.clamp.b32 r2, %2, %3, 16;\n\t"
+            "shr.u32 r3, %3, 16;\n\t"
+            "mul.lo.u32 r0, r2, 0xffffffff;\n\t"
+            "mad.hi.cc.u32 r1, r2, 0xffffffff, r1;\n\t"
+            "addc.u32 h, 0, 0;\n\t"
+            "sub.cc.u32 r0, r0, r3;\n\t"
+            "subc.cc.u32 r1, r1, 0;\n\t"
+            "subc.u32 h, h, 0;\n\t"
+            "mul.lo.u32 e, h, 0xffffffff;\n\t"
+            "shr.s32 s, h, 31;\n\t"
+            "add.cc.u32 %0, r0, e;\n\t"
+            "addc.u32 %1, r1, s;\n\t"
+            "}"
+            : "=r"(lo), "=r"(hi)
+            : "r"((u32)a), "r"((u32)(a >> 32)));
+        // END PTX goldilocks_shl48
+        return pack(lo, hi);
+    }
+    __device__ static __forceinline__ E shl72(E a) {
+        u32 lo, hi;
+        // r2 = a0 << 8, r3 = a >> 24 (low word), r4 = a1 >> 24:
+        // r2·EPS − (r3 + r4·2^32) lies in (−2^41, 2^64); a borrow (h = −1)
+        // adds −EPS = (1, 0xffffffff), which cannot wrap again.
+        // BEGIN PTX goldilocks_shl72
+        asm("{\n\t.reg .u32 r2, r3, r4, t0, t1, h, e;\n\t"
+            "shl.b32 r2, %2, 8;\n\t"
+            "shf.l.clamp.b32 r3, %2, %3, 8;\n\t"
+            "shr.u32 r4, %3, 24;\n\t"
+            "mul.lo.u32 t0, r2, 0xffffffff;\n\t"
+            "mul.hi.u32 t1, r2, 0xffffffff;\n\t"
+            "sub.cc.u32 t0, t0, r3;\n\t"
+            "subc.cc.u32 t1, t1, r4;\n\t"
+            "subc.u32 h, 0, 0;\n\t"
+            "and.b32 e, h, 1;\n\t"
+            "add.cc.u32 %0, t0, e;\n\t"
+            "addc.u32 %1, t1, h;\n\t"
+            "}"
+            : "=r"(lo), "=r"(hi)
+            : "r"((u32)a), "r"((u32)(a >> 32)));
+        // END PTX goldilocks_shl72
+        return pack(lo, hi);
+    }
+    // shl is a·2^s for s = 0, 24, 48 or 72, a constant once the
+    // callers' loops are unrolled.
+    __device__ static __forceinline__ E shl(E a, int s) {
+        return s == 24 ? shl24(a) : s == 48 ? shl48(a) : s == 72 ? shl72(a) : a;
+    }
     // canon returns the representative in [0, p): a − p = a + EPS − 2^64
     // where a + EPS carries, i.e. where a ≥ p.
     __device__ static __forceinline__ E canon(E a) {
@@ -2115,7 +2196,14 @@ __host__ __device__ constexpr u32 fs64_row(int nst, bool bottom) {
 template <bool BOTTOM>
 __host__ __device__ constexpr u32 fs64_pos(u32 t) { return BOTTOM ? t + (t >> 4) : t + (t >> 3); }
 
-template <int NST, bool DIT, bool BOTTOM>
+// SH8 > 0 (ntt_goldilocks_sh_fs*): the table's 8th root of unity is 2^SH8
+// (gpu/ntt.go checks it against the domain), and each round is a radix-8
+// (or radix-4) transform whose twiddles are powers of it, applied as
+// shifts (Goldilocks::shl), after (DIF) or before (DIT) one product per
+// element by the thread's part of the stage twiddles, Φ(e) =
+// ω_(2^(ws+3))^(tb·r(e)): tb = t mod 2^ws, r(e) = Σ_(k in the round) e_k·2^(2−k).
+// Their shared table holds all G powers ω_G^j (the second half negated).
+template <int NST, bool DIT, bool BOTTOM, int SH8 = 0>
 __device__ __forceinline__ void ntt_fs64(u64 *__restrict__ data, u64 colStride, const u64 *__restrict__ tw,
                                          const u64 *__restrict__ rt, const u64 *__restrict__ pre,
                                          const u64 *__restrict__ post, u32 tabH, u32 rtH, u32 logn, u32 lo0, u32 logc,
@@ -2209,7 +2297,15 @@ __device__ __forceinline__ void ntt_fs64(u64 *__restrict__ data, u64 colStride, 
     };
     const bool canon = flags & F_CANON;
 
-    for (u32 y = tid; y < G - 1; y += nthr) twS[y] = tw[n - G + y];
+    if (SH8) {
+        for (u32 y = tid; y < G / 2; y += nthr) {
+            const u64 w = tw[n - G + y];
+            twS[y] = w;
+            twS[y + G / 2] = A::P - w;
+        }
+    } else {
+        for (u32 y = tid; y < G - 1; y += nthr) twS[y] = tw[n - G + y];
+    }
 
     u64 x[R];
 #pragma unroll
@@ -2264,7 +2360,63 @@ __device__ __forceinline__ void ntt_fs64(u64 *__restrict__ data, u64 colStride, 
         // of e. The twiddle of pair e at stage q is twq[(t mod 2^q)], t =
         // tbase + (e << ws): tbase's part is per round, e's a constant, and
         // with ws == 0 it is 0 (twiddle 1) when e mod 2^q == 0.
-        if (DIT) {
+        // SH8: Φ(e) (1 in window 0) and the shifts 2^sa of the radix-8
+        // twiddles, sa = (e mod 2^k)·2^(2−k)·SH8 mod 192 (sa ≥ 96: minus 2^(sa−96)).
+        auto phi = [&]() {
+            if (ws == 0) return;
+            const u32 u = (tbase & ((1u << ws) - 1)) << (NST - ws - 3);
+#pragma unroll
+            for (u32 e = 1; e < R; e++) {
+                u32 r = 0;
+#pragma unroll
+                for (int k = 0; k < RL; k++)
+                    if (ws + k >= qb && ws + k < qb + m && (e >> k & 1)) r |= 4u >> k;
+                if (r) x[e] = A::mul(x[e], twS[u * r]);
+            }
+        };
+        if (SH8 && DIT) {
+            phi();
+#pragma unroll
+            for (int k = 0; k < RL; k++) {
+                const int q = ws + k;
+                if (q < qb || q >= qb + m) continue;
+#pragma unroll
+                for (u32 e = 0; e < R; e++) {
+                    if (e & (1u << k)) continue;
+                    const int sa = ((int)(e & ((1u << k) - 1)) << (2 - k)) * SH8 % 192;
+                    const u64 v = x[e], y = x[e | (1u << k)];
+                    if (sa == 0) {
+                        x[e] = A::add(v, y);
+                        x[e | (1u << k)] = A::sub(v, y);
+                    } else if (sa < 96) {
+                        const u64 z = A::shl(y, sa);
+                        x[e] = A::add(v, z);
+                        x[e | (1u << k)] = A::sub(v, z);
+                    } else {
+                        const u64 z = A::shl(y, sa - 96);
+                        x[e] = A::sub(v, z);
+                        x[e | (1u << k)] = A::add(v, z);
+                    }
+                }
+            }
+        } else if (SH8) {
+#pragma unroll
+            for (int k = RL - 1; k >= 0; k--) {
+                const int q = ws + k;
+                if (q < qb || q >= qb + m) continue;
+#pragma unroll
+                for (u32 e = 0; e < R; e++) {
+                    if (e & (1u << k)) continue;
+                    const int sa = ((int)(e & ((1u << k) - 1)) << (2 - k)) * SH8 % 192;
+                    const u64 v = x[e], y = x[e | (1u << k)];
+                    x[e] = A::add(v, y);
+                    if (sa == 0) x[e | (1u << k)] = A::sub(v, y);
+                    else if (sa < 96) x[e | (1u << k)] = A::shl(A::sub(v, y), sa);
+                    else x[e | (1u << k)] = A::shl(A::sub(y, v), sa - 96);
+                }
+            }
+            phi();
+        } else if (DIT) {
 #pragma unroll
             for (int k = 0; k < RL; k++) {
                 const int q = ws + k;
@@ -2363,6 +2515,20 @@ __device__ __forceinline__ void ntt_fs64(u64 *__restrict__ data, u64 colStride, 
     }
 #define NTT_FS64_6_12                                                                                          \
     NTT_FS64(6) NTT_FS64(7) NTT_FS64(8) NTT_FS64(9) NTT_FS64(10) NTT_FS64(11) NTT_FS64(12)
+// The shift variant, compiled for DIF with the forward tables (SH8 = 120)
+// only, to keep the module's compile time: gpu/ntt.go takes it for those
+// launches and ntt_fs64 for the others.
+#define NTT_FS64_SH(NST)                                                                                       \
+    extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_sh_fs##NST(                              \
+        u64 *data, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, u32 tabH,     \
+        u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                      \
+        if (lo == 0)                                                                                           \
+            ntt_fs64<NST, false, true, 120>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+        else                                                                                                   \
+            ntt_fs64<NST, false, false, 120>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+    }
+#define NTT_FS64_SH_6_11                                                                                       \
+    NTT_FS64_SH(6) NTT_FS64_SH(7) NTT_FS64_SH(8) NTT_FS64_SH(9) NTT_FS64_SH(10) NTT_FS64_SH(11)
 
 // ---------------------------------------------------------------- entry points
 
@@ -2398,12 +2564,17 @@ NTT_KERNELS(bn254, BN254, 2, 0)
 // per thread: 16 spill at 64 registers and lost with 80 or 128), BN254 its
 // own kernels (below). ntt_goldilocks_old_fs* are the ntt_fs passes before
 // ntt_fs64 (swizzled shared memory, canonical stores in every pass), kept
-// for measurement (TestPrimeVariants); ntt_fs's arguments: elements per
+// for measurement (TestPrimeVariants); ntt_goldilocks_sh_fs* are ntt_fs64
+// with the radix-8 twiddles as shifts (SH8: the forward tables of
+// gnark-crypto's domains, ω^(n/8) = 2^120; DIF passes of 6 to 11 bits;
+// nttFieldInfo.fsShift);
+// ntt_fs's arguments: elements per
 // thread (log2), the window below which the bottom pass goes through shared
 // memory, the launch bounds.
 NTT_FS31_6_12(babybear, BabyBear)
 NTT_FS31_6_12(koalabear, KoalaBear)
 NTT_FS64_6_12
+NTT_FS64_SH_6_11
 NTT_FS_6_12(goldilocks_old, Goldilocks, 3, 2, (1024))
 #else
 NTT_FS31V_7_9(babybear, BabyBear, 1)

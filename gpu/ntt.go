@@ -87,6 +87,7 @@ type nttFieldInfo struct {
 	fsMaxBuilt   int  // largest pass size compiled (bits), ≥ fsMaxNST
 	fsOld        bool // Goldilocks: the ntt_fs passes (ntt_goldilocks_old_fs*) instead of ntt_fs64
 	fsCanonAll   bool // Goldilocks' ntt_fs64: canonical stores in every pass, not only the last
+	fsShift      bool // Goldilocks: ntt_goldilocks_sh_fs* (radix-8 twiddles as shifts) for forward DIF passes (goldilocksSH8)
 }
 
 // fs31Variant selects variants of the BabyBear and KoalaBear four-step
@@ -135,12 +136,12 @@ const fs31ShoupLog = 12
 // tile within 1024 threads, half-sector runs).
 var nttFields = map[string]nttFieldInfo{
 	// radix-2 passes: registers cost occupancy
-	"bn254": {"bn254", 11, 0, 256, 0, true, 2, 5, 8, 2, 10, 256, 8, false, false},
+	"bn254": {"bn254", 11, 0, 256, 0, true, 2, 5, 8, 2, 10, 256, 8, false, false, false},
 	// 2^12 beat 2^13 by 16% on 2^24 (occupancy)
-	"goldilocks": {"goldilocks", 12, 2, 1024, 3, true, 3, 6, 11, 3, 11, 1024, 12, false, false},
+	"goldilocks": {"goldilocks", 12, 2, 1024, 3, true, 3, 6, 11, 3, 11, 1024, 12, false, false, false},
 	// 2^12 beat 2^14 by 12%
-	"babybear":  {"babybear", 12, 3, 1024, 4, true, 4, 6, 10, 4, 12, 1024, 12, false, false},
-	"koalabear": {"koalabear", 12, 3, 1024, 4, true, 4, 6, 10, 4, 12, 1024, 12, false, false},
+	"babybear":  {"babybear", 12, 3, 1024, 4, true, 4, 6, 10, 4, 12, 1024, 12, false, false, false},
+	"koalabear": {"koalabear", 12, 3, 1024, 4, true, 4, 6, 10, 4, 12, 1024, 12, false, false, false},
 }
 
 // nttKernels are one field's compiled kernels on a device.
@@ -152,6 +153,7 @@ type nttKernels struct {
 	fs31                           fs31Variant       // BabyBear, KoalaBear: the passes' variant (fs31Default)
 	fsv                            map[int]*Function // fs31 variant passes (fs31.kern) by size
 	fsvKern                        int               // the variant fsv holds
+	fsSh                           map[int]*Function // Goldilocks: ntt_goldilocks_sh_fs* (info.fsShift)
 	noReg                          bool              // tests: radix-2 passes only
 	legacy                         bool              // tests, benchmarks: no four-step passes
 	twTable                        bool              // tests: fTwTable
@@ -182,7 +184,7 @@ func (d *Device) nttKernels(field string) (*nttKernels, error) {
 	if err != nil {
 		return nil, err
 	}
-	k := &nttKernels{info: info, fs: map[int]*Function{}, fsOld: map[int]*Function{}}
+	k := &nttKernels{info: info, fs: map[int]*Function{}, fsOld: map[int]*Function{}, fsSh: map[int]*Function{}}
 	if field == "babybear" || field == "koalabear" {
 		k.fs31 = fs31Default
 	}
@@ -220,6 +222,16 @@ func (d *Device) nttKernels(field string) (*nttKernels, error) {
 			return nil, fmt.Errorf("gpu: %s NTT shared memory: %w", field, err)
 		}
 		k.fsOld[nst] = f
+		if nst > goldilocksSHMaxNST {
+			continue
+		}
+		if f, err = m.Function(fmt.Sprintf("ntt_goldilocks_sh_fs%d", nst)); err != nil {
+			return nil, err
+		}
+		if err := f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)); err != nil {
+			return nil, fmt.Errorf("gpu: %s NTT shared memory: %w", field, err)
+		}
+		k.fsSh[nst] = f
 	}
 	if err := k.loadVariant(d); err != nil {
 		return nil, err
@@ -449,6 +461,7 @@ type PrimeNTT[E PrimeElement] struct {
 	shoupK             int
 	stw, stwInv        *Buffer[E] // BabyBear, KoalaBear Shoup variant: fs31ShoupTable
 	stwK               int
+	sh8, sh8Inv        int // Goldilocks: ω^(n/8) = 2^sh8, ω^(−n/8) = 2^sh8Inv (−1: another root, or n < 8)
 	closeOnce          sync.Once
 	field              string
 }
@@ -691,8 +704,14 @@ func (t *PrimeNTT[E]) launchFS(h uintptr, ptr, colStride uint64, cols int, dit, 
 			post = t.cosetInv.ptr
 		}
 		f := t.k.fs[l.p.nst]
+		sh8 := t.sh8
+		if inverse {
+			sh8 = t.sh8Inv
+		}
 		if t.k.info.fsOld {
 			f = t.k.fsOld[l.p.nst]
+		} else if sh := t.k.fsSh[l.p.nst]; t.k.info.fsShift && !dit && sh8 == goldilocksSH8 && sh != nil {
+			f = sh
 		}
 		if t.k.twTable {
 			l.flags |= fTwTable
@@ -766,6 +785,39 @@ func fs31ShoupTable[E PrimeElement](tw []E, k int, p uint32) []E {
 		out[2*y+1] = uint32((uint64(c) << 32) / uint64(p))
 	}
 	return unsafe.Slice((*E)(unsafe.Pointer(&out[0])), len(out))
+}
+
+// goldilocksSH8 is the 8th root of unity 2^SH8 that ntt_goldilocks_sh_fs*
+// are compiled for (cuda/ntt_prime.cu): ω^(n/8) of gnark-crypto's Goldilocks
+// domains (forward; their inverse tables have 2^72 and take ntt_fs64, as
+// do DIT launches and passes above goldilocksSHMaxNST bits).
+const (
+	goldilocksSH8      = 120
+	goldilocksSHMaxNST = 11
+)
+
+// goldilocksRoot8 returns w^(2^(logn−3)), the 8th root of unity of a
+// domain of 2^logn elements with generator w.
+func goldilocksRoot8(w goldilocks.Element, logn int) goldilocks.Element {
+	for range logn - 3 {
+		w.Square(&w)
+	}
+	return w
+}
+
+// goldilocksPow2Log returns s in [0, 192) with 2^s = w in Goldilocks (2
+// has order 192), or −1.
+func goldilocksPow2Log(w goldilocks.Element) int {
+	var x, two goldilocks.Element
+	x.SetOne()
+	two.SetUint64(2)
+	for s := range 192 {
+		if x.Equal(&w) {
+			return s
+		}
+		x.Mul(&x, &two)
+	}
+	return -1
 }
 
 // rtH is the split of the ω power tables: lo has 2^rtH entries.
@@ -1067,6 +1119,11 @@ func newPrimeNTT[E PrimeElement, P primeElem[E]](d *Device, domain any,
 		t.fsPlan = planFS(logn, k.info)
 	}
 
+	t.sh8, t.sh8Inv = -1, -1
+	if g, ok := any(v.gen).(goldilocks.Element); ok && logn >= 3 {
+		gi := any(v.genInv).(goldilocks.Element)
+		t.sh8, t.sh8Inv = goldilocksPow2Log(goldilocksRoot8(g, logn)), goldilocksPow2Log(goldilocksRoot8(gi, logn))
+	}
 	tw := twiddleTable[E, P](v.twiddles, v.gen, logn, v.plain)
 	twInv := twiddleTable[E, P](v.twiddlesInv, v.genInv, logn, v.plain)
 	var one E

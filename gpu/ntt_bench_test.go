@@ -140,6 +140,8 @@ var (
 	primeFS31   = flag.String("gpu.fs31variant", "", "prime NTT: BabyBear and KoalaBear four-step variant (default, gdc, pdl, shoup, shoup+pdl)")
 )
 
+var goldShift = flag.Bool("gpu.goldshift", false, "prime NTT: Goldilocks four-step passes with the radix-8 twiddles as shifts (nttFieldInfo.fsShift)")
+
 func init() {
 	nttInfoHook = func(f *nttFieldInfo) {
 		if *primeMaxNST > 0 {
@@ -151,6 +153,9 @@ func init() {
 				panic("unknown -gpu.fs31variant " + *primeFS31)
 			}
 			fs31Default = v
+		}
+		if *goldShift && f.name == "goldilocks" {
+			f.fsShift = true
 		}
 	}
 }
@@ -227,9 +232,14 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 	}
 	if c.name == "goldilocks" {
 		old := func(f *nttFieldInfo) { f.fsOn, f.fsOld = true, true }
-		vs = slices.Insert(vs, 2, variant{"ntt_fs passes (before ntt_fs64)", false, old, false, nil},
+		sh := func(f *nttFieldInfo) { f.fsOn, f.fsShift = true, true }
+		cur := func(f *nttFieldInfo) { f.fsOn, f.fsShift = true, false }
+		vs = slices.Insert(vs, 2, variant{"ntt_fs64, radix-8 twiddles as shifts", false, sh, false, nil},
+			variant{"ntt_fs64, twiddle products (fsShift off)", false, cur, false, nil},
+			variant{"ntt_fs passes (before ntt_fs64)", false, old, false, nil},
 			variant{"ntt_fs64, canonical stores in every pass", false, func(f *nttFieldInfo) { f.fsOn, f.fsCanonAll = true, true }, false, nil})
-		vs = append(vs, variant{"ntt_fs passes again", false, old, false, nil})
+		vs = append(vs, variant{"ntt_fs passes again", false, old, false, nil}, variant{"radix-8 twiddles as shifts again", false, sh, false, nil},
+			variant{"twiddle products again (fsShift off)", false, cur, false, nil})
 	}
 	for logn := *primeReportMin; logn <= min(*primeReportMax, c.maxLog); logn += 2 {
 		n := 1 << logn
@@ -247,8 +257,10 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 				k.fs31 = *v.fs31
 				must(t, k.loadVariant(d))
 			}
-			for nst, f := range k.fs {
-				must(t, f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)))
+			for _, fs := range []map[int]*Function{k.fs, k.fsSh} {
+				for nst, f := range fs {
+					must(t, f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)))
+				}
 			}
 			ntt, err := NewPrimeNTT[E](d, dom)
 			must(t, err)
@@ -286,8 +298,10 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 		}
 		k.info, k.legacy, k.twTable, k.fs31 = def, false, false, defFS31
 		must(t, k.loadVariant(d))
-		for nst, f := range k.fs {
-			must(t, f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)))
+		for _, fs := range []map[int]*Function{k.fs, k.fsSh} {
+			for nst, f := range fs {
+				must(t, f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)))
+			}
 		}
 		must(t, buf.Free())
 	}

@@ -49,7 +49,7 @@ func ptxBlock(t *testing.T, name string) []string {
 }
 
 // runPTX interprets the 32-bit integer PTX the generator emits (add/sub/mad
-// with the carry flag, mul.lo/hi, mov, and, shr.s32, setp.ne, selp) with operands %0..%n
+// with the carry flag, mul.lo/hi, mov, and, shl, shr, shf.l.clamp, setp.ne, selp) with operands %0..%n
 // bound to ops; it returns the operands after the block.
 func runPTX(t *testing.T, prog []string, ops []uint32) []uint32 {
 	reg := map[string]uint32{}
@@ -105,6 +105,12 @@ func runPTX(t *testing.T, prog []string, ops []uint32) []uint32 {
 			r = p + uint64(val(args[3])) + cin
 		case op == "shr.s32":
 			r = uint64(uint32(int32(val(args[1])) >> (val(args[2]) & 31)))
+		case op == "shl.b32":
+			r = uint64(val(args[1]) << min(val(args[2]), 32))
+		case op == "shr.u32":
+			r = uint64(val(args[1]) >> min(val(args[2]), 32))
+		case op == "shf.l.clamp.b32": // high word of (b:a) << min(c, 32)
+			r = (uint64(val(args[2]))<<32 | uint64(val(args[1]))) << min(val(args[3]), 32) >> 32 & 0xffffffff
 		case op == "mul.lo.u32":
 			r = uint64(val(args[1]) * val(args[2]))
 		case op == "mul.hi.u32":
@@ -378,6 +384,7 @@ func TestGoldilocksPTX(t *testing.T) {
 	const p = 0xffffffff00000001
 	mul, add, sub := ptxBlock(t, "goldilocks_mul"), ptxBlock(t, "goldilocks_add"), ptxBlock(t, "goldilocks_sub")
 	canon := ptxBlock(t, "goldilocks_canon")
+	shl := map[uint][]string{24: ptxBlock(t, "goldilocks_shl24"), 48: ptxBlock(t, "goldilocks_shl48"), 72: ptxBlock(t, "goldilocks_shl72")}
 	var edge []uint64
 	for _, c := range []uint64{0, 1 << 32, 1 << 63, p, 0xffffffff} {
 		for d := uint64(0); d < 3; d++ {
@@ -427,9 +434,28 @@ func TestGoldilocksPTX(t *testing.T) {
 			}
 		}
 	}
+	checkShl := func(a uint64) {
+		for sh, prog := range shl {
+			want := new(big.Int).Lsh(new(big.Int).SetUint64(a), sh)
+			want.Mod(want, new(big.Int).SetUint64(p))
+			if got := run(prog, a, 0); mod(0, got) != want.Uint64() {
+				t.Fatalf("shl%d(%#x) = %#x ≡ %#x, want %#x", sh, a, got, mod(0, got), want)
+			}
+		}
+	}
 	for _, a := range vals {
 		if got := run(canon, a, 0); got != mod(0, a) {
 			t.Fatalf("canon(%#x) = %#x, want %#x", a, got, mod(0, a))
+		}
+		checkShl(a)
+	}
+	// shifts of a near the carries of the shifted limbs: (2^32 − d)·2^k,
+	// 2^k ± d, 2^64 − 2^k ± d
+	for k := range uint(64) {
+		for d := uint64(0); d < 4; d++ {
+			for _, a := range []uint64{(1<<32 - d) << k, 1<<k + d, 1<<k - d, -(uint64(1) << k) + d, -(uint64(1) << k) - d} {
+				checkShl(a)
+			}
 		}
 	}
 	for _, a := range edge {

@@ -666,3 +666,51 @@ func TestPrimeTables(t *testing.T) {
 		}
 	}
 }
+
+// TestGoldilocksShiftRoots checks what ntt_goldilocks_sh_fs* assume of
+// gnark-crypto's Goldilocks domains: ω^(n/64) is a power of 2 (2^39; the
+// inverse 2^153), so ω^(n/8) = 2^120 (goldilocksSH8) for every size, and
+// the inverse tables' 2^72 is told apart (they take ntt_fs64).
+func TestGoldilocksShiftRoots(t *testing.T) {
+	var two, m1, x goldilocks.Element
+	two.SetUint64(2)
+	m1.SetOne()
+	m1.Neg(&m1)
+	x.Exp(two, big.NewInt(96))
+	if !x.Equal(&m1) {
+		t.Fatal("2^96 != -1 in Goldilocks")
+	}
+	for lg := 6; lg <= 32; lg++ {
+		w, err := goldilocksfft.Generator(uint64(1) << lg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wi, w64, wi64 goldilocks.Element
+		wi.Inverse(&w)
+		e := new(big.Int).Lsh(big.NewInt(1), uint(lg-6))
+		w64.Exp(w, e)
+		wi64.Exp(wi, e)
+		if s, si := goldilocksPow2Log(w64), goldilocksPow2Log(wi64); s != 39 || si != 153 {
+			t.Fatalf("2^%d: ω^(n/64) = 2^%d, inverse 2^%d; want 2^39, 2^153", lg, s, si)
+		}
+		if s, si := goldilocksPow2Log(goldilocksRoot8(w, lg)), goldilocksPow2Log(goldilocksRoot8(wi, lg)); s != goldilocksSH8 || si != 72 {
+			t.Fatalf("2^%d: ω^(n/8) = 2^%d, inverse 2^%d; want 2^%d, 2^72", lg, s, si, goldilocksSH8)
+		}
+	}
+	// the domains' own generators, as NewPrimeNTT reads them
+	for _, lg := range []int{13, 16, 20} {
+		dom := goldilocksfft.NewDomain(uint64(1) << lg)
+		v, _, err := goldilocksDom(dom)
+		if err != nil || v == nil {
+			t.Fatal(err)
+		}
+		if s, si := goldilocksPow2Log(goldilocksRoot8(v.gen, lg)), goldilocksPow2Log(goldilocksRoot8(v.genInv, lg)); s != goldilocksSH8 || si != 72 {
+			t.Fatalf("domain 2^%d: ω^(n/8) = 2^%d, inverse 2^%d", lg, s, si)
+		}
+	}
+	var y goldilocks.Element
+	y.SetUint64(3)
+	if goldilocksPow2Log(y) != -1 {
+		t.Fatal("3 is not a power of 2")
+	}
+}
