@@ -140,7 +140,7 @@ var (
 	primeFS31   = flag.String("gpu.fs31variant", "", "prime NTT: BabyBear and KoalaBear four-step variant (default, gdc, pdl, shoup, shoup+pdl)")
 )
 
-var goldShift = flag.Bool("gpu.goldshift", false, "prime NTT: Goldilocks four-step passes with the radix-8 twiddles as shifts (nttFieldInfo.fsShift)")
+var goldProducts = flag.Bool("gpu.goldproducts", false, "prime NTT: Goldilocks four-step passes with the radix-8 twiddles as general products (nttFieldInfo.fsShift off)")
 
 func init() {
 	nttInfoHook = func(f *nttFieldInfo) {
@@ -154,8 +154,8 @@ func init() {
 			}
 			fs31Default = v
 		}
-		if *goldShift && f.name == "goldilocks" {
-			f.fsShift = true
+		if *goldProducts && f.name == "goldilocks" {
+			f.fsShift = false
 		}
 	}
 }
