@@ -35,7 +35,11 @@
 // over T's own coset blocks, the received word times Π is interpolated, and
 // each erased symbol is (c·Π)′/Π′ there, with the formal derivative taken in
 // the novel basis. More present symbols than 2^k are checked for
-// consistency (ErrNotCodeword); fewer fail with ErrTooFewSymbols.
+// consistency (ErrNotCodeword); fewer fail with ErrTooFewSymbols. They take
+// the received word with a mask of present positions; ReconstructAt and
+// DecodeAt take (position, value) pairs instead, such as the answers to a
+// verifier's queries, and reject positions out of range or repeated
+// (ErrPosition).
 //
 // # Errors, aliasing, concurrency
 //

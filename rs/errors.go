@@ -20,4 +20,7 @@ var (
 	// ErrNotCodeword: the present symbols do not lie on one polynomial of
 	// degree below the message length, so no codeword agrees with them.
 	ErrNotCodeword = errors.New("rs: present symbols do not lie on a codeword")
+	// ErrPosition: a codeword position given to ReconstructAt or DecodeAt
+	// is outside [0, 2^n) or repeats an earlier one.
+	ErrPosition = errors.New("rs: bad codeword position")
 )

@@ -58,7 +58,8 @@ type Code struct {
 	helpers *helpers
 	jobs    sync.Pool // *job
 	nbufs   sync.Pool // *[]gf64.Element, 5·2^n elements (decoding)
-	vbufs   sync.Pool // *[]gf64.Element, 2^n elements (Verify)
+	vbufs   sync.Pool // *[]gf64.Element, 2^n elements (Verify, DecodeAt)
+	mbufs   sync.Pool // *[]bool, 2^n entries (ReconstructAt, DecodeAt)
 }
 
 // maxDim bounds the codeword dimension so that lengths fit an int and
@@ -123,6 +124,7 @@ func New(message, codeword *domain.Subspace, opts ...Option) (*Code, error) {
 	N := 1 << n
 	c.nbufs.New = func() any { b := make([]gf64.Element, 5*N); return &b }
 	c.vbufs.New = func() any { b := make([]gf64.Element, N); return &b }
+	c.mbufs.New = func() any { b := make([]bool, N); return &b }
 	return c, nil
 }
 
