@@ -128,6 +128,17 @@ __device__ __forceinline__ u64 fft_tab_mul(const char *shb, unsigned B, u64 x) {
 
 #define FFT_MAX_OPS 64
 #define FFT_THREADS 256
+// FFT_MIN_BLOCKS, when defined, is __launch_bounds__' minimum of resident
+// blocks per SM (registers per thread at most 65536 / (256 * FFT_MIN_BLOCKS));
+// for benchmarks of the choice (gpu's -gpu.fftdefines). Left undefined,
+// NVRTC 13.0 gives fft_pass 80 registers (3 blocks per SM); defined as 1,
+// 121 (2 blocks), 12% slower; as 4, 64 (4 blocks where the shared memory
+// allows), the same speed (BENCHMARKS.md).
+#ifdef FFT_MIN_BLOCKS
+#define FFT_BOUNDS __launch_bounds__(FFT_THREADS, FFT_MIN_BLOCKS)
+#else
+#define FFT_BOUNDS __launch_bounds__(FFT_THREADS)
+#endif
 
 #define FFT_TAB_BYTES 2048
 
@@ -144,7 +155,7 @@ struct FftPass {
     FftOp ops[FFT_MAX_OPS];
 };
 
-extern "C" __global__ void __launch_bounds__(FFT_THREADS) fft_pass(const FftPass P) {
+extern "C" __global__ void FFT_BOUNDS fft_pass(const FftPass P) {
     extern __shared__ u64 sh[];
     const unsigned N = 1u << P.T;
     const u64 col = blockIdx.y;

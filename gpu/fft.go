@@ -53,7 +53,11 @@ type Transforms struct {
 
 // NewTransforms compiles the transform kernels (cuda/gf64.cu's multiplication
 // and cuda/fft.cu) for d and returns the transforms on it.
-func NewTransforms(d *Device) (*Transforms, error) {
+func NewTransforms(d *Device) (*Transforms, error) { return newTransforms(d, "") }
+
+// newTransforms is NewTransforms with defines (C preprocessor lines, for
+// benchmarks of build-time choices in fft.cu) put before the sources.
+func newTransforms(d *Device, defines string) (*Transforms, error) {
 	mul, err := cuda.Sources.ReadFile("gf64.cu")
 	if err != nil {
 		return nil, err
@@ -63,7 +67,7 @@ func NewTransforms(d *Device) (*Transforms, error) {
 		return nil, err
 	}
 	// fft.cu uses gf64_mul from gf64.cu: one program.
-	m, err := d.LoadModule("fft.cu", string(mul)+"\n"+string(fft))
+	m, err := d.LoadModule("fft.cu", defines+string(mul)+"\n"+string(fft))
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -269,7 +270,14 @@ func testTransforms(t testing.TB) *Transforms {
 	t.Helper()
 	d := testDevice(t)
 	applyFFTFlags()
-	tfOnce.Do(func() { tf, tfErr = NewTransforms(d) })
+	tfOnce.Do(func() {
+		var defs string
+		for _, d := range strings.Fields(*fftDefines) {
+			name, val, _ := strings.Cut(d, "=")
+			defs += "#define " + name + " " + val + "\n"
+		}
+		tf, tfErr = newTransforms(d, defs)
+	})
 	if tfErr != nil {
 		t.Fatalf("NewTransforms: %v", tfErr)
 	}
