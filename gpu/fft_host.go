@@ -12,7 +12,8 @@ import (
 
 // Host convenience calls: columns in Go slices go to the device through
 // pinned staging buffers, in groups of columns pipelined over hostStreams
-// streams, so that one group's copies overlap another's transform.
+// streams, so that one group's copies overlap another's transform; within a
+// group, the staging copies overlap the transfers chunk by chunk (hostChunk).
 
 const (
 	hostStreams = 2
@@ -27,12 +28,17 @@ type stage struct {
 	din, dout  *Buffer[gf64.Element]
 	pend       [][]gf64.Element // destination columns of the group in flight
 	pendOutLen int
+	// done[k] is recorded after the download of the group's output chunk k.
+	done []*Event
 }
 
 func (st *stage) free() error {
 	var errs []error
 	if st.s != nil {
 		errs = append(errs, st.s.Close())
+	}
+	for _, e := range st.done {
+		errs = append(errs, e.Close())
 	}
 	for _, h := range []*HostBuffer[gf64.Element]{st.hin, st.hout} {
 		if h != nil {
@@ -107,39 +113,37 @@ func (st *stage) ensure(d *Device, nin, nout int) error {
 	return nil
 }
 
-// copyCols copies columns between host slices and a pinned buffer (toPinned:
-// cols -> p), on all cores.
-func copyCols(p []gf64.Element, cols [][]gf64.Element, n int, toPinned bool) {
-	total := len(cols) * n
-	w := min(runtime.GOMAXPROCS(0), max(1, total>>16))
-	if w <= 1 {
-		for i, c := range cols {
+// hostChunk is the unit, in elements, in which a group's staging copies
+// and its transfers overlap: the upload of one chunk runs while the next is
+// copied into pinned memory, and the result is copied out chunk by chunk as
+// each chunk's download completes. A variable for tests.
+var hostChunk = 1 << 22
+
+// copyRange copies elements [lo, hi) of the columns cols (each n elements,
+// taken end to end) to or from the same range of the pinned slice p
+// (toPinned: cols -> p), on all cores.
+func copyRange(p []gf64.Element, cols [][]gf64.Element, n, lo, hi int, toPinned bool) {
+	part := func(lo, hi int) {
+		for i := lo; i < hi; {
+			c, off := i/n, i%n
+			e := min(hi-i, n-off)
 			if toPinned {
-				copy(p[i*n:(i+1)*n], c)
+				copy(p[i:i+e], cols[c][off:off+e])
 			} else {
-				copy(c, p[i*n:(i+1)*n])
+				copy(cols[c][off:off+e], p[i:i+e])
 			}
+			i += e
 		}
+	}
+	w := min(runtime.GOMAXPROCS(0), max(1, (hi-lo)>>16))
+	if w <= 1 {
+		part(lo, hi)
 		return
 	}
 	var wg sync.WaitGroup
-	step := (total + w - 1) / w
-	for lo := 0; lo < total; lo += step {
-		hi := min(lo+step, total)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := lo; i < hi; {
-				c, off := i/n, i%n
-				e := min(hi-i, n-off)
-				if toPinned {
-					copy(p[i:i+e], cols[c][off:off+e])
-				} else {
-					copy(cols[c][off:off+e], p[i:i+e])
-				}
-				i += e
-			}
-		}()
+	step := (hi - lo + w - 1) / w
+	for a := lo; a < hi; a += step {
+		wg.Go(func() { part(a, min(a+step, hi)) })
 	}
 	wg.Wait()
 }
@@ -209,14 +213,17 @@ func (t *Transforms) hostRun(op string, dst, src [][]gf64.Element, inLen, outLen
 		if st.pend == nil {
 			return nil
 		}
-		if err := st.s.Synchronize(); err != nil {
-			return err
-		}
 		h := st.hout
 		if inPlace {
 			h = st.hin
 		}
-		copyCols(h.Slice(), st.pend, st.pendOutLen, false)
+		total := len(st.pend) * st.pendOutLen
+		for k, lo := 0, 0; lo < total; k, lo = k+1, lo+hostChunk {
+			if err := st.done[k].Synchronize(); err != nil {
+				return err
+			}
+			copyRange(h.Slice(), st.pend, st.pendOutLen, lo, min(lo+hostChunk, total), false)
+		}
 		st.pend = nil
 		return nil
 	}
@@ -228,33 +235,59 @@ func (t *Transforms) hostRun(op string, dst, src [][]gf64.Element, inLen, outLen
 			break
 		}
 		nc := min(g, len(src)-c0)
-		copyCols(st.hin.Slice(), src[c0:c0+nc], inLen, true)
 		firstErr = func() error {
-			hin, err := st.hin.View(0, nc*inLen)
-			if err != nil {
-				return err
+			for lo := 0; lo < nc*inLen; lo += hostChunk {
+				hi := min(lo+hostChunk, nc*inLen)
+				copyRange(st.hin.Slice(), src[c0:c0+nc], inLen, lo, hi, true)
+				hin, err := st.hin.View(lo, hi-lo)
+				if err != nil {
+					return err
+				}
+				din, err := st.din.View(lo, hi-lo)
+				if err != nil {
+					return err
+				}
+				if err := din.UploadAsync(st.s, hin); err != nil {
+					return err
+				}
 			}
 			din, err := st.din.View(0, nc*inLen)
 			if err != nil {
 				return err
 			}
-			if err := din.UploadAsync(st.s, hin); err != nil {
-				return err
-			}
-			dout, hout := din, hin
+			dout, hout := din, st.hin
 			if !inPlace {
 				if dout, err = st.dout.View(0, nc*outLen); err != nil {
 					return err
 				}
-				if hout, err = st.hout.View(0, nc*outLen); err != nil {
-					return err
-				}
+				hout = st.hout
 			}
 			if err := f(st.s, dout, din, nc); err != nil {
 				return err
 			}
-			if err := dout.DownloadAsync(st.s, hout); err != nil {
-				return err
+			for k, lo := 0, 0; lo < nc*outLen; k, lo = k+1, lo+hostChunk {
+				hi := min(lo+hostChunk, nc*outLen)
+				dv, err := dout.View(lo, hi-lo)
+				if err != nil {
+					return err
+				}
+				hv, err := hout.View(lo, hi-lo)
+				if err != nil {
+					return err
+				}
+				if err := dv.DownloadAsync(st.s, hv); err != nil {
+					return err
+				}
+				if k == len(st.done) {
+					e, err := t.d.NewEvent()
+					if err != nil {
+						return err
+					}
+					st.done = append(st.done, e)
+				}
+				if err := st.done[k].Record(st.s); err != nil {
+					return err
+				}
 			}
 			st.pend, st.pendOutLen = dst[c0:c0+nc], outLen
 			return nil

@@ -452,6 +452,46 @@ func TestFFTHostDevice(t *testing.T) {
 	}
 }
 
+// TestHostChunks runs the host pipeline with chunks that end inside columns
+// and a last chunk shorter than the others.
+func TestHostChunks(t *testing.T) {
+	tr := testTransforms(t)
+	defer func(c int) { hostChunk = c }(hostChunk)
+	hostChunk = 1000
+	r := rand.New(rand.NewPCG(13, 14))
+	from := randomSubspace(t, r, 10, true)
+	to := ldeTargets(t, r, from, 13)["prefix"]
+	src, dst, want := make([][]gf64.Element, 5), make([][]gf64.Element, 5), make([][]gf64.Element, 5)
+	for i := range src {
+		src[i] = randomVec(r, 1<<10)
+		dst[i] = make([]gf64.Element, 1<<13)
+		want[i] = make([]gf64.Element, 1<<13)
+		must(t, domain.LDE(want[i], src[i], from, to))
+	}
+	must(t, tr.LDEBatch(dst, src, from, to))
+	for i := range dst {
+		if j := fftDiff(dst[i], want[i]); j >= 0 {
+			t.Fatalf("LDEBatch with %d-element chunks: column %d element %d differs from domain", hostChunk, i, j)
+		}
+	}
+	s := randomSubspace(t, r, 11, false)
+	cols := make([][]gf64.Element, 3)
+	for i := range cols {
+		cols[i] = randomVec(r, 1<<11)
+		want[i] = slices.Clone(cols[i])
+		must(t, s.NovelFFT(want[i]))
+	}
+	must(t, tr.NovelFFTHost(s, cols))
+	for i := range cols {
+		if j := fftDiff(cols[i], want[i]); j >= 0 {
+			t.Fatalf("NovelFFTHost with %d-element chunks: column %d element %d differs from domain", hostChunk, i, j)
+		}
+	}
+	tr.Release(from)
+	tr.Release(to)
+	tr.Release(s)
+}
+
 func TestFFTDeviceErrors(t *testing.T) {
 	tr := testTransforms(t)
 	r := rand.New(rand.NewPCG(13, 14))
@@ -526,4 +566,48 @@ func ExampleTransforms_LDEBatch() {
 	}
 	fmt.Println()
 	// Output: 1 2 3 4 5 6 7 8
+}
+
+// TestCopyRange checks the staging copy on ranges that start and end inside
+// columns, with and without the parallel split.
+func TestCopyRange(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	for _, c := range []struct{ cols, n int }{{1, 1}, {3, 7}, {5, 1 << 15}, {2, 1 << 17}} {
+		total := c.cols * c.n
+		cols := make([][]gf64.Element, c.cols)
+		for i := range cols {
+			cols[i] = randomVec(r, c.n)
+		}
+		flat := slices.Concat(cols...)
+		for range 20 {
+			lo := r.IntN(total)
+			hi := lo + r.IntN(total-lo+1)
+			p := make([]gf64.Element, total)
+			copyRange(p, cols, c.n, lo, hi, true)
+			for i := range p {
+				want := gf64.Element(0)
+				if i >= lo && i < hi {
+					want = flat[i]
+				}
+				if p[i] != want {
+					t.Fatalf("cols=%d n=%d [%d,%d): to pinned, element %d is %v, want %v", c.cols, c.n, lo, hi, i, p[i], want)
+				}
+			}
+			back := make([][]gf64.Element, c.cols)
+			for i := range back {
+				back[i] = make([]gf64.Element, c.n)
+			}
+			copyRange(p, back, c.n, lo, hi, false)
+			got := slices.Concat(back...)
+			for i := range got {
+				want := gf64.Element(0)
+				if i >= lo && i < hi {
+					want = flat[i]
+				}
+				if got[i] != want {
+					t.Fatalf("cols=%d n=%d [%d,%d): from pinned, element %d is %v, want %v", c.cols, c.n, lo, hi, i, got[i], want)
+				}
+			}
+		}
+	}
 }
