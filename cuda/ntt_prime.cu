@@ -1566,26 +1566,42 @@ __device__ void ntt_spread(typename F::E *dst, u64 dstStride, const typename F::
 
 // ---------------------------------------------------------------- four-step passes
 
-// ntt_fs is one pass of the transform as a sequence of smaller transforms
-// (the "four-step" split, applied recursively): for a pass on index bits
-// [lo, lo+NST) the higher bits have been done (DIF) or are still to do
-// (DIT), so every column splits into independent sub-transforms of size
-// M = 2^(lo+NST), of which the pass runs a size-2^NST transform over bits
-// [lo, lo+NST) for each value of the low bits j2 = i mod 2^lo, then
+// A four-step pass is one pass of the transform as a sequence of smaller
+// transforms (the "four-step" split, applied recursively): for a pass on
+// index bits [lo, lo+NST) the higher bits have been done (DIF) or are still
+// to do (DIT), so every column splits into independent sub-transforms of
+// size M = 2^(lo+NST), of which the pass runs a size-2^NST transform over
+// bits [lo, lo+NST) for each value of the low bits j2 = i mod 2^lo, then
 // multiplies by the twiddle ω_M^(j2·k1) (DIF, after) or before (DIT), k1 =
 // bitrev_NST of the pass's position; ω_M = ω^(n/M). The low bits are then
 // the next pass's business. The inner transforms take their twiddles from
 // the small end of the per-position table tw (the 2^(q+1)-th roots at
 // offset n − 2^(q+1)); the pass twiddle comes from two small tables of
-// powers of ω (rt: lo[e mod 2^rtH], hi[e >> rtH]) and costs one product. The
-// results are the same field elements as the radix-2 passes', so bit for bit
-// those of gnark-crypto.
+// powers of ω (rt: lo[e mod 2^rtH], hi[e >> rtH]). The results are the same
+// field elements as the radix-2 passes', so bit for bit those of
+// gnark-crypto.
 //
 // A block holds C = 2^logc groups (values of the index outside the pass's
 // bits) of 2^NST elements in shared memory, loaded and stored with
 // consecutive threads on consecutive addresses; in between, each thread
 // takes R = 2^RL elements of one group at a time into registers and runs up
-// to RL stages on them (rounds). blockDim.x = C·2^NST / R.
+// to RL stages on them (rounds). blockDim.x = C·2^NST / R. A thread's index
+// holds a low group bits (a = min(lo, logc)), the pass bits outside the
+// round's window, then the other group bits (lowest address bits first, so
+// that global accesses coalesce). In the bottom pass (lo == 0: a group is
+// 2^NST consecutive elements) a window at the lowest bits leaves each
+// thread's elements contiguous and the warp's accesses strided: those go
+// through shared memory in address order (staged).
+//
+// The pass twiddles of the thread's R positions t = tbase | (e << ws) come
+// at once: bitrev(t) = bitrev(tbase) + Σ_k e_k·2^(NST−1−ws−k), so the
+// twiddle is T0 · Π_{e_k=1} W_k with W_k = ω_M^(low·2^(NST−1−ws−k)) and
+// W_k = W_{k+1}^2. Two table products and RL−1 squarings instead of R
+// table products: the table reads are gathers (lanes on different lines).
+// The twiddle of e is A[e mod 2^LA]·B[e >> LA] (B[0] = 1).
+//
+// The passes: ntt_fs31 (BabyBear, KoalaBear), ntt_fs64 (Goldilocks),
+// ntt_bn254_fs (BN254).
 __host__ __device__ constexpr int fs_rl(int nst, int rlog) { return nst < rlog ? nst : rlog; }
 __host__ __device__ constexpr int fs_nr(int nst, int rl) { return (nst + rl - 1) / rl; }
 // bits of round rd (stage bits split as evenly as possible)
@@ -1593,237 +1609,11 @@ __host__ __device__ constexpr int fs_m(int nst, int nr, int rd) { return nst / n
 // stage bits done before round rd
 __host__ __device__ constexpr int fs_done(int nst, int nr, int rd) { return rd == 0 ? 0 : fs_done(nst, nr, rd - 1) + fs_m(nst, nr, rd - 1); }
 
-template <class F>
-__device__ __forceinline__ typename F::E fs_omega(const typename F::E *__restrict__ rt, u32 rtH, u32 e) {
-    return F::mul(rt[e & ((1u << rtH) - 1)], rt[(1u << rtH) + (e >> rtH)]);
-}
-
-template <class F, int NST, int RLOG, int SLOG, bool DIT>
-__device__ __forceinline__ void ntt_fs(typename F::E *__restrict__ data, u64 colStride,
-                                       const typename F::E *__restrict__ tw, const typename F::E *__restrict__ rt,
-                                       const typename F::E *__restrict__ pre, const typename F::E *__restrict__ post,
-                                       u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {
-    typedef typename F::E E;
-    constexpr int RL = fs_rl(NST, RLOG);
-    constexpr u32 R = 1u << RL;
-    constexpr u32 G = 1u << NST;
-    constexpr u32 ROW = G + 1; // one pad element per group
-    constexpr int NR = fs_nr(NST, RL);
-    extern __shared__ __align__(16) unsigned char smem_raw[];
-    E *sh = reinterpret_cast<E *>(smem_raw);
-    E *twS = sh + (ROW << logc); // the inner transforms' twiddles: stage q at G − 2^(q+1)
-
-    E *col = data + (u64)blockIdx.y * colStride;
-    const u32 n = 1u << logn;
-    const u32 nthr = (G << logc) >> RL; // == blockDim.x
-    const u32 a = min(lo, logc);         // group bits that are low index bits
-    const u32 lowMask = (1u << lo) - 1;
-    const u32 obase = blockIdx.x << logc;
-    // The thread: a low group bits, the pass bits outside the round's
-    // window, the other group bits (lowest address bits first, so that
-    // global accesses coalesce).
-    const u32 tid = threadIdx.x;
-    const u32 tpart = (tid >> a) & ((G >> RL) - 1);
-    const u32 olocal = (tid & ((1u << a) - 1)) | ((tid >> (a + NST - RL)) << a);
-    const u32 o = obase + olocal;
-    const u32 low = o & lowMask;
-    const u32 ibase = ((o >> lo) << (lo + NST)) | low;
-    E *shg = sh + olocal * ROW;
-    auto swz = [](u32 t) -> u32 { return t ^ ((t >> RL) & (R - 1)); };
-    // the pass twiddle ω_M^(j2·k1) of this thread's position t, M = 2^(lo+NST)
-    auto passTw = [&](u32 t) -> E {
-        u32 k1 = __brev(t) >> (32 - NST);
-        return fs_omega<F>(rt, rtH, (low * k1) << (logn - lo - NST));
-    };
-
-    // The pass twiddles of the thread's R positions t = tbase | (e << ws)
-    // at once: bitrev(t) = bitrev(tbase) + Σ_k e_k·2^(NST−1−ws−k), so the
-    // twiddle is T0 · Π_{e_k=1} W_k with W_k = ω_M^(low·2^(NST−1−ws−k)) and
-    // W_k = W_{k+1}^2. Two table products and RL−1 squarings instead of R
-    // table products: the table reads are gathers (lanes on different
-    // lines). The twiddle of e is A[e mod 2^LA]·B[e >> LA] (B[0] = 1).
-    constexpr int LA = (RL + 1) / 2, LBB = RL - LA;
-    const bool ITW = sizeof(E) <= 8 && !(flags & F_TW_TABLE); // BN254: products cost more than reads
-    E twA[1 << LA], twB[1 << LBB];
-    auto passTws = [&](u32 tbase, int ws) {
-        const u32 sh = logn - lo - NST;
-        E W[RL];
-        W[RL - 1] = fs_omega<F>(rt, rtH, (low << (NST - RL - ws)) << sh);
-#pragma unroll
-        for (int k = RL - 2; k >= 0; k--) W[k] = F::mul(W[k + 1], W[k + 1]);
-        twA[0] = fs_omega<F>(rt, rtH, (low * (__brev(tbase) >> (32 - NST))) << sh);
-#pragma unroll
-        for (int k = 0; k < LA; k++)
-#pragma unroll
-            for (int e = 0; e < (1 << k); e++) twA[e | (1 << k)] = F::mul(twA[e], W[k]);
-#pragma unroll
-        for (int k = 0; k < LBB; k++) {
-            if (k == 0) {
-                twB[1] = W[LA];
-                continue;
-            }
-            twB[1 << k] = W[LA + k];
-#pragma unroll
-            for (int e = 1; e < (1 << k); e++) twB[e | (1 << k)] = F::mul(twB[e], W[LA + k]);
-        }
-    };
-    auto passTwE = [&](u32 e) -> E {
-        const u32 ea = e & ((1u << LA) - 1), eb = e >> LA;
-        return eb == 0 ? twA[ea] : F::mul(twA[ea], twB[eb]);
-    };
-
-    for (u32 y = tid; y < G - 1; y += nthr) twS[y] = tw[n - G + y];
-
-    E x[R];
-#pragma unroll
-    for (int rd = 0; rd < NR; rd++) {
-        const int m = fs_m(NST, NR, rd);
-        const int done = fs_done(NST, NR, rd);
-        // DIF runs the stage bits downward, DIT upward; the window [ws, ws+RL)
-        // holds the round's bits [qb, qb+m).
-        const int qb = DIT ? done : NST - done - m;
-        const int ws = qb < NST - RL ? qb : NST - RL;
-        const u32 tbase = (tpart & ((1u << ws) - 1)) | ((tpart >> ws) << (ws + RL));
-        // In the bottom pass a window at the lowest bits leaves each thread's
-        // elements contiguous and the warp's accesses strided: those go
-        // through shared memory in address order (lo == 0: one group is
-        // 2^NST consecutive elements).
-        const bool staged = lo == 0 && ws < SLOG;
-        if (rd == 0) {
-            if (staged) {
-#pragma unroll
-                for (u32 e = 0; e < R; e++) {
-                    u32 u = tid + e * nthr;
-                    u32 t = u & (G - 1), ol = u >> NST;
-                    u32 i = ((obase + ol) << NST) | t;
-                    E v = col[i];
-                    if (flags & F_PRE_COSET) {
-                        u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
-                        v = F::mul(v, power<F>(pre, tabH, k));
-                    }
-                    sh[ol * ROW + swz(t)] = v;
-                }
-                __syncthreads();
-#pragma unroll
-                for (u32 e = 0; e < R; e++) x[e] = shg[swz(tbase | (e << ws))];
-            } else {
-#pragma unroll
-                for (u32 e = 0; e < R; e++) x[e] = col[ibase | ((tbase | (e << ws)) << lo)];
-                if (ITW && DIT && lo > 0) passTws(tbase, ws);
-#pragma unroll
-                for (u32 e = 0; e < R; e++) {
-                    const u32 t = tbase | (e << ws);
-                    if (flags & F_PRE_COSET) {
-                        u32 i = ibase | (t << lo);
-                        u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
-                        x[e] = F::mul(x[e], power<F>(pre, tabH, k));
-                    }
-                    if (DIT && lo > 0) x[e] = F::mul(x[e], ITW ? passTwE(e) : passTw(t));
-                }
-                __syncthreads(); // twS
-            }
-        } else {
-#pragma unroll
-            for (u32 e = 0; e < R; e++) x[e] = shg[swz(tbase | (e << ws))];
-        }
-
-        if (DIT) {
-#pragma unroll
-            for (int k = 0; k < RL; k++) {
-                const int q = ws + k;
-                if (q < qb || q >= qb + m) continue;
-                const E *twq = twS + (G - (2u << q));
-#pragma unroll
-                for (u32 e = 0; e < R; e++) {
-                    if (e & (1u << k)) continue;
-                    E y = x[e | (1u << k)];
-                    if (q > 0) y = F::mul(y, twq[(tbase | (e << ws)) & ((1u << q) - 1)]);
-                    E v = x[e];
-                    x[e] = F::add(v, y);
-                    x[e | (1u << k)] = F::sub(v, y);
-                }
-            }
-        } else {
-#pragma unroll
-            for (int k = RL - 1; k >= 0; k--) {
-                const int q = ws + k;
-                if (q < qb || q >= qb + m) continue;
-                const E *twq = twS + (G - (2u << q));
-#pragma unroll
-                for (u32 e = 0; e < R; e++) {
-                    if (e & (1u << k)) continue;
-                    E v = x[e], y = x[e | (1u << k)];
-                    x[e] = F::add(v, y);
-                    E d = F::sub(v, y);
-                    if (q > 0) d = F::mul(d, twq[(tbase | (e << ws)) & ((1u << q) - 1)]);
-                    x[e | (1u << k)] = d;
-                }
-            }
-        }
-
-        if (rd == NR - 1 && staged) {
-#pragma unroll
-            for (u32 e = 0; e < R; e++) shg[swz(tbase | (e << ws))] = x[e];
-            __syncthreads();
-#pragma unroll
-            for (u32 e = 0; e < R; e++) {
-                u32 u = tid + e * nthr;
-                u32 t = u & (G - 1), ol = u >> NST;
-                u32 i = ((obase + ol) << NST) | t;
-                E v = sh[ol * ROW + swz(t)];
-                if (flags & F_POST_CONST) {
-                    v = F::mul(v, post[0]);
-                } else if (flags & F_POST_COSET) {
-                    u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
-                    v = F::mul(v, power<F>(post, tabH, k));
-                }
-                col[i] = fcanon<F>(v);
-            }
-        } else if (rd == NR - 1) {
-            if (ITW && !DIT && lo > 0) passTws(tbase, ws);
-#pragma unroll
-            for (u32 e = 0; e < R; e++) {
-                const u32 t = tbase | (e << ws);
-                const u32 i = ibase | (t << lo);
-                E v = x[e];
-                if (!DIT && lo > 0) v = F::mul(v, ITW ? passTwE(e) : passTw(t));
-                if (flags & F_POST_CONST) {
-                    v = F::mul(v, post[0]);
-                } else if (flags & F_POST_COSET) {
-                    u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
-                    v = F::mul(v, power<F>(post, tabH, k));
-                }
-                col[i] = fcanon<F>(v);
-            }
-        } else {
-#pragma unroll
-            for (u32 e = 0; e < R; e++) shg[swz(tbase | (e << ws))] = x[e];
-            __syncthreads();
-        }
-    }
-}
-
-#define NTT_FS(name, F, RLOG, SLOG, LB, NST)                                                                  \
-    extern "C" __global__ void __launch_bounds__ LB ntt_##name##_fs##NST(                             \
-        F::E *data, u64 colStride, const F::E *tw, const F::E *rt, const F::E *pre, const F::E *post,   \
-        u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                     \
-        if (flags & F_DIT)                                                                              \
-            ntt_fs<F, NST, RLOG, SLOG, true>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-        else                                                                                            \
-            ntt_fs<F, NST, RLOG, SLOG, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-    }
-#define NTT_FS_6_10(name, F, RLOG, SLOG, LB)                                                                  \
-    NTT_FS(name, F, RLOG, SLOG, LB, 6) NTT_FS(name, F, RLOG, SLOG, LB, 7) NTT_FS(name, F, RLOG, SLOG, LB, 8)              \
-    NTT_FS(name, F, RLOG, SLOG, LB, 9) NTT_FS(name, F, RLOG, SLOG, LB, 10)
-#define NTT_FS_6_12(name, F, RLOG, SLOG, LB)                                                                  \
-    NTT_FS_6_10(name, F, RLOG, SLOG, LB) NTT_FS(name, F, RLOG, SLOG, LB, 11) NTT_FS(name, F, RLOG, SLOG, LB, 12)
-
 // ---------------------------------------------------------------- four-step passes, 31-bit fields
 
-// The four-step pass of ntt_fs for BabyBear and KoalaBear (p < 2^31, one
-// uint32 per element), with the same thread layout, rounds and results, cut
-// down to fewer integer instructions (the passes are issue-bound, not
-// DRAM-bound):
+// The four-step pass for BabyBear and KoalaBear (p < 2^31, one uint32 per
+// element), written for few integer instructions (the passes are
+// issue-bound, not DRAM-bound):
 //   - add and sub pick the smaller of the two candidates (s and s − p, d and
 //     d + p) instead of compare-and-select; the Montgomery product accepts
 //     any 32-bit a (a·b + m·p < 2^33·p < 2^64) and returns a canonical value;
@@ -1941,8 +1731,9 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
     auto tbaseOf = [&](int ws) -> u32 { return (tpart & ((1u << ws) - 1)) | ((tpart >> ws) << (ws + RL)); };
 
     // Pass twiddles (lo > 0) of the thread's R positions t = tbase | (e <<
-    // ws) in the round that applies them (DIT: first, DIF: last), as in
-    // ntt_fs: T0 · Π_{e_k=1} W_k, W_k = W_{k+1}^2, A[e mod 2^LA]·B[e >> LA].
+    // ws) in the round that applies them (DIT: first, DIF: last), as above
+    // (four-step passes): T0 · Π_{e_k=1} W_k, W_k = W_{k+1}^2, A[e mod
+    // 2^LA]·B[e >> LA].
     // The four table entries are read now, used later.
     constexpr int WSTW = 0; // the window of that round: DIT starts and DIF ends at bit 0
     const u32 tbTw = tbaseOf(WSTW);
@@ -2171,8 +1962,8 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
 
 // ---------------------------------------------------------------- four-step passes, Goldilocks
 
-// The four-step pass of ntt_fs for Goldilocks (8 elements per thread), with
-// the same thread layout, rounds and results, and the index work of ntt_fs31:
+// The four-step pass for Goldilocks (8 elements per thread), with the index
+// work of ntt_fs31:
 //   - shared memory pads the rows instead of swizzling (element t of a group
 //     at t + t/8 above the bottom pass, rows of 2^nst + 2^nst/8 + 2 elements;
 //     t + t/16 in the bottom pass, rows of 2^nst + 2^nst/16: no bank
@@ -2246,7 +2037,7 @@ __device__ __forceinline__ void ntt_fs64(u64 *__restrict__ data, u64 colStride, 
 
     // Pass twiddles of the thread's R positions t = tbase | (e << ws) in
     // the round that applies them (DIT: first, DIF: last; window 0 both),
-    // as in ntt_fs: T0 · Π_{e_k=1} W_k, W_k = W_{k+1}^2, A[e mod 2^LA]·B[e
+    // as in ntt_fs31: T0 · Π_{e_k=1} W_k, W_k = W_{k+1}^2, A[e mod 2^LA]·B[e
     // >> LA]. The four table entries are read with the round's first loads
     // (DIT: global, DIF: shared; earlier, 64 registers spill).
     u64 rW0 = 0, rW1 = 0, rT0 = 0, rT1 = 0;
@@ -2562,20 +2353,13 @@ NTT_KERNELS(bn254, BN254, 2, 0)
 // transforms of one tile take the passes above). BabyBear and KoalaBear take
 // ntt_fs31 (16 elements per thread, 64 registers), Goldilocks ntt_fs64 (8
 // per thread: 16 spill at 64 registers and lost with 80 or 128), BN254 its
-// own kernels (below). ntt_goldilocks_old_fs* are the ntt_fs passes before
-// ntt_fs64 (swizzled shared memory, canonical stores in every pass), kept
-// for measurement (TestPrimeVariants); ntt_goldilocks_sh_fs* are ntt_fs64
-// with the radix-8 twiddles as shifts (SH8: the forward tables of
-// gnark-crypto's domains, ω^(n/8) = 2^120; DIF passes of 6 to 11 bits;
-// nttFieldInfo.fsShift);
-// ntt_fs's arguments: elements per
-// thread (log2), the window below which the bottom pass goes through shared
-// memory, the launch bounds.
+// own kernels (below). ntt_goldilocks_sh_fs* are ntt_fs64 with the radix-8
+// twiddles as shifts (SH8: the forward tables of gnark-crypto's domains,
+// ω^(n/8) = 2^120; DIF passes of 6 to 11 bits; nttFieldInfo.fsShift).
 NTT_FS31_6_12(babybear, BabyBear)
 NTT_FS31_6_12(koalabear, KoalaBear)
 NTT_FS64_6_12
 NTT_FS64_SH_6_11
-NTT_FS_6_12(goldilocks_old, Goldilocks, 3, 2, (1024))
 #else
 NTT_FS31V_7_9(babybear, BabyBear, 1)
 NTT_FS31V_7_9(koalabear, KoalaBear, 1)
@@ -2585,8 +2369,10 @@ NTT_FS31V(koalabear, KoalaBear, 8, 3)
 
 // ---------------------------------------------------------------- BN254 four-step passes
 
-// ntt_bn254_fs is ntt_fs for BN254 with lazily reduced values and Shoup
-// products (see the PTX blocks above), 2^RL elements per thread, no staging.
+// ntt_bn254_fs is the four-step pass for BN254 with lazily reduced values
+// and Shoup products (see the PTX blocks above), 2^RL elements per thread,
+// no staging; a group's row holds 2^NST + 1 elements, element t at
+// t ^ ((t >> RL) mod R).
 // Every constant comes from one table pw of Sh8 pairs: pw[x] = ω_K^x for
 // x < K = 2^pwK (ω_K = ω^(n/K), pwK = min(16, logn)), then ω^x for x <
 // n/K. The inner transforms' twiddle ω_(2^(q+1))^j is pw[j·K/2^(q+1)];

@@ -85,7 +85,6 @@ type nttFieldInfo struct {
 	fsTile       int  // elements per tile of the bottom pass (log2)
 	fsMaxThreads int  // the kernels' launch bounds
 	fsMaxBuilt   int  // largest pass size compiled (bits), ≥ fsMaxNST
-	fsOld        bool // Goldilocks: the ntt_fs passes (ntt_goldilocks_old_fs*) instead of ntt_fs64
 	fsCanonAll   bool // Goldilocks' ntt_fs64: canonical stores in every pass, not only the last
 	fsShift      bool // Goldilocks: ntt_goldilocks_sh_fs* (radix-8 twiddles as shifts) for forward DIF passes (goldilocksSH8)
 }
@@ -136,12 +135,12 @@ const fs31ShoupLog = 12
 // tile within 1024 threads, half-sector runs).
 var nttFields = map[string]nttFieldInfo{
 	// radix-2 passes: registers cost occupancy
-	"bn254": {"bn254", 11, 0, 256, 0, true, 2, 5, 8, 2, 10, 256, 8, false, false, false},
+	"bn254": {"bn254", 11, 0, 256, 0, true, 2, 5, 8, 2, 10, 256, 8, false, false},
 	// 2^12 beat 2^13 by 16% on 2^24 (occupancy)
-	"goldilocks": {"goldilocks", 12, 2, 1024, 3, true, 3, 6, 11, 3, 11, 1024, 12, false, false, true},
+	"goldilocks": {"goldilocks", 12, 2, 1024, 3, true, 3, 6, 11, 3, 11, 1024, 12, false, true},
 	// 2^12 beat 2^14 by 12%
-	"babybear":  {"babybear", 12, 3, 1024, 4, true, 4, 6, 10, 4, 12, 1024, 12, false, false, false},
-	"koalabear": {"koalabear", 12, 3, 1024, 4, true, 4, 6, 10, 4, 12, 1024, 12, false, false, false},
+	"babybear":  {"babybear", 12, 3, 1024, 4, true, 4, 6, 10, 4, 12, 1024, 12, false, false},
+	"koalabear": {"koalabear", 12, 3, 1024, 4, true, 4, 6, 10, 4, 12, 1024, 12, false, false},
 }
 
 // nttKernels are one field's compiled kernels on a device.
@@ -149,7 +148,6 @@ type nttKernels struct {
 	info                           nttFieldInfo
 	pass, passReg, bitrev, spreadK *Function
 	fs                             map[int]*Function // four-step passes by size
-	fsOld                          map[int]*Function // Goldilocks: the ntt_fs passes (info.fsOld)
 	fs31                           fs31Variant       // BabyBear, KoalaBear: the passes' variant (fs31Default)
 	fsv                            map[int]*Function // fs31 variant passes (fs31.kern) by size
 	fsvKern                        int               // the variant fsv holds
@@ -184,7 +182,7 @@ func (d *Device) nttKernels(field string) (*nttKernels, error) {
 	if err != nil {
 		return nil, err
 	}
-	k := &nttKernels{info: info, fs: map[int]*Function{}, fsOld: map[int]*Function{}, fsSh: map[int]*Function{}}
+	k := &nttKernels{info: info, fs: map[int]*Function{}, fsSh: map[int]*Function{}}
 	if field == "babybear" || field == "koalabear" {
 		k.fs31 = fs31Default
 	}
@@ -210,19 +208,7 @@ func (d *Device) nttKernels(field string) (*nttKernels, error) {
 			return nil, fmt.Errorf("gpu: %s NTT shared memory: %w", field, err)
 		}
 		k.fs[nst] = f
-		if field != "goldilocks" {
-			continue
-		}
-		if f, err = m.Function(fmt.Sprintf("ntt_goldilocks_old_fs%d", nst)); err != nil {
-			return nil, err
-		}
-		old := info
-		old.fsOld = true
-		if err := f.SetMaxDynamicSharedMem(max(k.fsMaxShared(nst), (&nttKernels{info: old}).fsMaxShared(nst))); err != nil {
-			return nil, fmt.Errorf("gpu: %s NTT shared memory: %w", field, err)
-		}
-		k.fsOld[nst] = f
-		if nst > goldilocksSHMaxNST {
+		if field != "goldilocks" || nst > goldilocksSHMaxNST {
 			continue
 		}
 		if f, err = m.Function(fmt.Sprintf("ntt_goldilocks_sh_fs%d", nst)); err != nil {
@@ -330,10 +316,10 @@ func (k *nttKernels) fsMaxShared(nst int) int {
 
 // fsShared is the dynamic shared memory of a four-step pass: its tile and
 // the inner transforms' twiddles (fsTwElems). A group's row holds 2^nst elements
-// and one pad element (ntt_fs: BN254, Goldilocks' fsOld); the 31-bit fields'
-// kernels (ntt_fs31, 4-byte elements) pad one element in 16 and, above the
-// bottom pass, 2 more; Goldilocks' ntt_fs64 one in 16 in the bottom pass, one
-// in 8 and 2 more above (fs64Row).
+// and one pad element (ntt_bn254_fs); the 31-bit fields' kernels (ntt_fs31,
+// 4-byte elements) pad one element in 16 and, above the bottom pass, 2 more;
+// Goldilocks' ntt_fs64 one in 16 in the bottom pass, one in 8 and 2 more
+// above (fs64Row).
 func fsShared(p nttPass, info nttFieldInfo, es int) int {
 	row := 1<<p.nst + 1
 	switch {
@@ -342,7 +328,7 @@ func fsShared(p nttPass, info nttFieldInfo, es int) int {
 		if p.lo > 0 {
 			row += 2
 		}
-	case es == 8 && !info.fsOld:
+	case es == 8:
 		row = fs64Row(p)
 	}
 	return (row<<p.logc + fsTwElems(info, p.nst)) * es
@@ -708,9 +694,7 @@ func (t *PrimeNTT[E]) launchFS(h uintptr, ptr, colStride uint64, cols int, dit, 
 		if inverse {
 			sh8 = t.sh8Inv
 		}
-		if t.k.info.fsOld {
-			f = t.k.fsOld[l.p.nst]
-		} else if sh := t.k.fsSh[l.p.nst]; t.k.info.fsShift && !dit && sh8 == goldilocksSH8 && sh != nil {
+		if sh := t.k.fsSh[l.p.nst]; t.k.info.fsShift && !dit && sh8 == goldilocksSH8 && sh != nil {
 			f = sh
 		}
 		if t.k.twTable {

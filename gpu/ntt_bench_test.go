@@ -231,14 +231,12 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 		vs = slices.DeleteFunc(vs, func(v variant) bool { return !v.legacy && !re.MatchString(v.name) })
 	}
 	if c.name == "goldilocks" {
-		old := func(f *nttFieldInfo) { f.fsOn, f.fsOld = true, true }
 		sh := func(f *nttFieldInfo) { f.fsOn, f.fsShift = true, true }
 		cur := func(f *nttFieldInfo) { f.fsOn, f.fsShift = true, false }
 		vs = slices.Insert(vs, 2, variant{"ntt_fs64, radix-8 twiddles as shifts", false, sh, false, nil},
 			variant{"ntt_fs64, twiddle products (fsShift off)", false, cur, false, nil},
-			variant{"ntt_fs passes (before ntt_fs64)", false, old, false, nil},
 			variant{"ntt_fs64, canonical stores in every pass", false, func(f *nttFieldInfo) { f.fsOn, f.fsCanonAll = true, true }, false, nil})
-		vs = append(vs, variant{"ntt_fs passes again", false, old, false, nil}, variant{"radix-8 twiddles as shifts again", false, sh, false, nil},
+		vs = append(vs, variant{"radix-8 twiddles as shifts again", false, sh, false, nil},
 			variant{"twiddle products again (fsShift off)", false, cur, false, nil})
 	}
 	for logn := *primeReportMin; logn <= min(*primeReportMax, c.maxLog); logn += 2 {

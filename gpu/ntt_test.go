@@ -505,11 +505,6 @@ func TestFS64Layout(t *testing.T) {
 			testFS64Pass(t, f, p)
 		}
 	}
-	old := f
-	old.fsOld = true
-	if got, want := fsShared(nttPass{12, 8, 3}, old, 8), ((1<<8+1)<<3+1<<8)*8; got != want {
-		t.Fatalf("ntt_fs shared memory %d, want %d", got, want)
-	}
 }
 
 func testFS64Pass(t *testing.T, f nttFieldInfo, p nttPass) {
