@@ -2343,11 +2343,22 @@ __device__ __forceinline__ void ntt_fs64(u64 *__restrict__ data, u64 colStride, 
         ntt_spread<F>(dst, dstStride, src, srcStride, logn, logb, mode);                          \
     }
 
+// gpu/ntt.go compiles this file once per field it is asked for, with
+// NTT_ONLY and NTT_ONLY_<field> defined, so that a module holds that field's
+// kernels only (first-use compile time); undefined, every field's.
 #ifndef NTT_FS31_VARIANTS
+#if !defined(NTT_ONLY) || defined(NTT_ONLY_babybear)
 NTT_KERNELS(babybear, BabyBear, 4, 3)
+#endif
+#if !defined(NTT_ONLY) || defined(NTT_ONLY_koalabear)
 NTT_KERNELS(koalabear, KoalaBear, 4, 3)
+#endif
+#if !defined(NTT_ONLY) || defined(NTT_ONLY_goldilocks)
 NTT_KERNELS(goldilocks, Goldilocks, 3, 2)
+#endif
+#if !defined(NTT_ONLY) || defined(NTT_ONLY_bn254)
 NTT_KERNELS(bn254, BN254, 2, 0)
+#endif
 
 // Four-step passes (gpu/ntt.go's nttFields says which sizes each field uses;
 // transforms of one tile take the passes above). BabyBear and KoalaBear take
@@ -2356,10 +2367,16 @@ NTT_KERNELS(bn254, BN254, 2, 0)
 // own kernels (below). ntt_goldilocks_sh_fs* are ntt_fs64 with the radix-8
 // twiddles as shifts (SH8: the forward tables of gnark-crypto's domains,
 // ω^(n/8) = 2^120; DIF passes of 6 to 11 bits; nttFieldInfo.fsShift).
+#if !defined(NTT_ONLY) || defined(NTT_ONLY_babybear)
 NTT_FS31_6_12(babybear, BabyBear)
+#endif
+#if !defined(NTT_ONLY) || defined(NTT_ONLY_koalabear)
 NTT_FS31_6_12(koalabear, KoalaBear)
+#endif
+#if !defined(NTT_ONLY) || defined(NTT_ONLY_goldilocks)
 NTT_FS64_6_12
 NTT_FS64_SH_6_11
+#endif
 #else
 NTT_FS31V_7_9(babybear, BabyBear, 1)
 NTT_FS31V_7_9(koalabear, KoalaBear, 1)
@@ -2520,7 +2537,7 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, u64 colStri
 // 4.35 ms at 4 (64 registers, spills); with the product of commit 9eb4b1d
 // (one accumulator per part), 3 blocks beat 2 blocks by 8%, 4 blocks and
 // 2 elements per thread in blocks of 512 (64 registers) were slower.
-#ifndef NTT_FS31_VARIANTS
+#if !defined(NTT_FS31_VARIANTS) && (!defined(NTT_ONLY) || defined(NTT_ONLY_bn254))
 NTT_BN254_FS(256, 3, 2, 5)
 NTT_BN254_FS(256, 3, 2, 6)
 NTT_BN254_FS(256, 3, 2, 7)

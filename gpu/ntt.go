@@ -178,7 +178,13 @@ func (d *Device) nttKernels(field string) (*nttKernels, error) {
 	if nttInfoHook != nil {
 		nttInfoHook(&info)
 	}
-	m, err := d.Module("ntt_prime.cu")
+	// One module per field: ntt_prime.cu with NTT_ONLY_<field> defined
+	// compiles that field's kernels only (NVRTC time on first use).
+	src, err := cuda.Sources.ReadFile("ntt_prime.cu")
+	if err != nil {
+		return nil, err
+	}
+	m, err := d.LoadModule("ntt_prime_"+info.name+".cu", "#define NTT_ONLY 1\n#define NTT_ONLY_"+info.name+" 1\n"+string(src))
 	if err != nil {
 		return nil, err
 	}
