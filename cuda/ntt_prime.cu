@@ -1609,25 +1609,34 @@ __host__ __device__ constexpr int fs_m(int nst, int nr, int rd) { return nst / n
 // stage bits done before round rd
 __host__ __device__ constexpr int fs_done(int nst, int nr, int rd) { return rd == 0 ? 0 : fs_done(nst, nr, rd - 1) + fs_m(nst, nr, rd - 1); }
 
-// ---------------------------------------------------------------- four-step passes, 31-bit fields
+// ---------------------------------------------------------------- four-step passes, 31-bit fields and Goldilocks
 
-// The four-step pass for BabyBear and KoalaBear (p < 2^31, one uint32 per
-// element), written for few integer instructions (the passes are
-// issue-bound, not DRAM-bound):
+// fs_pass is the four-step pass of BabyBear and KoalaBear (ntt_fs31: p <
+// 2^31, one uint32 per element, 16 per thread) and of Goldilocks (ntt_fs64:
+// 8 elements per thread), written for few integer instructions (the passes
+// are issue-bound, not DRAM-bound):
+//   - shared memory pads the rows instead of swizzling (fs31_row, fs64_row
+//     below), so that every shared access of a round is a thread base plus
+//     a compile-time offset and the global ones one address per thread and
+//     round plus multiples of a stride (no per-element swizzle or index
+//     arithmetic), bank-conflict-free above the bottom pass (TestFS31Layout,
+//     TestFS64Layout);
+//   - the inner twiddles of a stage are one base per round plus constant
+//     offsets, and products by twiddles that are 1 at compile time are
+//     skipped;
+//   - the four table reads of the pass twiddles are issued with the first
+//     loads (ntt_fs31) or with the first loads of the round that applies
+//     them (ntt_fs64: DIT global, DIF shared; earlier, 64 registers spill).
+// BabyBear and KoalaBear (F31):
 //   - add and sub pick the smaller of the two candidates (s and s − p, d and
 //     d + p) instead of compare-and-select; the Montgomery product accepts
 //     any 32-bit a (a·b + m·p < 2^33·p < 2^64) and returns a canonical value;
 //     so DIF feeds a − b + p unreduced into the twiddle product, and the last
 //     stage before a product (pass twiddle, 1/n, coset) leaves a + b and
-//     a − b + p unreduced;
-//   - products by twiddles known to be 1 at compile time are skipped;
-//   - shared memory holds a group's element t at t + t/16 in a row of
-//     2^NST + 2^NST/16 (+2 above the bottom pass) elements, so that every
-//     shared and global access of a thread is its base plus a compile-time
-//     offset (no per-element swizzle or index arithmetic), bank-conflict-free
-//     above the bottom pass;
-//   - the four table reads of the pass twiddles are issued with the first
-//     loads.
+//     a − b + p unreduced.
+// Goldilocks:
+//   - values stay non-canonical across passes: only a launch with F_CANON
+//     (the transform's last) stores canonical representatives.
 template <class F>
 struct F31 {
     __device__ static __forceinline__ u32 add(u32 a, u32 b) {
@@ -1676,37 +1685,90 @@ __device__ __forceinline__ void fs31_wait() {
 #endif
 }
 
-// Row stride (elements) of one group in shared memory.
+// Row stride (elements) of one group in shared memory and the position of
+// element t in its row: 31-bit fields t + t/16 in rows of 2^nst + 2^nst/16
+// (+2 above the bottom pass); Goldilocks (8-byte words) t + t/8 in rows of
+// 2^nst + 2^nst/8 + 2 above the bottom pass, t + t/16 in rows of 2^nst +
+// 2^nst/16 in it.
 __host__ __device__ constexpr u32 fs31_row(int nst, bool bottom) { return (1u << nst) + (1u << nst >> 4) + (bottom ? 0 : 2); }
-// Position of element t in its row.
 __host__ __device__ constexpr u32 fs31_pos(u32 t) { return t + (t >> 4); }
+__host__ __device__ constexpr u32 fs64_row(int nst, bool bottom) {
+    return bottom ? (1u << nst) + (1u << nst >> 4) : (1u << nst) + (1u << nst >> 3) + 2;
+}
+template <bool BOTTOM>
+__host__ __device__ constexpr u32 fs64_pos(u32 t) { return BOTTOM ? t + (t >> 4) : t + (t >> 3); }
 
-// V selects measured variants (gpu/ntt.go fs31Variant; 0 is the default):
-// bit 1 the programmatic dependent launch (fs31_wait, fs31_release), bit 2
-// Shoup products for the inner transforms' twiddles, from the pairs stw (the
-// last 2^stwK − 1 entries of tw as (c, ⌊c·2^32/p⌋), c plain), held in shared
-// memory as uint2.
-template <class F, int NST, bool DIT, int V = 0>
-__device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, const u32 *__restrict__ tw,
-                                         const u32 *__restrict__ rt, const u32 *__restrict__ pre,
-                                         const u32 *__restrict__ post, u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc,
-                                         u32 flags, const uint2 *__restrict__ stw = nullptr, u32 stwK = 0) {
+// What fs_pass takes from its field: the element E, the arithmetic A, the
+// type of a thread's global offsets I, elements per thread (log2), the
+// window below which the bottom pass goes through shared memory, whether
+// differences and the last DIF stage stay unreduced (LAZY: A has addl and
+// subl), whether the pass-twiddle table reads come first (EARLY), whether
+// F_CANON applies (CANON; canon: the stored representative), whether
+// radix-8 twiddles can be shifts (SHL: A has shl; SH8), the layout.
+template <class F>
+struct FS31 {
+    typedef u32 E;
     typedef F31<F> A;
+    typedef u32 I;
+    static constexpr int RLOG = 4, SLOG = 3;
+    static constexpr bool LAZY = true, EARLY = true, CANON = false, SHL = false;
+    __device__ static constexpr u32 row(int nst, bool bottom) { return fs31_row(nst, bottom); }
+    template <bool BOTTOM>
+    __device__ static constexpr u32 pos(u32 t) { return fs31_pos(t); }
+    __device__ static __forceinline__ u32 canon(u32 x) { return x; }
+};
+struct FS64 {
+    typedef u64 E;
+    typedef Goldilocks A;
+    typedef u64 I;
+    static constexpr int RLOG = 3, SLOG = 2;
+    static constexpr bool LAZY = false, EARLY = false, CANON = true, SHL = true;
+    __device__ static constexpr u32 row(int nst, bool bottom) { return fs64_row(nst, bottom); }
+    template <bool BOTTOM>
+    __device__ static constexpr u32 pos(u32 t) { return fs64_pos<BOTTOM>(t); }
+    __device__ static __forceinline__ u64 canon(u64 x) { return A::canon(x); }
+};
+
+// BOT: 1 the bottom pass (lo == 0), 0 the others, −1 either (lo decides at
+// run time: ntt_fs31).
+// V selects measured variants of ntt_fs31 (gpu/ntt.go fs31Variant; 0 is the
+// default): bit 1 the programmatic dependent launch (fs31_wait,
+// fs31_release), bit 2 Shoup products for the inner transforms' twiddles,
+// from the pairs stw (the last 2^stwK − 1 entries of tw as (c, ⌊c·2^32/p⌋),
+// c plain), held in shared memory as uint2.
+// SH8 > 0 (Goldilocks, ntt_goldilocks_sh_fs*): the table's 8th root of
+// unity is 2^SH8 (gpu/ntt.go checks it against the domain), and each round
+// is a radix-8 (or radix-4) transform whose twiddles are powers of it,
+// applied as shifts (Goldilocks::shl), after (DIF) or before (DIT) one
+// product per element by the thread's part of the stage twiddles, Φ(e) =
+// ω_(2^(ws+3))^(tb·r(e)): tb = t mod 2^ws, r(e) = Σ_(k in the round) e_k·2^(2−k).
+// Their shared table holds all G powers ω_G^j (the second half negated).
+template <class P, int NST, bool DIT, int BOT, int V = 0, int SH8 = 0>
+__device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, u64 colStride,
+                                        const typename P::E *__restrict__ tw, const typename P::E *__restrict__ rt,
+                                        const typename P::E *__restrict__ pre, const typename P::E *__restrict__ post,
+                                        u32 tabH, u32 rtH, u32 logn, u32 lo0, u32 logc, u32 flags,
+                                        const uint2 *__restrict__ stw = nullptr, u32 stwK = 0) {
+    typedef typename P::E E;
+    typedef typename P::A A;
+    typedef typename P::I I;
     constexpr bool PDL = V & 1, SHOUP = V & 2;
     if constexpr (PDL) fs31_release();
-    constexpr int RL = fs_rl(NST, 4);
+    constexpr int RL = fs_rl(NST, P::RLOG);
     constexpr u32 R = 1u << RL;
     constexpr u32 G = 1u << NST;
     constexpr int NR = fs_nr(NST, RL);
-    constexpr int SLOG = 3; // bottom-pass windows below this go through shared memory
+    constexpr int SLOG = P::SLOG; // bottom-pass windows below this go through shared memory
+    const u32 lo = BOT == 1 ? 0 : lo0;
+    const bool bottom = BOT < 0 ? lo == 0 : BOT == 1;
     extern __shared__ __align__(16) unsigned char smem_raw[];
-    u32 *sh = reinterpret_cast<u32 *>(smem_raw);
-    const u32 S = lo == 0 ? fs31_row(NST, true) : fs31_row(NST, false);
+    E *sh = reinterpret_cast<E *>(smem_raw);
+    const u32 S = BOT < 0 ? (lo == 0 ? P::row(NST, true) : P::row(NST, false)) : P::row(NST, BOT == 1);
 
-    u32 *twS = sh + (S << logc); // the inner transforms' twiddles: stage q at G − 2^(q+1)
+    E *twS = sh + (S << logc); // the inner transforms' twiddles: stage q at G − 2^(q+1)
     uint2 *twP = reinterpret_cast<uint2 *>(twS); // the same as Shoup pairs (SHOUP; S is even)
 
-    u32 *col = data + (u64)blockIdx.y * colStride;
+    E *col = data + (u64)blockIdx.y * colStride;
     const u32 n = 1u << logn;
     const u32 nthr = (G << logc) >> RL; // == blockDim.x
     const u32 a = min(lo, logc);
@@ -1718,9 +1780,10 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
     const u32 o = obase + olocal;
     const u32 low = o & lowMask;
     const u32 ibase = ((o >> lo) << (lo + NST)) + low;
-    u32 *shg = sh + olocal * S;
+    E *shg = sh + olocal * S;
     const u32 psh = logn - lo - NST; // ω_M = ω^(2^psh), M = 2^(lo+NST)
     const bool ITW = !(flags & F_TW_TABLE);
+    const bool PTW = BOT < 0 ? lo > 0 : BOT == 0; // pass twiddles
 
     // Window and thread base of round rd.
     auto wsOf = [](int rd) -> int {
@@ -1730,27 +1793,29 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
     };
     auto tbaseOf = [&](int ws) -> u32 { return (tpart & ((1u << ws) - 1)) | ((tpart >> ws) << (ws + RL)); };
 
-    // Pass twiddles (lo > 0) of the thread's R positions t = tbase | (e <<
-    // ws) in the round that applies them (DIT: first, DIF: last), as above
-    // (four-step passes): T0 · Π_{e_k=1} W_k, W_k = W_{k+1}^2, A[e mod
-    // 2^LA]·B[e >> LA].
-    // The four table entries are read now, used later.
-    constexpr int WSTW = 0; // the window of that round: DIT starts and DIF ends at bit 0
-    const u32 tbTw = tbaseOf(WSTW);
-    u32 rW0 = 0, rW1 = 0, rT0 = 0, rT1 = 0;
-    if (ITW && lo > 0) {
+    // Pass twiddles of the thread's R positions t = tbase | (e << ws) in
+    // the round that applies them (DIT: first, DIF: last; window 0 both),
+    // as above (four-step passes): T0 · Π_{e_k=1} W_k, W_k = W_{k+1}^2,
+    // A[e mod 2^LA]·B[e >> LA]. loadTws reads the four table entries, used
+    // later (EARLY: right here, with the thread base of window 0 taken
+    // among the thread's constants).
+    const u32 tb0 = P::EARLY ? tbaseOf(0) : 0;
+    E rW0 = 0, rW1 = 0, rT0 = 0, rT1 = 0;
+    auto loadTws = [&]() {
+        if (!(ITW && PTW)) return;
         const u32 mask = (1u << rtH) - 1;
-        const u32 e1 = (low << (NST - RL - WSTW)) << psh;
-        const u32 e0 = (low * (__brev(tbTw) >> (32 - NST))) << psh;
+        const u32 e1 = (low << (NST - RL)) << psh;
+        const u32 e0 = (low * (__brev(P::EARLY ? tb0 : tbaseOf(0)) >> (32 - NST))) << psh;
         rW0 = rt[e1 & mask];
         rW1 = rt[(1u << rtH) + (e1 >> rtH)];
         rT0 = rt[e0 & mask];
         rT1 = rt[(1u << rtH) + (e0 >> rtH)];
-    }
+    };
+    if (DIT || P::EARLY) loadTws();
     constexpr int LA = (RL + 1) / 2, LBB = RL - LA;
-    u32 twA[1 << LA], twB[1 << LBB];
+    E twA[1 << LA], twB[1 << LBB];
     auto passTws = [&]() {
-        u32 W[RL];
+        E W[RL];
         W[RL - 1] = A::mul(rW0, rW1);
 #pragma unroll
         for (int k = RL - 2; k >= 0; k--) W[k] = A::mul(W[k + 1], W[k + 1]);
@@ -1768,7 +1833,7 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
         }
     };
     // the pass twiddle of element e (ITW) or of position t (tables, tests)
-    auto passTw = [&](u32 e, u32 t) -> u32 {
+    auto passTw = [&](u32 e, u32 t) -> E {
         if (!ITW) {
             const u32 k1 = __brev(t) >> (32 - NST);
             const u32 ex = (low * k1) << psh;
@@ -1777,19 +1842,26 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
         const u32 ea = e & ((1u << LA) - 1), eb = e >> LA;
         return eb == 0 ? twA[ea] : A::mul(twA[ea], twB[eb]);
     };
-    auto coset = [&](const u32 *tab, u32 i) -> u32 {
+    auto coset = [&](const E *tab, u32 i) -> E {
         const u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
         return A::mul(tab[k & ((1u << tabH) - 1)], tab[(1u << tabH) + (k >> tabH)]);
     };
+    const bool canon = P::CANON && (flags & F_CANON);
 
     if constexpr (SHOUP) {
         for (u32 y = tid; y < G - 1; y += nthr) twP[y] = stw[(1u << stwK) - G + y];
+    } else if constexpr (SH8 > 0) {
+        for (u32 y = tid; y < G / 2; y += nthr) {
+            const E w = tw[n - G + y];
+            twS[y] = w;
+            twS[y + G / 2] = A::P - w;
+        }
     } else {
         for (u32 y = tid; y < G - 1; y += nthr) twS[y] = tw[n - G + y];
     }
     if constexpr (PDL) fs31_wait();
 
-    u32 x[R];
+    E x[R];
 #pragma unroll
     for (int rd = 0; rd < NR; rd++) {
         const int m = fs_m(NST, NR, rd);
@@ -1797,34 +1869,35 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
         const int qb = DIT ? done : NST - done - m;
         const int ws = wsOf(rd);
         const u32 tbase = tbaseOf(ws);
-        // the thread's elements: global gp[e·gs], shared shb[fs31_pos(e << ws)]
-        u32 *gp = col + (ibase + (tbase << lo));
+        // the thread's elements: global gp[e·gs], shared shb[pos(e << ws)]
+        E *gp = col + (ibase + (tbase << lo));
         const u32 gs = 1u << (ws + lo);
-        u32 *shb = shg + fs31_pos(tbase);
-        const bool staged = lo == 0 && ws < SLOG;
+        E *shb = shg + P::template pos<BOT == 1>(tbase);
+        const bool staged = bottom && ws < SLOG;
         if (rd == 0) {
             if (staged) {
-                u32 *cb = col + obase * G;
+                E *cb = col + obase * G;
 #pragma unroll
                 for (u32 e = 0; e < R; e++) {
                     const u32 u = tid + e * nthr;
                     const u32 t = u & (G - 1), ol = u >> NST;
-                    u32 v = cb[u];
+                    E v = cb[u];
                     if (flags & F_PRE_COSET) v = A::mul(v, coset(pre, obase * G + u));
-                    sh[ol * S + fs31_pos(t)] = v;
+                    sh[ol * S + P::template pos<BOT == 1>(t)] = v;
                 }
                 __syncthreads();
 #pragma unroll
-                for (u32 e = 0; e < R; e++) x[e] = shb[fs31_pos(e << ws)];
+                for (u32 e = 0; e < R; e++) x[e] = shb[P::template pos<BOT == 1>(e << ws)];
             } else {
+                if (!DIT && !P::EARLY && NR == 1) loadTws();
 #pragma unroll
-                for (u32 e = 0; e < R; e++) x[e] = gp[e * gs];
+                for (u32 e = 0; e < R; e++) x[e] = gp[(I)e * gs];
                 if (flags & F_PRE_COSET) {
 #pragma unroll
                     for (u32 e = 0; e < R; e++)
                         x[e] = A::mul(x[e], coset(pre, ibase + ((tbase + (e << ws)) << lo)));
                 }
-                if (DIT && lo > 0) {
+                if (DIT && PTW) {
                     if (ITW) passTws();
 #pragma unroll
                     for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], passTw(e, tbase + (e << ws)));
@@ -1832,103 +1905,195 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
                 __syncthreads(); // twS
             }
         } else {
+            if (!DIT && !P::EARLY && rd == NR - 1) loadTws();
 #pragma unroll
-            for (u32 e = 0; e < R; e++) x[e] = shb[fs31_pos(e << ws)];
+            for (u32 e = 0; e < R; e++) x[e] = shb[P::template pos<BOT == 1>(e << ws)];
         }
 
         // Butterflies of stage bits [qb, qb+m): bit q = ws + k of t is bit k
         // of e. The twiddle of pair e at stage q is twq[(t mod 2^q)], t =
         // tbase + (e << ws): tbase's part is per round, e's a constant, and
         // with ws == 0 it is 0 (twiddle 1) when e mod 2^q == 0.
-        const bool lazyEnd = !DIT && rd == NR - 1 && (lo > 0 || (flags & (F_POST_CONST | F_POST_COSET)));
-        if (DIT) {
+        // SH8: Φ(e) (1 in window 0) and the shifts 2^sa of the radix-8
+        // twiddles, sa = (e mod 2^k)·2^(2−k)·SH8 mod 192 (sa ≥ 96: minus 2^(sa−96)).
+        if constexpr (P::SHL) {
+            auto phi = [&]() {
+                if (ws == 0) return;
+                const u32 u = (tbase & ((1u << ws) - 1)) << (NST - ws - 3);
+#pragma unroll
+                for (u32 e = 1; e < R; e++) {
+                    u32 r = 0;
+#pragma unroll
+                    for (int k = 0; k < RL; k++)
+                        if (ws + k >= qb && ws + k < qb + m && (e >> k & 1)) r |= 4u >> k;
+                    if (r) x[e] = A::mul(x[e], twS[u * r]);
+                }
+            };
+            if (SH8 > 0 && DIT) {
+                phi();
+#pragma unroll
+                for (int k = 0; k < RL; k++) {
+                    const int q = ws + k;
+                    if (q < qb || q >= qb + m) continue;
+#pragma unroll
+                    for (u32 e = 0; e < R; e++) {
+                        if (e & (1u << k)) continue;
+                        const int sa = ((int)(e & ((1u << k) - 1)) << (2 - k)) * SH8 % 192;
+                        const E v = x[e], y = x[e | (1u << k)];
+                        if (sa == 0) {
+                            x[e] = A::add(v, y);
+                            x[e | (1u << k)] = A::sub(v, y);
+                        } else if (sa < 96) {
+                            const E z = A::shl(y, sa);
+                            x[e] = A::add(v, z);
+                            x[e | (1u << k)] = A::sub(v, z);
+                        } else {
+                            const E z = A::shl(y, sa - 96);
+                            x[e] = A::sub(v, z);
+                            x[e | (1u << k)] = A::add(v, z);
+                        }
+                    }
+                }
+            } else if (SH8 > 0) {
+#pragma unroll
+                for (int k = RL - 1; k >= 0; k--) {
+                    const int q = ws + k;
+                    if (q < qb || q >= qb + m) continue;
+#pragma unroll
+                    for (u32 e = 0; e < R; e++) {
+                        if (e & (1u << k)) continue;
+                        const int sa = ((int)(e & ((1u << k) - 1)) << (2 - k)) * SH8 % 192;
+                        const E v = x[e], y = x[e | (1u << k)];
+                        x[e] = A::add(v, y);
+                        if (sa == 0) x[e | (1u << k)] = A::sub(v, y);
+                        else if (sa < 96) x[e | (1u << k)] = A::shl(A::sub(v, y), sa);
+                        else x[e | (1u << k)] = A::shl(A::sub(y, v), sa - 96);
+                    }
+                }
+                phi();
+            }
+        }
+        if (SH8 == 0 && DIT) {
 #pragma unroll
             for (int k = 0; k < RL; k++) {
                 const int q = ws + k;
                 if (q < qb || q >= qb + m) continue;
-                const u32 *twq = twS + (G - (2u << q)) + (tbase & ((1u << q) - 1));
+                const E *twq = twS + (G - (2u << q)) + (tbase & ((1u << q) - 1));
                 const uint2 *twq2 = twP + (G - (2u << q)) + (tbase & ((1u << q) - 1));
 #pragma unroll
                 for (u32 e = 0; e < R; e++) {
                     if (e & (1u << k)) continue;
                     const u32 eo = (e << ws) & ((1u << q) - 1);
-                    u32 y = x[e | (1u << k)];
-                    if (!(ws == 0 && eo == 0)) y = SHOUP ? A::shoup(y, twq2[eo]) : A::mul(y, twq[eo]);
-                    const u32 v = x[e];
+                    E y = x[e | (1u << k)];
+                    if (!(ws == 0 && eo == 0)) {
+                        if constexpr (SHOUP) y = A::shoup(y, twq2[eo]);
+                        else y = A::mul(y, twq[eo]);
+                    }
+                    const E v = x[e];
                     x[e] = A::add(v, y);
                     x[e | (1u << k)] = A::sub(v, y);
                 }
             }
-        } else {
+        } else if (SH8 == 0) {
+            const bool lazyEnd = rd == NR - 1 && (lo > 0 || (flags & (F_POST_CONST | F_POST_COSET)));
 #pragma unroll
             for (int k = RL - 1; k >= 0; k--) {
                 const int q = ws + k;
                 if (q < qb || q >= qb + m) continue;
-                const u32 *twq = twS + (G - (2u << q)) + (tbase & ((1u << q) - 1));
+                const E *twq = twS + (G - (2u << q)) + (tbase & ((1u << q) - 1));
                 const uint2 *twq2 = twP + (G - (2u << q)) + (tbase & ((1u << q) - 1));
-                if (q == 0 && lazyEnd) {
+                if constexpr (P::LAZY) {
+                    if (q == 0 && lazyEnd) {
 #pragma unroll
-                    for (u32 e = 0; e < R; e += 2) {
-                        const u32 v = x[e], y = x[e | 1];
-                        x[e] = A::addl(v, y);
-                        x[e | 1] = A::subl(v, y);
+                        for (u32 e = 0; e < R; e += 2) {
+                            const E v = x[e], y = x[e | 1];
+                            x[e] = A::addl(v, y);
+                            x[e | 1] = A::subl(v, y);
+                        }
+                        continue;
                     }
-                    continue;
                 }
 #pragma unroll
                 for (u32 e = 0; e < R; e++) {
                     if (e & (1u << k)) continue;
                     const u32 eo = (e << ws) & ((1u << q) - 1);
-                    const u32 v = x[e], y = x[e | (1u << k)];
+                    const E v = x[e], y = x[e | (1u << k)];
                     x[e] = A::add(v, y);
-                    if (ws == 0 && eo == 0)
-                        x[e | (1u << k)] = A::sub(v, y);
-                    else
-                        x[e | (1u << k)] =
-                            SHOUP ? A::shoup(A::subl(v, y), twq2[eo]) : A::mul(A::subl(v, y), twq[eo]);
+                    if constexpr (P::LAZY) { // a − b + p unreduced into the product
+                        if (ws == 0 && eo == 0)
+                            x[e | (1u << k)] = A::sub(v, y);
+                        else if constexpr (SHOUP)
+                            x[e | (1u << k)] = A::shoup(A::subl(v, y), twq2[eo]);
+                        else
+                            x[e | (1u << k)] = A::mul(A::subl(v, y), twq[eo]);
+                    } else {
+                        const E d = A::sub(v, y);
+                        x[e | (1u << k)] = (ws == 0 && eo == 0) ? d : A::mul(d, twq[eo]);
+                    }
                 }
             }
         }
 
         if (rd == NR - 1 && staged) {
 #pragma unroll
-            for (u32 e = 0; e < R; e++) shb[fs31_pos(e << ws)] = x[e];
+            for (u32 e = 0; e < R; e++) shb[P::template pos<BOT == 1>(e << ws)] = x[e];
             __syncthreads();
-            u32 *cb = col + obase * G;
+            E *cb = col + obase * G;
 #pragma unroll
             for (u32 e = 0; e < R; e++) {
                 const u32 u = tid + e * nthr;
                 const u32 t = u & (G - 1), ol = u >> NST;
-                u32 v = sh[ol * S + fs31_pos(t)];
+                E v = sh[ol * S + P::template pos<BOT == 1>(t)];
                 if (flags & F_POST_CONST) {
                     v = A::mul(v, post[0]);
                 } else if (flags & F_POST_COSET) {
                     v = A::mul(v, coset(post, obase * G + u));
                 }
-                cb[u] = v;
+                cb[u] = canon ? P::canon(v) : v;
             }
         } else if (rd == NR - 1) {
-            if (!DIT && lo > 0) {
+            if (!DIT && PTW) {
                 if (ITW) passTws();
 #pragma unroll
                 for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], passTw(e, tbase + (e << ws)));
             }
             if (flags & F_POST_CONST) {
-                const u32 c = post[0];
+                const E c = post[0];
 #pragma unroll
                 for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], c);
             } else if (flags & F_POST_COSET) {
 #pragma unroll
                 for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], coset(post, ibase + ((tbase + (e << ws)) << lo)));
             }
+            if (canon) {
 #pragma unroll
-            for (u32 e = 0; e < R; e++) gp[e * gs] = x[e];
+                for (u32 e = 0; e < R; e++) gp[(I)e * gs] = P::canon(x[e]);
+            } else {
+#pragma unroll
+                for (u32 e = 0; e < R; e++) gp[(I)e * gs] = x[e];
+            }
         } else {
 #pragma unroll
-            for (u32 e = 0; e < R; e++) shb[fs31_pos(e << ws)] = x[e];
+            for (u32 e = 0; e < R; e++) shb[P::template pos<BOT == 1>(e << ws)] = x[e];
             __syncthreads();
         }
     }
+}
+
+// ntt_fs31: BabyBear and KoalaBear, lo at run time.
+template <class F, int NST, bool DIT, int V = 0>
+__device__ __forceinline__ void ntt_fs31(u32 *data, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre,
+                                         const u32 *post, u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags,
+                                         const uint2 *stw = nullptr, u32 stwK = 0) {
+    fs_pass<FS31<F>, NST, DIT, -1, V>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags, stw, stwK);
+}
+// ntt_fs64: Goldilocks, the bottom pass (lo == 0) and the others compiled
+// apart.
+template <int NST, bool DIT, bool BOTTOM, int SH8 = 0>
+__device__ __forceinline__ void ntt_fs64(u64 *data, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre,
+                                         const u64 *post, u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {
+    fs_pass<FS64, NST, DIT, BOTTOM ? 1 : 0, 0, SH8>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc,
+                                                    flags);
 }
 
 #define NTT_FS31(name, F, NST)                                                                                \
@@ -1959,334 +2124,6 @@ __device__ __forceinline__ void ntt_fs31(u32 *__restrict__ data, u64 colStride, 
                                        stwK);                                                                 \
     }
 #define NTT_FS31V_7_9(name, F, V) NTT_FS31V(name, F, 7, V) NTT_FS31V(name, F, 8, V) NTT_FS31V(name, F, 9, V)
-
-// ---------------------------------------------------------------- four-step passes, Goldilocks
-
-// The four-step pass for Goldilocks (8 elements per thread), with the index
-// work of ntt_fs31:
-//   - shared memory pads the rows instead of swizzling (element t of a group
-//     at t + t/8 above the bottom pass, rows of 2^nst + 2^nst/8 + 2 elements;
-//     t + t/16 in the bottom pass, rows of 2^nst + 2^nst/16: no bank
-//     conflict for 8-byte words above the bottom pass, TestFS64Layout), so
-//     that every shared access of a round is a thread base plus a
-//     compile-time offset, and the global ones one 64-bit address per
-//     thread and round plus multiples of a stride;
-//   - the inner twiddles of a stage are one base per round plus constant
-//     offsets, and products by twiddles that are 1 at compile time are
-//     skipped;
-//   - the four table reads of the pass twiddles are issued with the first
-//     loads;
-//   - values stay non-canonical across passes: only a launch with F_CANON
-//     (the transform's last) stores canonical representatives.
-
-// Row stride (elements) of one group in shared memory and the position of
-// element t in its row.
-__host__ __device__ constexpr u32 fs64_row(int nst, bool bottom) {
-    return bottom ? (1u << nst) + (1u << nst >> 4) : (1u << nst) + (1u << nst >> 3) + 2;
-}
-template <bool BOTTOM>
-__host__ __device__ constexpr u32 fs64_pos(u32 t) { return BOTTOM ? t + (t >> 4) : t + (t >> 3); }
-
-// SH8 > 0 (ntt_goldilocks_sh_fs*): the table's 8th root of unity is 2^SH8
-// (gpu/ntt.go checks it against the domain), and each round is a radix-8
-// (or radix-4) transform whose twiddles are powers of it, applied as
-// shifts (Goldilocks::shl), after (DIF) or before (DIT) one product per
-// element by the thread's part of the stage twiddles, Φ(e) =
-// ω_(2^(ws+3))^(tb·r(e)): tb = t mod 2^ws, r(e) = Σ_(k in the round) e_k·2^(2−k).
-// Their shared table holds all G powers ω_G^j (the second half negated).
-template <int NST, bool DIT, bool BOTTOM, int SH8 = 0>
-__device__ __forceinline__ void ntt_fs64(u64 *__restrict__ data, u64 colStride, const u64 *__restrict__ tw,
-                                         const u64 *__restrict__ rt, const u64 *__restrict__ pre,
-                                         const u64 *__restrict__ post, u32 tabH, u32 rtH, u32 logn, u32 lo0, u32 logc,
-                                         u32 flags) {
-    typedef Goldilocks A;
-    constexpr int RL = fs_rl(NST, 3);
-    constexpr u32 R = 1u << RL;
-    constexpr u32 G = 1u << NST;
-    constexpr int NR = fs_nr(NST, RL);
-    constexpr int SLOG = 2; // bottom-pass windows below this go through shared memory
-    constexpr u32 S = fs64_row(NST, BOTTOM);
-    const u32 lo = BOTTOM ? 0 : lo0;
-    extern __shared__ __align__(16) unsigned char smem_raw[];
-    u64 *sh = reinterpret_cast<u64 *>(smem_raw);
-    u64 *twS = sh + (S << logc); // the inner transforms' twiddles: stage q at G − 2^(q+1)
-
-    u64 *col = data + (u64)blockIdx.y * colStride;
-    const u32 n = 1u << logn;
-    const u32 nthr = (G << logc) >> RL; // == blockDim.x
-    const u32 a = min(lo, logc);
-    const u32 lowMask = (1u << lo) - 1;
-    const u32 obase = blockIdx.x << logc;
-    const u32 tid = threadIdx.x;
-    const u32 tpart = (tid >> a) & ((G >> RL) - 1);
-    const u32 olocal = (tid & ((1u << a) - 1)) | ((tid >> (a + NST - RL)) << a);
-    const u32 o = obase + olocal;
-    const u32 low = o & lowMask;
-    const u32 ibase = ((o >> lo) << (lo + NST)) + low;
-    u64 *shg = sh + olocal * S;
-    const u32 psh = logn - lo - NST; // ω_M = ω^(2^psh), M = 2^(lo+NST)
-    const bool ITW = !(flags & F_TW_TABLE);
-    const bool PTW = !BOTTOM; // pass twiddles (lo > 0)
-
-    auto wsOf = [](int rd) -> int {
-        const int m = fs_m(NST, NR, rd), done = fs_done(NST, NR, rd);
-        const int qb = DIT ? done : NST - done - m;
-        return qb < NST - RL ? qb : NST - RL;
-    };
-    auto tbaseOf = [&](int ws) -> u32 { return (tpart & ((1u << ws) - 1)) | ((tpart >> ws) << (ws + RL)); };
-
-    // Pass twiddles of the thread's R positions t = tbase | (e << ws) in
-    // the round that applies them (DIT: first, DIF: last; window 0 both),
-    // as in ntt_fs31: T0 · Π_{e_k=1} W_k, W_k = W_{k+1}^2, A[e mod 2^LA]·B[e
-    // >> LA]. The four table entries are read with the round's first loads
-    // (DIT: global, DIF: shared; earlier, 64 registers spill).
-    u64 rW0 = 0, rW1 = 0, rT0 = 0, rT1 = 0;
-    auto loadTws = [&]() {
-        if (!(PTW && ITW)) return;
-        const u32 mask = (1u << rtH) - 1;
-        const u32 e1 = (low << (NST - RL)) << psh;
-        const u32 e0 = (low * (__brev(tbaseOf(0)) >> (32 - NST))) << psh;
-        rW0 = rt[e1 & mask];
-        rW1 = rt[(1u << rtH) + (e1 >> rtH)];
-        rT0 = rt[e0 & mask];
-        rT1 = rt[(1u << rtH) + (e0 >> rtH)];
-    };
-    if (DIT) loadTws();
-    constexpr int LA = (RL + 1) / 2, LBB = RL - LA;
-    u64 twA[1 << LA], twB[1 << LBB];
-    auto passTws = [&]() {
-        u64 W[RL];
-        W[RL - 1] = A::mul(rW0, rW1);
-#pragma unroll
-        for (int k = RL - 2; k >= 0; k--) W[k] = A::mul(W[k + 1], W[k + 1]);
-        twA[0] = A::mul(rT0, rT1);
-#pragma unroll
-        for (int k = 0; k < LA; k++)
-#pragma unroll
-            for (int e = 0; e < (1 << k); e++) twA[e | (1 << k)] = A::mul(twA[e], W[k]);
-        twB[0] = 0; // unused: e >> LA == 0 takes twA alone
-#pragma unroll
-        for (int k = 0; k < LBB; k++) {
-            twB[1 << k] = W[LA + k];
-#pragma unroll
-            for (int e = 1; e < (1 << k); e++) twB[e | (1 << k)] = A::mul(twB[e], W[LA + k]);
-        }
-    };
-    // the pass twiddle of element e (ITW) or of position t (tables, tests)
-    auto passTw = [&](u32 e, u32 t) -> u64 {
-        if (!ITW) {
-            const u32 k1 = __brev(t) >> (32 - NST);
-            const u32 ex = (low * k1) << psh;
-            return A::mul(rt[ex & ((1u << rtH) - 1)], rt[(1u << rtH) + (ex >> rtH)]);
-        }
-        const u32 ea = e & ((1u << LA) - 1), eb = e >> LA;
-        return eb == 0 ? twA[ea] : A::mul(twA[ea], twB[eb]);
-    };
-    auto coset = [&](const u64 *tab, u32 i) -> u64 {
-        const u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
-        return A::mul(tab[k & ((1u << tabH) - 1)], tab[(1u << tabH) + (k >> tabH)]);
-    };
-    const bool canon = flags & F_CANON;
-
-    if (SH8) {
-        for (u32 y = tid; y < G / 2; y += nthr) {
-            const u64 w = tw[n - G + y];
-            twS[y] = w;
-            twS[y + G / 2] = A::P - w;
-        }
-    } else {
-        for (u32 y = tid; y < G - 1; y += nthr) twS[y] = tw[n - G + y];
-    }
-
-    u64 x[R];
-#pragma unroll
-    for (int rd = 0; rd < NR; rd++) {
-        const int m = fs_m(NST, NR, rd);
-        const int done = fs_done(NST, NR, rd);
-        const int qb = DIT ? done : NST - done - m;
-        const int ws = wsOf(rd);
-        const u32 tbase = tbaseOf(ws);
-        // the thread's elements: global gp[e·gs], shared shb[fs64_pos(e << ws)]
-        u64 *gp = col + (ibase + (tbase << lo));
-        const u32 gs = 1u << (ws + lo);
-        u64 *shb = shg + fs64_pos<BOTTOM>(tbase);
-        const bool staged = BOTTOM && ws < SLOG;
-        if (rd == 0) {
-            if (staged) {
-                u64 *cb = col + obase * G;
-#pragma unroll
-                for (u32 e = 0; e < R; e++) {
-                    const u32 u = tid + e * nthr;
-                    const u32 t = u & (G - 1), ol = u >> NST;
-                    u64 v = cb[u];
-                    if (flags & F_PRE_COSET) v = A::mul(v, coset(pre, obase * G + u));
-                    sh[ol * S + fs64_pos<BOTTOM>(t)] = v;
-                }
-                __syncthreads();
-#pragma unroll
-                for (u32 e = 0; e < R; e++) x[e] = shb[fs64_pos<BOTTOM>(e << ws)];
-            } else {
-                if (!DIT && NR == 1) loadTws();
-#pragma unroll
-                for (u32 e = 0; e < R; e++) x[e] = gp[(u64)e * gs];
-                if (flags & F_PRE_COSET) {
-#pragma unroll
-                    for (u32 e = 0; e < R; e++)
-                        x[e] = A::mul(x[e], coset(pre, ibase + ((tbase + (e << ws)) << lo)));
-                }
-                if (DIT && PTW) {
-                    if (ITW) passTws();
-#pragma unroll
-                    for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], passTw(e, tbase + (e << ws)));
-                }
-                __syncthreads(); // twS
-            }
-        } else {
-            if (!DIT && rd == NR - 1) loadTws();
-#pragma unroll
-            for (u32 e = 0; e < R; e++) x[e] = shb[fs64_pos<BOTTOM>(e << ws)];
-        }
-
-        // Butterflies of stage bits [qb, qb+m): bit q = ws + k of t is bit k
-        // of e. The twiddle of pair e at stage q is twq[(t mod 2^q)], t =
-        // tbase + (e << ws): tbase's part is per round, e's a constant, and
-        // with ws == 0 it is 0 (twiddle 1) when e mod 2^q == 0.
-        // SH8: Φ(e) (1 in window 0) and the shifts 2^sa of the radix-8
-        // twiddles, sa = (e mod 2^k)·2^(2−k)·SH8 mod 192 (sa ≥ 96: minus 2^(sa−96)).
-        auto phi = [&]() {
-            if (ws == 0) return;
-            const u32 u = (tbase & ((1u << ws) - 1)) << (NST - ws - 3);
-#pragma unroll
-            for (u32 e = 1; e < R; e++) {
-                u32 r = 0;
-#pragma unroll
-                for (int k = 0; k < RL; k++)
-                    if (ws + k >= qb && ws + k < qb + m && (e >> k & 1)) r |= 4u >> k;
-                if (r) x[e] = A::mul(x[e], twS[u * r]);
-            }
-        };
-        if (SH8 && DIT) {
-            phi();
-#pragma unroll
-            for (int k = 0; k < RL; k++) {
-                const int q = ws + k;
-                if (q < qb || q >= qb + m) continue;
-#pragma unroll
-                for (u32 e = 0; e < R; e++) {
-                    if (e & (1u << k)) continue;
-                    const int sa = ((int)(e & ((1u << k) - 1)) << (2 - k)) * SH8 % 192;
-                    const u64 v = x[e], y = x[e | (1u << k)];
-                    if (sa == 0) {
-                        x[e] = A::add(v, y);
-                        x[e | (1u << k)] = A::sub(v, y);
-                    } else if (sa < 96) {
-                        const u64 z = A::shl(y, sa);
-                        x[e] = A::add(v, z);
-                        x[e | (1u << k)] = A::sub(v, z);
-                    } else {
-                        const u64 z = A::shl(y, sa - 96);
-                        x[e] = A::sub(v, z);
-                        x[e | (1u << k)] = A::add(v, z);
-                    }
-                }
-            }
-        } else if (SH8) {
-#pragma unroll
-            for (int k = RL - 1; k >= 0; k--) {
-                const int q = ws + k;
-                if (q < qb || q >= qb + m) continue;
-#pragma unroll
-                for (u32 e = 0; e < R; e++) {
-                    if (e & (1u << k)) continue;
-                    const int sa = ((int)(e & ((1u << k) - 1)) << (2 - k)) * SH8 % 192;
-                    const u64 v = x[e], y = x[e | (1u << k)];
-                    x[e] = A::add(v, y);
-                    if (sa == 0) x[e | (1u << k)] = A::sub(v, y);
-                    else if (sa < 96) x[e | (1u << k)] = A::shl(A::sub(v, y), sa);
-                    else x[e | (1u << k)] = A::shl(A::sub(y, v), sa - 96);
-                }
-            }
-            phi();
-        } else if (DIT) {
-#pragma unroll
-            for (int k = 0; k < RL; k++) {
-                const int q = ws + k;
-                if (q < qb || q >= qb + m) continue;
-                const u64 *twq = twS + (G - (2u << q)) + (tbase & ((1u << q) - 1));
-#pragma unroll
-                for (u32 e = 0; e < R; e++) {
-                    if (e & (1u << k)) continue;
-                    const u32 eo = (e << ws) & ((1u << q) - 1);
-                    u64 y = x[e | (1u << k)];
-                    if (!(ws == 0 && eo == 0)) y = A::mul(y, twq[eo]);
-                    const u64 v = x[e];
-                    x[e] = A::add(v, y);
-                    x[e | (1u << k)] = A::sub(v, y);
-                }
-            }
-        } else {
-#pragma unroll
-            for (int k = RL - 1; k >= 0; k--) {
-                const int q = ws + k;
-                if (q < qb || q >= qb + m) continue;
-                const u64 *twq = twS + (G - (2u << q)) + (tbase & ((1u << q) - 1));
-#pragma unroll
-                for (u32 e = 0; e < R; e++) {
-                    if (e & (1u << k)) continue;
-                    const u32 eo = (e << ws) & ((1u << q) - 1);
-                    const u64 v = x[e], y = x[e | (1u << k)];
-                    x[e] = A::add(v, y);
-                    const u64 d = A::sub(v, y);
-                    x[e | (1u << k)] = (ws == 0 && eo == 0) ? d : A::mul(d, twq[eo]);
-                }
-            }
-        }
-
-        if (rd == NR - 1 && staged) {
-#pragma unroll
-            for (u32 e = 0; e < R; e++) shb[fs64_pos<BOTTOM>(e << ws)] = x[e];
-            __syncthreads();
-            u64 *cb = col + obase * G;
-#pragma unroll
-            for (u32 e = 0; e < R; e++) {
-                const u32 u = tid + e * nthr;
-                const u32 t = u & (G - 1), ol = u >> NST;
-                u64 v = sh[ol * S + fs64_pos<BOTTOM>(t)];
-                if (flags & F_POST_CONST) {
-                    v = A::mul(v, post[0]);
-                } else if (flags & F_POST_COSET) {
-                    v = A::mul(v, coset(post, obase * G + u));
-                }
-                cb[u] = canon ? A::canon(v) : v;
-            }
-        } else if (rd == NR - 1) {
-            if (!DIT && PTW) {
-                if (ITW) passTws();
-#pragma unroll
-                for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], passTw(e, tbase + (e << ws)));
-            }
-            if (flags & F_POST_CONST) {
-                const u64 c = post[0];
-#pragma unroll
-                for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], c);
-            } else if (flags & F_POST_COSET) {
-#pragma unroll
-                for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], coset(post, ibase + ((tbase + (e << ws)) << lo)));
-            }
-            if (canon) {
-#pragma unroll
-                for (u32 e = 0; e < R; e++) gp[(u64)e * gs] = A::canon(x[e]);
-            } else {
-#pragma unroll
-                for (u32 e = 0; e < R; e++) gp[(u64)e * gs] = x[e];
-            }
-        } else {
-#pragma unroll
-            for (u32 e = 0; e < R; e++) shb[fs64_pos<BOTTOM>(e << ws)] = x[e];
-            __syncthreads();
-        }
-    }
-}
 
 #define NTT_FS64(NST)                                                                                          \
     extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_fs##NST(                                 \
