@@ -304,3 +304,31 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 		must(t, buf.Free())
 	}
 }
+
+var compileTimes = flag.Bool("gpu.compiletimes", false, "run TestCompileTimes: NVRTC compile and load time of each kernel module, no disk cache")
+
+// TestCompileTimes times the first use of each kernel module on a device
+// opened without the disk cache: NVRTC compilation plus loading, what a
+// machine pays once (later runs load the cached image). Run with
+// -gpu.compiletimes.
+func TestCompileTimes(t *testing.T) {
+	if !*compileTimes {
+		t.Skip("run with -gpu.compiletimes")
+	}
+	testDevice(t) // skips without a device
+	d, err := Open(WithoutCache())
+	must(t, err)
+	defer d.Close()
+	fmt.Printf("\n| module | first use (compile + load) |\n|---|---|\n")
+	row := func(name string, f func() error) {
+		t0 := time.Now()
+		must(t, f())
+		fmt.Printf("| %s | %.1f s |\n", name, time.Since(t0).Seconds())
+	}
+	row("gf64.cu (GF64 vector kernels)", func() error { _, err := d.GF64(PerThread); return err })
+	row("gf32.cu (GF32 vector kernels)", func() error { _, err := d.GF32(PerThread); return err })
+	row("gf64.cu + fft.cu (Transforms)", func() error { _, err := NewTransforms(d); return err })
+	for _, f := range []string{"babybear", "koalabear", "goldilocks", "bn254"} {
+		row("ntt_prime.cu, "+f, func() error { _, err := d.nttKernels(f); return err })
+	}
+}
