@@ -319,7 +319,8 @@ func TestCompileTimes(t *testing.T) {
 	d, err := Open(WithoutCache())
 	must(t, err)
 	defer d.Close()
-	fmt.Printf("\n| module | first use (compile + load) |\n|---|---|\n")
+	fmt.Printf("\n%s, NVRTC %s, target %s (cubin %v)\n\n| module | first use (compile + load) |\n|---|---|\n",
+		d.Info().Name, d.Info().NVRTCVersion, d.Info().Target, d.cubin)
 	row := func(name string, f func() error) {
 		t0 := time.Now()
 		must(t, f())
