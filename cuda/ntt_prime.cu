@@ -2108,7 +2108,7 @@ __device__ __forceinline__ void ntt_fs64(u64 *data, u64 colStride, const u64 *tw
 #define NTT_FS31_6_12(name, F)                                                                                \
     NTT_FS31(name, F, 6) NTT_FS31(name, F, 7) NTT_FS31(name, F, 8) NTT_FS31(name, F, 9) NTT_FS31(name, F, 10) \
     NTT_FS31(name, F, 11) NTT_FS31(name, F, 12)
-// The measured variants (V as in ntt_fs31), compiled into their own module
+// The measured variants (V as in fs_pass), compiled into their own module
 // (gpu/ntt.go, with NTT_FS31_VARIANTS defined, none of the other kernels):
 // V = 1 for passes of 7 to 9 bits (2^21 to 2^27 in three passes), V = 3 for
 // 8 bits (2^24) only, to keep the compile short (gpu/ntt.go fs31VarNST).
