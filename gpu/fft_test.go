@@ -582,32 +582,26 @@ func TestCopyRange(t *testing.T) {
 		for range 20 {
 			lo := r.IntN(total)
 			hi := lo + r.IntN(total-lo+1)
-			p := make([]gf64.Element, total)
-			copyRange(p, cols, c.n, lo, hi, true)
-			for i := range p {
-				want := gf64.Element(0)
-				if i >= lo && i < hi {
-					want = flat[i]
-				}
-				if p[i] != want {
-					t.Fatalf("cols=%d n=%d [%d,%d): to pinned, element %d is %v, want %v", c.cols, c.n, lo, hi, i, p[i], want)
+			check := func(dir string, got []gf64.Element) {
+				for i := range got {
+					want := gf64.Element(0)
+					if i >= lo && i < hi {
+						want = flat[i]
+					}
+					if got[i] != want {
+						t.Fatalf("cols=%d n=%d [%d,%d): %s, element %d is %v, want %v", c.cols, c.n, lo, hi, dir, i, got[i], want)
+					}
 				}
 			}
+			p := make([]gf64.Element, total)
+			copyRange(p, cols, c.n, lo, hi, true)
+			check("to pinned", p)
 			back := make([][]gf64.Element, c.cols)
 			for i := range back {
 				back[i] = make([]gf64.Element, c.n)
 			}
 			copyRange(p, back, c.n, lo, hi, false)
-			got := slices.Concat(back...)
-			for i := range got {
-				want := gf64.Element(0)
-				if i >= lo && i < hi {
-					want = flat[i]
-				}
-				if got[i] != want {
-					t.Fatalf("cols=%d n=%d [%d,%d): from pinned, element %d is %v, want %v", c.cols, c.n, lo, hi, i, got[i], want)
-				}
-			}
+			check("from pinned", slices.Concat(back...))
 		}
 	}
 }
