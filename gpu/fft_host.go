@@ -308,6 +308,18 @@ func (t *Transforms) hostRun(op string, dst, src [][]gf64.Element, inLen, outLen
 // method set of rs.Accelerator, so a *Transforms can run a Reed–Solomon
 // code's encodings.
 func (t *Transforms) LDEBatch(dst, src [][]gf64.Element, from, to *domain.Subspace) error {
+	return t.LDEBatchThen(dst, src, from, to, nil)
+}
+
+// LDEBatchThen is LDEBatch that also hands each group's LDE, while it is on
+// the device, to then (when not nil): out holds the group's columns end to
+// end (to.Size() elements each), the groups come in column order, and then
+// queues its work on s, before the group's download. Groups alternate
+// between two streams, so work that must see the groups in sequence (such as
+// a RowHasher's Absorb) orders itself with an event. An error from then
+// stops the batch and is returned.
+func (t *Transforms) LDEBatchThen(dst, src [][]gf64.Element, from, to *domain.Subspace,
+	then func(s *Stream, out *Buffer[gf64.Element]) error) error {
 	if from == nil || to == nil {
 		return fmt.Errorf("gpu: LDEBatch with a nil subspace: %w", domain.ErrMismatch)
 	}
@@ -322,7 +334,13 @@ func (t *Transforms) LDEBatch(dst, src [][]gf64.Element, from, to *domain.Subspa
 	}
 	return t.hostRun("LDEBatch", dst, src, from.Size(), to.Size(), from.Size(), false,
 		func(s *Stream, out, in *Buffer[gf64.Element], cols int) error {
-			return t.LDE(s, out, in, from, to)
+			if err := t.LDE(s, out, in, from, to); err != nil {
+				return err
+			}
+			if then != nil {
+				return then(s, out)
+			}
+			return nil
 		})
 }
 

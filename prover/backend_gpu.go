@@ -25,7 +25,8 @@ import (
 // (bit-identical to gnark-crypto): a chunk of columns is split into groups
 // that alternate between two streams, so that one group's host copies (Go
 // memory ↔ pinned memory, on all cores) overlap the other's upload, LDE and
-// download. The commitment is hashed on the CPU.
+// download. With the default hash, Commit also absorbs each group into the
+// rows' SHA-256 states on the device (gpu_commit.go).
 type primeGPU[E primeElement] struct {
 	core[E]
 	dev *gpu.Device
@@ -60,7 +61,8 @@ func newPrimeGPU[E primeElement](cfg config) *primeGPU[E] {
 		cfg:    cfg,
 		name:   FieldOf[E]().String() + "/gpu",
 		device: cfg.gpu.Info().Name,
-		lde:    p.encodeChunk,
+		lde:    func(logRows int, dst, msgs [][]E) error { return p.encodeChunk(logRows, dst, msgs, nil) },
+		devLDE: p.encodeChunk,
 		close: func() error {
 			p.mu.Lock()
 			defer p.mu.Unlock()
@@ -175,8 +177,9 @@ func (st *primeStage[E]) finish() error {
 	return nil
 }
 
-// start stages msgs on st and queues upload, LDE and download on its stream.
-func (p *primeGPU[E]) start(st *primeStage[E], dst, msgs [][]E) error {
+// start stages msgs on st and queues upload, LDE, the sink's absorb (when
+// not nil) and download on its stream.
+func (p *primeGPU[E]) start(st *primeStage[E], dst, msgs [][]E, sink *devHash[E]) error {
 	n, m := len(msgs[0]), len(msgs)
 	up := st.up.Slice()
 	parallelFor(m, func(j int) { copy(up[j*n:(j+1)*n], msgs[j]) })
@@ -202,6 +205,11 @@ func (p *primeGPU[E]) start(st *primeStage[E], dst, msgs [][]E) error {
 	if err := p.lde.Encode(st.s, out, src, gpu.PrimeNatural); err != nil {
 		return fmt.Errorf("prover: GPU LDE: %w", err)
 	}
+	if sink != nil {
+		if err := sink.absorb(st.s, out); err != nil {
+			return fmt.Errorf("prover: GPU row hashing: %w", err)
+		}
+	}
 	if err := out.DownloadAsync(st.s, downView); err != nil {
 		return fmt.Errorf("prover: GPU download: %w", err)
 	}
@@ -209,7 +217,7 @@ func (p *primeGPU[E]) start(st *primeStage[E], dst, msgs [][]E) error {
 	return nil
 }
 
-func (p *primeGPU[E]) encodeChunk(logRows int, dst, msgs [][]E) error {
+func (p *primeGPU[E]) encodeChunk(logRows int, dst, msgs [][]E, sink *devHash[E]) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	// Four groups per chunk, two in flight at a time.
@@ -226,7 +234,7 @@ func (p *primeGPU[E]) encodeChunk(logRows int, dst, msgs [][]E) error {
 			firstErr = err
 			break
 		}
-		firstErr = p.start(st, dst[lo:hi], msgs[lo:hi])
+		firstErr = p.start(st, dst[lo:hi], msgs[lo:hi], sink)
 	}
 	for _, st := range p.stages {
 		if err := st.finish(); err != nil && firstErr == nil {
@@ -261,13 +269,14 @@ func newBinaryGPU(cfg config) (*binaryGPU, error) {
 		cfg:    cfg,
 		name:   "gf64/gpu",
 		device: cfg.gpu.Info().Name,
-		lde:    b.encodeChunk,
+		lde:    func(logRows int, dst, msgs [][]gf64.Element) error { return b.encodeChunk(logRows, dst, msgs, nil) },
+		devLDE: b.encodeChunk,
 		close:  tr.Close,
 	}
 	return b, nil
 }
 
-func (b *binaryGPU) encodeChunk(logRows int, dst, msgs [][]gf64.Element) error {
+func (b *binaryGPU) encodeChunk(logRows int, dst, msgs [][]gf64.Element, sink *devHash[gf64.Element]) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.logRows != logRows {
@@ -289,7 +298,11 @@ func (b *binaryGPU) encodeChunk(logRows int, dst, msgs [][]gf64.Element) error {
 		}
 		b.msg, b.cw, b.logRows = msg, cw, logRows
 	}
-	if err := b.tr.LDEBatch(dst, msgs, b.msg, b.cw); err != nil {
+	var then func(s *gpu.Stream, out *gpu.Buffer[gf64.Element]) error
+	if sink != nil {
+		then = sink.absorb
+	}
+	if err := b.tr.LDEBatchThen(dst, msgs, b.msg, b.cw, then); err != nil {
 		return fmt.Errorf("prover: gf64 GPU LDE: %w", err)
 	}
 	return nil

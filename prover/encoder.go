@@ -159,6 +159,7 @@ type core[E Element] struct {
 	name   string
 	device string
 	lde    ldeFunc[E]
+	devLDE devLDEFunc[E] // GPU backends: lde with the rows hashed on the device
 	close  func() error
 }
 
@@ -187,17 +188,22 @@ func (c *core[E]) Encode(src Source[E]) ([][]E, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := c.cfg.blowup << logRows
+	lde := newLDE[E](c.cfg.blowup<<logRows, cols)
+	if err := c.encode(lde, src, logRows, cols); err != nil {
+		return nil, err
+	}
+	return lde, nil
+}
+
+// newLDE allocates cols columns of n elements in one backing array.
+func newLDE[E Element](n, cols int) [][]E {
 	backing := make([]E, n*cols)
 	adviseHugePages(backing)
 	lde := make([][]E, cols)
 	for j := range lde {
 		lde[j] = backing[j*n : (j+1)*n : (j+1)*n]
 	}
-	if err := c.encode(lde, src, logRows, cols); err != nil {
-		return nil, err
-	}
-	return lde, nil
+	return lde
 }
 
 func (c *core[E]) EncodeInto(dst [][]E, src Source[E]) error {
@@ -234,6 +240,12 @@ func (c *core[E]) shape(src Source[E]) (logRows, cols int, err error) {
 
 // encode runs the backend's LDE chunk by chunk into lde.
 func (c *core[E]) encode(lde [][]E, src Source[E], logRows, cols int) error {
+	return c.encodeWith(lde, src, logRows, cols, nil)
+}
+
+// encodeWith is encode that also hands the LDE on the device to sink (not
+// nil only for a GPU backend).
+func (c *core[E]) encodeWith(lde [][]E, src Source[E], logRows, cols int, sink *devHash[E]) error {
 	rows := 1 << logRows
 	tr, inMemory := src.(Trace[E])
 	var scratch [][]E
@@ -257,7 +269,13 @@ func (c *core[E]) encode(lde [][]E, src Source[E], logRows, cols int) error {
 				return fmt.Errorf("prover: reading columns %d..%d: %w", first, first+m-1, err)
 			}
 		}
-		if err := c.lde(logRows, lde[first:first+m], msgs); err != nil {
+		var err error
+		if sink != nil {
+			err = c.devLDE(logRows, lde[first:first+m], msgs, sink)
+		} else {
+			err = c.lde(logRows, lde[first:first+m], msgs)
+		}
+		if err != nil {
 			return err
 		}
 		c.report("encode", first+m, cols)
@@ -266,6 +284,12 @@ func (c *core[E]) encode(lde [][]E, src Source[E], logRows, cols int) error {
 }
 
 func (c *core[E]) Commit(src Source[E]) (*Commitment[E], error) {
+	if c.devTreeOK() {
+		cm, err := c.commitDev(src)
+		if cm != nil || err != nil {
+			return cm, err
+		}
+	}
 	t0 := time.Now()
 	lde, err := c.Encode(src)
 	if err != nil {
@@ -292,7 +316,19 @@ func (c *core[E]) CommitLDE(lde [][]E) (*Commitment[E], error) {
 	if c.cfg.progress != nil {
 		pf = func(done, total int) { c.report("commit", done, total) }
 	}
-	t := buildTree(lde, c.cfg.hs, c.cfg.workers, pf)
+	var t *tree
+	if c.devTreeOK() {
+		var err error
+		if t, err = c.commitLDEDev(lde); err != nil {
+			return nil, err
+		}
+		if t != nil && pf != nil {
+			pf(len(lde[0]), len(lde[0]))
+		}
+	}
+	if t == nil {
+		t = buildTree(lde, c.cfg.hs, c.cfg.workers, pf)
+	}
 	return &Commitment[E]{lde: lde, tree: t, Timings: Timings{Commit: time.Since(t0)}}, nil
 }
 

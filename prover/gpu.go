@@ -21,7 +21,12 @@ var _ rs.Accelerator = (*gpu.Transforms)(nil)
 // backend: GF(2^64) on gpu.Transforms (the additive-FFT LDE), the prime
 // fields on gpu.PrimeLDE; both are bit-identical to the CPU backends. New
 // returns an error wrapping ErrUnavailable when the kernels cannot be built
-// on the device. The commitment (hashing) runs on the CPU either way.
+// on the device. With the default hash (SHA-256) the commitment is hashed on
+// the device too (gpu.RowHasher): Commit absorbs each group of columns into
+// the rows' hash states while its LDE is on the device, CommitLDE uploads
+// the LDE it is given; the tree is the CPU backends', digest for digest. A
+// custom hash (WithHash), or a device without memory for the row states
+// (128 bytes per LDE row), hashes on the CPU.
 func WithGPU(dev *gpu.Device) Option {
 	return func(c *config) error {
 		if dev == nil {

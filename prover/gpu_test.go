@@ -2,6 +2,7 @@ package prover
 
 import (
 	"bytes"
+	"crypto/sha512"
 	"errors"
 	"flag"
 	"testing"
@@ -62,7 +63,47 @@ func testGPUSameRoot[E Element](t *testing.T, dev *gpu.Device) {
 		if !bytes.Equal(got.Root(), want.Root()) {
 			t.Fatalf("%s: roots differ", gg.Name())
 		}
+		// The tree hashed on the device during Commit, and the one CommitLDE
+		// hashes after uploading the LDE, are the CPU's, digest for digest.
+		fromLDE, err := gg.CommitLDE(want.LDE())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cm := range []*Commitment[E]{got, fromLDE} {
+			if len(cm.tree.nodes) != len(want.tree.nodes) {
+				t.Fatalf("%s: %d tree levels, want %d", gg.Name(), len(cm.tree.nodes), len(want.tree.nodes))
+			}
+			for j := range want.tree.nodes {
+				if !bytes.Equal(cm.tree.nodes[j], want.tree.nodes[j]) {
+					t.Fatalf("%s 2^%d×%d blowup %d: tree level %d differs from the CPU", gg.Name(), k, cols, b, j+1)
+				}
+			}
+		}
+		n := got.Rows()
+		op, err := got.Open([]int{0, n - 1, n / 2, 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := op.Verify(want.Root(), n, nil); err != nil {
+			t.Fatalf("%s: opening of a GPU commitment: %v", gg.Name(), err)
+		}
 		gg.Close()
+	}
+	// A custom hash runs on the CPU and gives the CPU backend's root.
+	tr, _ := RandomTrace[E](6, 3, 9)
+	cpu, _ := New[E](WithHash(sha512.New))
+	gg, err := New[E](WithGPU(dev), WithHash(sha512.New))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer gg.Close()
+	want, err1 := cpu.Commit(tr)
+	got, err2 := gg.Commit(tr)
+	if err := errors.Join(err1, err2); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Root(), want.Root()) || len(got.Root()) != sha512.Size {
+		t.Fatalf("%s with SHA-512: roots differ", gg.Name())
 	}
 }
 
