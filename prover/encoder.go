@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash"
 	"runtime"
+	"sync"
 	"time"
 
 	"github.com/gfpoly/gfpoly/gpu"
@@ -41,6 +42,11 @@ type Encoder[E Element] interface {
 	EncodeInto(dst [][]E, src Source[E]) error
 	// Commit encodes src and commits to the rows of its LDE.
 	Commit(src Source[E]) (*Commitment[E], error)
+	// CommitInto is Commit into the caller's columns, as EncodeInto; the
+	// Commitment keeps dst. On a GPU backend it is the fast way to commit
+	// trace after trace: the rows are hashed while the LDE is on the device,
+	// where EncodeInto followed by CommitLDE uploads the LDE again.
+	CommitInto(dst [][]E, src Source[E]) (*Commitment[E], error)
 	// CommitLDE commits to the rows of an LDE the caller already has (for
 	// instance from Encode). The Commitment keeps lde, which must not be
 	// modified while it is in use.
@@ -160,7 +166,10 @@ type core[E Element] struct {
 	device string
 	lde    ldeFunc[E]
 	devLDE devLDEFunc[E] // GPU backends: lde with the rows hashed on the device
-	close  func() error
+
+	devMu sync.Mutex  // held while a commitment uses dh
+	dh    *devHash[E] // the device hashing state of the last GPU commitment
+	close func() error
 }
 
 func (c *core[E]) Name() string   { return c.name }
@@ -169,6 +178,12 @@ func (c *core[E]) Device() string { return c.device }
 func (c *core[E]) Blowup() int    { return c.cfg.blowup }
 
 func (c *core[E]) Close() error {
+	c.devMu.Lock()
+	if c.dh != nil {
+		c.dh.close()
+		c.dh = nil
+	}
+	c.devMu.Unlock()
 	if c.close != nil {
 		f := c.close
 		c.close = nil
@@ -207,20 +222,29 @@ func newLDE[E Element](n, cols int) [][]E {
 }
 
 func (c *core[E]) EncodeInto(dst [][]E, src Source[E]) error {
-	logRows, cols, err := c.shape(src)
+	logRows, cols, err := c.checkInto("EncodeInto", dst, src)
 	if err != nil {
 		return err
 	}
+	return c.encode(dst, src, logRows, cols)
+}
+
+// checkInto checks src's shape and that dst has its LDE's shape.
+func (c *core[E]) checkInto(op string, dst [][]E, src Source[E]) (logRows, cols int, err error) {
+	logRows, cols, err = c.shape(src)
+	if err != nil {
+		return 0, 0, err
+	}
 	n := c.cfg.blowup << logRows
 	if len(dst) != cols {
-		return fmt.Errorf("prover: EncodeInto: %d destination columns for %d trace columns: %w", len(dst), cols, ErrShape)
+		return 0, 0, fmt.Errorf("prover: %s: %d destination columns for %d trace columns: %w", op, len(dst), cols, ErrShape)
 	}
 	for j := range dst {
 		if len(dst[j]) != n {
-			return fmt.Errorf("prover: EncodeInto: destination column %d has %d elements, want %d: %w", j, len(dst[j]), n, ErrShape)
+			return 0, 0, fmt.Errorf("prover: %s: destination column %d has %d elements, want %d: %w", op, j, len(dst[j]), n, ErrShape)
 		}
 	}
-	return c.encode(dst, src, logRows, cols)
+	return logRows, cols, nil
 }
 
 // shape checks src's shape.
@@ -284,15 +308,33 @@ func (c *core[E]) encodeWith(lde [][]E, src Source[E], logRows, cols int, sink *
 }
 
 func (c *core[E]) Commit(src Source[E]) (*Commitment[E], error) {
+	t0 := time.Now()
+	logRows, cols, err := c.shape(src)
+	if err != nil {
+		return nil, err
+	}
+	return c.commitInto(newLDE[E](c.cfg.blowup<<logRows, cols), src, logRows, cols, t0)
+}
+
+func (c *core[E]) CommitInto(dst [][]E, src Source[E]) (*Commitment[E], error) {
+	t0 := time.Now()
+	logRows, cols, err := c.checkInto("CommitInto", dst, src)
+	if err != nil {
+		return nil, err
+	}
+	return c.commitInto(dst, src, logRows, cols, t0)
+}
+
+// commitInto encodes src into lde and commits to it: on the device when it
+// can, else the LDE and then the CPU's tree.
+func (c *core[E]) commitInto(lde [][]E, src Source[E], logRows, cols int, t0 time.Time) (*Commitment[E], error) {
 	if c.devTreeOK() {
-		cm, err := c.commitDev(src)
+		cm, err := c.commitDev(lde, src, logRows, cols, t0)
 		if cm != nil || err != nil {
 			return cm, err
 		}
 	}
-	t0 := time.Now()
-	lde, err := c.Encode(src)
-	if err != nil {
+	if err := c.encode(lde, src, logRows, cols); err != nil {
 		return nil, err
 	}
 	t1 := time.Now()

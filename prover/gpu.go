@@ -25,8 +25,9 @@ var _ rs.Accelerator = (*gpu.Transforms)(nil)
 // the device too (gpu.RowHasher): Commit absorbs each group of columns into
 // the rows' hash states while its LDE is on the device, CommitLDE uploads
 // the LDE it is given; the tree is the CPU backends', digest for digest. A
-// custom hash (WithHash), or a device without memory for the row states
-// (128 bytes per LDE row), hashes on the CPU.
+// custom hash (WithHash), or a device without memory for the hashing (128
+// bytes of device memory and 32 of pinned host memory per LDE row, which the
+// encoder keeps for its next commitment of as many rows), hashes on the CPU.
 func WithGPU(dev *gpu.Device) Option {
 	return func(c *config) error {
 		if dev == nil {

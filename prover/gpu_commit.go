@@ -20,13 +20,27 @@ import (
 // the device to sink (when not nil), in column order.
 type devLDEFunc[E Element] func(logRows int, dst, msgs [][]E, sink *devHash[E]) error
 
-// devHash hashes the rows of one LDE on the device.
+// devHash hashes the rows of one LDE at a time on the device. An encoder
+// keeps the last one (core.dh) with its buffers for the next commitment of
+// the same number of rows.
 type devHash[E Element] struct {
-	dev  *gpu.Device
-	rh   *gpu.RowHasher[E]
-	ev   *gpu.Event // recorded after each absorb
-	used bool       // ev has been recorded
+	dev   *gpu.Device
+	rh    *gpu.RowHasher[E]
+	ev    *gpu.Event // recorded after each absorb
+	used  bool       // ev has been recorded since the last reset
+	s     *gpu.Stream
+	nodes *gpu.Buffer[byte]
+	hnode *gpu.HostBuffer[byte] // pinned copy of nodes
+	slots [2]devSlot[E]         // CommitLDE's upload staging
+}
+
+// devSlot is one stream of CommitLDE's upload: pinned and device buffers
+// for a group of columns.
+type devSlot[E Element] struct {
 	s    *gpu.Stream
+	hb   *gpu.HostBuffer[E]
+	db   *gpu.Buffer[E]
+	busy bool
 }
 
 func newDevHash[E Element](dev *gpu.Device, rows int) (_ *devHash[E], err error) {
@@ -37,6 +51,12 @@ func newDevHash[E Element](dev *gpu.Device, rows int) (_ *devHash[E], err error)
 		}
 	}()
 	if h.rh, err = gpu.NewRowHasher[E](dev, rows, leafTag, nodeTag); err != nil {
+		return nil, err
+	}
+	if h.nodes, err = gpu.Alloc[byte](dev, (rows-1)*gpu.DigestSize); err != nil {
+		return nil, err
+	}
+	if h.hnode, err = gpu.AllocHost[byte](dev, (rows-1)*gpu.DigestSize); err != nil {
 		return nil, err
 	}
 	if h.ev, err = dev.NewEvent(); err != nil {
@@ -50,8 +70,27 @@ func newDevHash[E Element](dev *gpu.Device, rows int) (_ *devHash[E], err error)
 
 func (h *devHash[E]) close() error {
 	var errs []error
+	for i := range h.slots {
+		sl := &h.slots[i]
+		if sl.s != nil {
+			errs = append(errs, sl.s.Synchronize(), sl.s.Close())
+		}
+		if sl.hb != nil {
+			errs = append(errs, sl.hb.Free())
+		}
+		if sl.db != nil {
+			errs = append(errs, sl.db.Free())
+		}
+		*sl = devSlot[E]{}
+	}
 	if h.rh != nil {
 		errs = append(errs, h.rh.Close())
+	}
+	if h.nodes != nil {
+		errs = append(errs, h.nodes.Free())
+	}
+	if h.hnode != nil {
+		errs = append(errs, h.hnode.Free())
 	}
 	if h.ev != nil {
 		errs = append(errs, h.ev.Close())
@@ -60,6 +99,46 @@ func (h *devHash[E]) close() error {
 		errs = append(errs, h.s.Close())
 	}
 	return errors.Join(errs...)
+}
+
+// reset starts new rows.
+func (h *devHash[E]) reset() {
+	h.rh.Reset()
+	h.used = false
+}
+
+// devHashFor returns a device hasher for rows rows and the function that
+// gives it back: the encoder's kept one when no other commitment uses it, or
+// a new one. (nil, nil, nil): the device lacks the memory.
+func (c *core[E]) devHashFor(rows int) (*devHash[E], func(), error) {
+	if !c.devMu.TryLock() {
+		// Another commitment of this encoder runs: one of its own.
+		h, err := newDevHash[E](c.cfg.gpu, rows)
+		if errors.Is(err, gpu.ErrOutOfMemory) {
+			return nil, nil, nil
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("prover: GPU row hashing for %d rows: %w", rows, err)
+		}
+		return h, func() { h.close() }, nil
+	}
+	if c.dh != nil && c.dh.rh.Rows() != rows {
+		c.dh.close()
+		c.dh = nil
+	}
+	if c.dh == nil {
+		h, err := newDevHash[E](c.cfg.gpu, rows)
+		if err != nil {
+			c.devMu.Unlock()
+			if errors.Is(err, gpu.ErrOutOfMemory) {
+				return nil, nil, nil
+			}
+			return nil, nil, fmt.Errorf("prover: GPU row hashing for %d rows: %w", rows, err)
+		}
+		c.dh = h
+	}
+	c.dh.reset()
+	return c.dh, c.devMu.Unlock, nil
 }
 
 // absorb appends the columns in cols (end to end) to the rows, on s, after
@@ -81,7 +160,7 @@ func (h *devHash[E]) absorb(s *gpu.Stream, cols *gpu.Buffer[E]) error {
 }
 
 // devHostGroupBytes bounds a group of CommitLDE's upload (per stream).
-const devHostGroupBytes = 64 << 20
+const devHostGroupBytes = 128 << 20
 
 // absorbHost uploads the host columns cols a group at a time through pinned
 // memory (two groups in flight) and absorbs them.
@@ -89,39 +168,36 @@ func (h *devHash[E]) absorbHost(cols [][]E) (err error) {
 	rows := len(cols[0])
 	var z E
 	g := max(1, min(len(cols), devHostGroupBytes/(rows*int(unsafe.Sizeof(z)))))
-	type slot struct {
-		s    *gpu.Stream
-		hb   *gpu.HostBuffer[E]
-		db   *gpu.Buffer[E]
-		busy bool
-	}
-	var slots [2]slot
 	defer func() {
-		for _, sl := range slots {
-			if sl.s != nil {
+		for i := range h.slots {
+			if sl := &h.slots[i]; sl.s != nil {
 				if e := sl.s.Synchronize(); e != nil && err == nil {
 					err = e
 				}
-				sl.s.Close()
-			}
-			if sl.hb != nil {
-				sl.hb.Free()
-			}
-			if sl.db != nil {
-				sl.db.Free()
+				sl.busy = false
 			}
 		}
 	}()
 	for k, c0 := 0, 0; c0 < len(cols); k, c0 = k+1, c0+g {
-		sl := &slots[k%2]
+		sl := &h.slots[k%2]
 		if sl.s == nil {
 			if sl.s, err = h.dev.NewStream(); err != nil {
 				return err
+			}
+		}
+		if sl.hb == nil || sl.hb.Len() < g*rows {
+			if sl.hb != nil {
+				sl.s.Synchronize()
+				sl.hb.Free()
+				sl.db.Free()
+				sl.hb, sl.db = nil, nil
 			}
 			if sl.hb, err = gpu.AllocHost[E](h.dev, g*rows); err != nil {
 				return err
 			}
 			if sl.db, err = gpu.Alloc[E](h.dev, g*rows); err != nil {
+				sl.hb.Free()
+				sl.hb = nil
 				return err
 			}
 		}
@@ -133,8 +209,7 @@ func (h *devHash[E]) absorbHost(cols [][]E) (err error) {
 			}
 		}
 		nc := min(g, len(cols)-c0)
-		hb := sl.hb.Slice()
-		parallelFor(nc, func(j int) { copy(hb[j*rows:(j+1)*rows], cols[c0+j]) })
+		copyToPinned(sl.hb.Slice()[:nc*rows], cols[c0:c0+nc], rows)
 		hv, err := sl.hb.View(0, nc*rows)
 		if err != nil {
 			return err
@@ -154,6 +229,19 @@ func (h *devHash[E]) absorbHost(cols [][]E) (err error) {
 	return nil
 }
 
+// copyToPinned copies the columns cols (rows elements each) end to end into
+// p, in pieces spread over all cores: one core does not keep up with the
+// memory bus.
+func copyToPinned[E Element](p []E, cols [][]E, rows int) {
+	const piece = 1 << 18
+	per := (rows + piece - 1) / piece
+	parallelFor(len(cols)*per, func(i int) {
+		c, lo := i/per, (i%per)*piece
+		hi := min(lo+piece, rows)
+		copy(p[c*rows+lo:c*rows+hi], cols[c][lo:hi])
+	})
+}
+
 // tree finishes the leaves, builds the tree on the device and brings the
 // digests above the leaves back.
 func (h *devHash[E]) tree(hs hasher) (*tree, error) {
@@ -161,21 +249,22 @@ func (h *devHash[E]) tree(hs hasher) (*tree, error) {
 	if err := h.s.Wait(h.ev); err != nil {
 		return nil, err
 	}
-	nodes, err := gpu.Alloc[byte](h.dev, (rows-1)*gpu.DigestSize)
-	if err != nil {
+	if err := h.rh.Tree(h.s, h.nodes); err != nil {
 		return nil, err
 	}
-	defer nodes.Free()
-	if err := h.rh.Tree(h.s, nodes); err != nil {
+	if err := h.nodes.DownloadAsync(h.s, h.hnode); err != nil {
 		return nil, err
 	}
 	if err := h.s.Synchronize(); err != nil {
 		return nil, err
 	}
-	back := make([]byte, nodes.Len())
-	if err := nodes.Download(back); err != nil {
-		return nil, err
-	}
+	back := make([]byte, h.nodes.Len())
+	adviseHugePages(back)
+	pin := h.hnode.Slice()
+	const piece = 1 << 20
+	parallelFor((len(back)+piece-1)/piece, func(i int) {
+		copy(back[i*piece:min((i+1)*piece, len(back))], pin[i*piece:])
+	})
 	t := &tree{hs: hs, height: log2(rows)}
 	t.nodes = make([][]byte, t.height)
 	off := 0
@@ -192,53 +281,36 @@ func (h *devHash[E]) tree(hs hasher) (*tree, error) {
 // backend with the default hash.
 func (c *core[E]) devTreeOK() bool { return c.devLDE != nil && c.cfg.hs.newHash == nil }
 
-// commitDev is Commit with the rows hashed on the device during the
-// encoding. It returns (nil, nil) when the device lacks the memory for the
-// row states, and the caller then hashes on the CPU.
-func (c *core[E]) commitDev(src Source[E]) (*Commitment[E], error) {
-	t0 := time.Now()
-	logRows, cols, err := c.shape(src)
-	if err != nil {
+// commitDev encodes src into lde with the rows hashed on the device during
+// the encoding. It returns (nil, nil) when the device lacks the memory for
+// the hashing, and the caller then hashes on the CPU.
+func (c *core[E]) commitDev(lde [][]E, src Source[E], logRows, cols int, t0 time.Time) (*Commitment[E], error) {
+	n := c.cfg.blowup << logRows
+	h, done, err := c.devHashFor(n)
+	if h == nil || err != nil {
 		return nil, err
 	}
-	n := c.cfg.blowup << logRows
-	h, err := newDevHash[E](c.cfg.gpu, n)
-	if errors.Is(err, gpu.ErrOutOfMemory) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("prover: GPU row hashing for %d rows: %w", n, err)
-	}
-	defer h.close()
-	lde := newLDE[E](n, cols)
+	defer done()
 	if err := c.encodeWith(lde, src, logRows, cols, h); err != nil {
 		return nil, err
 	}
 	t1 := time.Now()
 	t, err := h.tree(c.cfg.hs)
-	switch {
-	case errors.Is(err, gpu.ErrOutOfMemory):
-		// No room for the node digests: hash on the CPU.
-		t = buildTree(lde, c.cfg.hs, c.cfg.workers, func(done, total int) { c.report("commit", done, total) })
-	case err != nil:
+	if err != nil {
 		return nil, fmt.Errorf("prover: GPU Merkle tree: %w", err)
-	default:
-		c.report("commit", n, n)
 	}
+	c.report("commit", n, n)
 	return &Commitment[E]{lde: lde, tree: t, Timings: Timings{Encode: t1.Sub(t0), Commit: time.Since(t1)}}, nil
 }
 
 // commitLDEDev hashes the caller's LDE on the device; (nil, nil) as for
 // commitDev.
 func (c *core[E]) commitLDEDev(lde [][]E) (*tree, error) {
-	h, err := newDevHash[E](c.cfg.gpu, len(lde[0]))
-	if errors.Is(err, gpu.ErrOutOfMemory) {
-		return nil, nil
+	h, done, err := c.devHashFor(len(lde[0]))
+	if h == nil || err != nil {
+		return nil, err
 	}
-	if err != nil {
-		return nil, fmt.Errorf("prover: GPU row hashing for %d rows: %w", len(lde[0]), err)
-	}
-	defer h.close()
+	defer done()
 	if err := h.absorbHost(lde); err != nil {
 		if errors.Is(err, gpu.ErrOutOfMemory) {
 			return nil, nil
@@ -246,9 +318,6 @@ func (c *core[E]) commitLDEDev(lde [][]E) (*tree, error) {
 		return nil, fmt.Errorf("prover: GPU row hashing: %w", err)
 	}
 	t, err := h.tree(c.cfg.hs)
-	if errors.Is(err, gpu.ErrOutOfMemory) {
-		return nil, nil
-	}
 	if err != nil {
 		return nil, fmt.Errorf("prover: GPU Merkle tree: %w", err)
 	}

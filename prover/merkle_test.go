@@ -467,6 +467,42 @@ func TestEncodeInto(t *testing.T) {
 	}
 }
 
+func TestCommitInto(t *testing.T) {
+	enc, _ := New[gf64.Element](WithBlowup(2))
+	tr, _ := RandomTrace[gf64.Element](5, 3, 4)
+	want, err := enc.Commit(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst, _ := RandomTrace[gf64.Element](6, 3, 5)
+	got, err := enc.CommitInto(dst, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Root(), want.Root()) {
+		t.Fatal("CommitInto's root differs from Commit's")
+	}
+	for c := range dst {
+		if !equal(dst[c], want.LDE()[c]) || &got.LDE()[c][0] != &dst[c][0] {
+			t.Fatalf("column %d: not Commit's LDE in the caller's memory", c)
+		}
+	}
+	if got.Timings.Encode <= 0 || got.Timings.Commit <= 0 {
+		t.Errorf("timings %+v", got.Timings)
+	}
+	for name, d := range map[string]Trace[gf64.Element]{
+		"too few columns": dst[:2],
+		"short column":    {dst[0], dst[1], dst[2][:63]},
+	} {
+		if _, err := enc.CommitInto(d, tr); !errors.Is(err, ErrShape) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if _, err := enc.CommitInto(dst, nil); !errors.Is(err, ErrShape) {
+		t.Errorf("nil source: %v", err)
+	}
+}
+
 // FuzzCommit builds a trace of caller-chosen column lengths and contents:
 // Commit either rejects its shape or commits, and then every opened row
 // verifies.
