@@ -26,6 +26,11 @@
 //     shared-memory tiles, four-step passes (a small transform per pass, one
 //     twiddle product per element between passes), BN254 products on 32-bit
 //     limbs in PTX carry chains, bit reversal and the LDE's zero-padding.
+//   - merkle.cu: SHA-256 Merkle trees over the rows of column-major data
+//     (gpu.RowHasher): per-row streaming states fed a group of columns at a
+//     time, the elements' canonical byte encodings (GF(2^64) little-endian;
+//     gnark-crypto elements reduced from Montgomery form, big-endian), and
+//     one launch per tree level.
 package cuda
 
 import "embed"

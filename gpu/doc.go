@@ -70,4 +70,15 @@
 // coset. Both are built from a gnark-crypto *fft.Domain and refuse domains
 // of another field (ErrPrimeField) or inconsistent ones (ErrPrimeDomain).
 // The kernels are in cuda/ntt_prime.cu.
+//
+// # Merkle trees
+//
+// RowHasher builds a SHA-256 Merkle tree over the rows of column-major data
+// of any of these element types (leaf = H(leafTag ‖ row), node = H(nodeTag ‖
+// left ‖ right), the row's elements in their canonical byte encodings, as
+// package prover commits). Columns are absorbed a group at a time into
+// per-row streaming states, so the tree of a trace too large for the device
+// is hashed while its columns pass through; Transforms.LDEBatchThen hands
+// each group's LDE to such a consumer while it is on the device. The kernels
+// are in cuda/merkle.cu.
 package gpu
