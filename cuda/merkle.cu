@@ -267,11 +267,23 @@ __device__ void rh_absorb(u32 *st, u64 rows, const char *cols, u64 stride, u32 n
                                                                        u64 stride, u32 ncols, u64 J, u32 tag) { \
         rh_absorb<ENC>(st, rows, cols, stride, ncols, J, tag);                                               \
     }
+// gpu loads one module per element type, with RH_ONLY_<name> defined, so
+// that a first use compiles one absorb kernel (NVRTC time).
+#if !defined(RH_ONLY) || defined(RH_ONLY_gf64)
 RH_ABSORB(gf64, RH_GF64)
+#endif
+#if !defined(RH_ONLY) || defined(RH_ONLY_goldilocks)
 RH_ABSORB(goldilocks, RH_GOLDILOCKS)
+#endif
+#if !defined(RH_ONLY) || defined(RH_ONLY_babybear)
 RH_ABSORB(babybear, RH_BABYBEAR)
+#endif
+#if !defined(RH_ONLY) || defined(RH_ONLY_koalabear)
 RH_ABSORB(koalabear, RH_KOALABEAR)
+#endif
+#if !defined(RH_ONLY) || defined(RH_ONLY_bn254)
 RH_ABSORB(bn254, RH_BN254)
+#endif
 
 // rh_digest writes a digest's bytes (big-endian words) at out.
 __device__ __forceinline__ void rh_digest(u32 *out, const u32 h[8]) {

@@ -8,6 +8,7 @@ import (
 	"github.com/consensys/gnark-crypto/field/goldilocks"
 	"github.com/consensys/gnark-crypto/field/koalabear"
 
+	"github.com/gfpoly/gfpoly/cuda"
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
 
@@ -72,7 +73,7 @@ func NewRowHasher[E Hashable](d *Device, rows int, leafTag, nodeTag byte) (*RowH
 	case fr.Element:
 		name, words, bytes = "bn254", 8, 32
 	}
-	m, err := d.Module("merkle.cu")
+	m, err := d.rowHasherModule(name)
 	if err != nil {
 		return nil, err
 	}
@@ -90,6 +91,16 @@ func NewRowHasher[E Hashable](d *Device, rows int, leafTag, nodeTag byte) (*RowH
 		return nil, fmt.Errorf("gpu: NewRowHasher: row states for %d rows (%d bytes): %w", rows, 4*rhStateWords*rows, err)
 	}
 	return h, nil
+}
+
+// rowHasherModule returns cuda/merkle.cu compiled for one element type
+// (RH_ONLY_<name>), loaded once per device.
+func (d *Device) rowHasherModule(name string) (*Module, error) {
+	src, err := cuda.Sources.ReadFile("merkle.cu")
+	if err != nil {
+		return nil, err
+	}
+	return d.loadModule("merkle_"+name+".cu", "#define RH_ONLY 1\n#define RH_ONLY_"+name+" 1\n"+string(src), true)
 }
 
 // RowHasherBytes returns the device memory a RowHasher of rows rows holds.

@@ -332,4 +332,7 @@ func TestCompileTimes(t *testing.T) {
 	for _, f := range []string{"babybear", "koalabear", "goldilocks", "bn254"} {
 		row("ntt_prime.cu, "+f, func() error { _, err := d.nttKernels(f); return err })
 	}
+	for _, f := range []string{"gf64", "goldilocks", "babybear", "koalabear", "bn254"} {
+		row("merkle.cu, "+f, func() error { _, err := d.rowHasherModule(f); return err })
+	}
 }

@@ -536,6 +536,18 @@ func FuzzCommit(f *testing.F) {
 			}
 			return
 		}
+		// CommitInto into buffers of the LDE's shape gives the same root.
+		dst := make([][]gf64.Element, len(tr))
+		for j := range dst {
+			dst[j] = make([]gf64.Element, c.Rows())
+		}
+		c2, err := enc.CommitInto(dst, tr)
+		if err != nil {
+			t.Fatalf("CommitInto: %v", err)
+		}
+		if !bytes.Equal(c2.Root(), c.Root()) {
+			t.Fatal("CommitInto's root differs from Commit's")
+		}
 		o, err := c.Open([]int{open})
 		if open < 0 || open >= c.Rows() {
 			if !errors.Is(err, ErrIndex) {
