@@ -2105,9 +2105,6 @@ __device__ __forceinline__ void ntt_fs64(u64 *data, u64 colStride, const u64 *tw
         else                                                                                                  \
             ntt_fs31<F, NST, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);    \
     }
-#define NTT_FS31_6_12(name, F)                                                                                \
-    NTT_FS31(name, F, 6) NTT_FS31(name, F, 7) NTT_FS31(name, F, 8) NTT_FS31(name, F, 9) NTT_FS31(name, F, 10) \
-    NTT_FS31(name, F, 11) NTT_FS31(name, F, 12)
 // The measured variants (V as in fs_pass), compiled into their own module
 // (gpu/ntt.go, with NTT_FS31_VARIANTS defined, none of the other kernels):
 // V = 1 for passes of 7 to 9 bits (2^21 to 2^27 in three passes), V = 3 for
@@ -2141,8 +2138,6 @@ __device__ __forceinline__ void ntt_fs64(u64 *data, u64 colStride, const u64 *tw
                 ntt_fs64<NST, false, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         }                                                                                                      \
     }
-#define NTT_FS64_6_12                                                                                          \
-    NTT_FS64(6) NTT_FS64(7) NTT_FS64(8) NTT_FS64(9) NTT_FS64(10) NTT_FS64(11) NTT_FS64(12)
 // The shift variant, compiled for DIF with the forward tables (SH8 = 120)
 // only, to keep the module's compile time: gpu/ntt.go takes it for those
 // launches and ntt_fs64 for the others.
@@ -2155,8 +2150,6 @@ __device__ __forceinline__ void ntt_fs64(u64 *data, u64 colStride, const u64 *tw
         else                                                                                                   \
             ntt_fs64<NST, false, false, 120>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
     }
-#define NTT_FS64_SH_6_11                                                                                       \
-    NTT_FS64_SH(6) NTT_FS64_SH(7) NTT_FS64_SH(8) NTT_FS64_SH(9) NTT_FS64_SH(10) NTT_FS64_SH(11)
 
 // ---------------------------------------------------------------- entry points
 
@@ -2182,8 +2175,19 @@ __device__ __forceinline__ void ntt_fs64(u64 *data, u64 colStride, const u64 *tw
 
 // gpu/ntt.go compiles this file once per field it is asked for, with
 // NTT_ONLY and NTT_ONLY_<field> defined, so that a module holds that field's
-// kernels only (first-use compile time); undefined, every field's.
-#ifndef NTT_FS31_VARIANTS
+// kernels only (first-use compile time); undefined, every field's. The
+// four-step passes of BabyBear, KoalaBear and Goldilocks are compiled for
+// the sizes NTT_FS_MIN to NTT_FS_MAX bits (default 6 to 12): a field's
+// module has the sizes it uses by default, and a second module, with
+// NTT_FS_ONLY defined (no other kernels), adds larger ones when a
+// measurement asks for them.
+#ifndef NTT_FS_MIN
+#define NTT_FS_MIN 6
+#endif
+#ifndef NTT_FS_MAX
+#define NTT_FS_MAX 12
+#endif
+#if !defined(NTT_FS31_VARIANTS) && !defined(NTT_FS_ONLY)
 #if !defined(NTT_ONLY) || defined(NTT_ONLY_babybear)
 NTT_KERNELS(babybear, BabyBear, 4, 3)
 #endif
@@ -2196,6 +2200,7 @@ NTT_KERNELS(goldilocks, Goldilocks, 3, 2)
 #if !defined(NTT_ONLY) || defined(NTT_ONLY_bn254)
 NTT_KERNELS(bn254, BN254, 2, 0)
 #endif
+#endif
 
 // Four-step passes (gpu/ntt.go's nttFields says which sizes each field uses;
 // transforms of one tile take the passes above). BabyBear and KoalaBear take
@@ -2204,15 +2209,46 @@ NTT_KERNELS(bn254, BN254, 2, 0)
 // own kernels (below). ntt_goldilocks_sh_fs* are ntt_fs64 with the radix-8
 // twiddles as shifts (SH8: the forward tables of gnark-crypto's domains,
 // ω^(n/8) = 2^120; DIF passes of 6 to 11 bits; nttFieldInfo.fsShift).
+#ifndef NTT_FS31_VARIANTS
 #if !defined(NTT_ONLY) || defined(NTT_ONLY_babybear)
-NTT_FS31_6_12(babybear, BabyBear)
+#define NTT_FS_BB(NST) NTT_FS31(babybear, BabyBear, NST)
+#else
+#define NTT_FS_BB(NST)
 #endif
 #if !defined(NTT_ONLY) || defined(NTT_ONLY_koalabear)
-NTT_FS31_6_12(koalabear, KoalaBear)
+#define NTT_FS_KB(NST) NTT_FS31(koalabear, KoalaBear, NST)
+#else
+#define NTT_FS_KB(NST)
 #endif
 #if !defined(NTT_ONLY) || defined(NTT_ONLY_goldilocks)
-NTT_FS64_6_12
-NTT_FS64_SH_6_11
+#define NTT_FS_GL(NST) NTT_FS64(NST) NTT_FS64_SH(NST)
+#define NTT_FS_GL12 NTT_FS64(12)
+#else
+#define NTT_FS_GL(NST)
+#define NTT_FS_GL12
+#endif
+#define NTT_FS_ALL(NST) NTT_FS_BB(NST) NTT_FS_KB(NST) NTT_FS_GL(NST)
+#define NTT_FS_WANT(NST) (NTT_FS_MIN <= (NST) && (NST) <= NTT_FS_MAX)
+#if NTT_FS_WANT(6)
+NTT_FS_ALL(6)
+#endif
+#if NTT_FS_WANT(7)
+NTT_FS_ALL(7)
+#endif
+#if NTT_FS_WANT(8)
+NTT_FS_ALL(8)
+#endif
+#if NTT_FS_WANT(9)
+NTT_FS_ALL(9)
+#endif
+#if NTT_FS_WANT(10)
+NTT_FS_ALL(10)
+#endif
+#if NTT_FS_WANT(11)
+NTT_FS_ALL(11)
+#endif
+#if NTT_FS_WANT(12)
+NTT_FS_BB(12) NTT_FS_KB(12) NTT_FS_GL12
 #endif
 #else
 NTT_FS31V_7_9(babybear, BabyBear, 1)
@@ -2374,7 +2410,7 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, u64 colStri
 // 4.35 ms at 4 (64 registers, spills); with the product of commit 9eb4b1d
 // (one accumulator per part), 3 blocks beat 2 blocks by 8%, 4 blocks and
 // 2 elements per thread in blocks of 512 (64 registers) were slower.
-#if !defined(NTT_FS31_VARIANTS) && (!defined(NTT_ONLY) || defined(NTT_ONLY_bn254))
+#if !defined(NTT_FS31_VARIANTS) && !defined(NTT_FS_ONLY) && (!defined(NTT_ONLY) || defined(NTT_ONLY_bn254))
 NTT_BN254_FS(256, 3, 2, 5)
 NTT_BN254_FS(256, 3, 2, 6)
 NTT_BN254_FS(256, 3, 2, 7)

@@ -148,6 +148,9 @@ func (h *RowHasher[E]) Absorb(s *Stream, cols *Buffer[E]) error {
 		return err
 	}
 	nc := cols.Len() / h.rows
+	if nc > 1<<31 {
+		return fmt.Errorf("gpu: RowHasher.Absorb: %d columns in one call, at most 2^31: %w", nc, ErrLength)
+	}
 	err = h.absorb.Launch(LaunchConfig{Grid: h.grid(), Block: Dim3{X: 128}, Stream: s},
 		DevicePtr(sp), uint64(h.rows), DevicePtr(p), uint64(h.rows*h.elemBytes), uint32(nc), h.words, uint32(h.leafTag))
 	if err != nil {

@@ -84,7 +84,7 @@ type nttFieldInfo struct {
 	fsLogC       int  // groups per tile in passes above the bottom (log2)
 	fsTile       int  // elements per tile of the bottom pass (log2)
 	fsMaxThreads int  // the kernels' launch bounds
-	fsMaxBuilt   int  // largest pass size compiled (bits), ≥ fsMaxNST
+	fsMaxBuilt   int  // largest pass size cuda/ntt_prime.cu has (bits), ≥ fsMaxNST; the field's module is compiled up to fsMaxNST (ensureFS adds more)
 	fsCanonAll   bool // Goldilocks' ntt_fs64: canonical stores in every pass, not only the last
 	fsShift      bool // Goldilocks: ntt_goldilocks_sh_fs* (radix-8 twiddles as shifts) for forward DIF passes (goldilocksSH8)
 }
@@ -152,6 +152,7 @@ type nttKernels struct {
 	fsv                            map[int]*Function // fs31 variant passes (fs31.kern) by size
 	fsvKern                        int               // the variant fsv holds
 	fsSh                           map[int]*Function // Goldilocks: ntt_goldilocks_sh_fs* (info.fsShift)
+	fsBuilt                        int               // fs holds the passes of fsMinNST..fsBuilt bits
 	noReg                          bool              // tests: radix-2 passes only
 	legacy                         bool              // tests, benchmarks: no four-step passes
 	twTable                        bool              // tests: fTwTable
@@ -179,12 +180,14 @@ func (d *Device) nttKernels(field string) (*nttKernels, error) {
 		nttInfoHook(&info)
 	}
 	// One module per field: ntt_prime.cu with NTT_ONLY_<field> defined
-	// compiles that field's kernels only (NVRTC time on first use).
+	// compiles that field's kernels only, and its four-step passes up to the
+	// size it uses (NVRTC time on first use).
 	src, err := cuda.Sources.ReadFile("ntt_prime.cu")
 	if err != nil {
 		return nil, err
 	}
-	m, err := d.LoadModule("ntt_prime_"+info.name+".cu", "#define NTT_ONLY 1\n#define NTT_ONLY_"+info.name+" 1\n"+string(src))
+	m, err := d.LoadModule(fmt.Sprintf("ntt_prime_%s_fs%d.cu", info.name, info.fsMaxNST),
+		fmt.Sprintf("#define NTT_ONLY 1\n#define NTT_ONLY_%s 1\n#define NTT_FS_MAX %d\n", info.name, info.fsMaxNST)+string(src))
 	if err != nil {
 		return nil, err
 	}
@@ -205,31 +208,68 @@ func (d *Device) nttKernels(field string) (*nttKernels, error) {
 			return nil, fmt.Errorf("gpu: %s NTT shared memory: %w", field, err)
 		}
 	}
-	for nst := info.fsMinNST; nst <= info.fsMaxBuilt; nst++ {
-		f, err := m.Function(fmt.Sprintf("ntt_%s_fs%d", info.name, nst))
-		if err != nil {
-			return nil, err
-		}
-		if err := f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)); err != nil {
-			return nil, fmt.Errorf("gpu: %s NTT shared memory: %w", field, err)
-		}
-		k.fs[nst] = f
-		if field != "goldilocks" || nst > goldilocksSHMaxNST {
-			continue
-		}
-		if f, err = m.Function(fmt.Sprintf("ntt_goldilocks_sh_fs%d", nst)); err != nil {
-			return nil, err
-		}
-		if err := f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)); err != nil {
-			return nil, fmt.Errorf("gpu: %s NTT shared memory: %w", field, err)
-		}
-		k.fsSh[nst] = f
+	if err := k.loadFS(m, info.fsMinNST, info.fsMaxNST); err != nil {
+		return nil, err
 	}
 	if err := k.loadVariant(d); err != nil {
 		return nil, err
 	}
 	d.ntt.Store(field, k)
 	return k, nil
+}
+
+// loadFS takes the four-step passes of lo..hi bits from m.
+func (k *nttKernels) loadFS(m *Module, lo, hi int) error {
+	name := k.info.name
+	for nst := lo; nst <= hi; nst++ {
+		f, err := m.Function(fmt.Sprintf("ntt_%s_fs%d", name, nst))
+		if err != nil {
+			return err
+		}
+		if err := f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)); err != nil {
+			return fmt.Errorf("gpu: %s NTT shared memory: %w", name, err)
+		}
+		k.fs[nst] = f
+		if name != "goldilocks" || nst > goldilocksSHMaxNST {
+			continue
+		}
+		if f, err = m.Function(fmt.Sprintf("ntt_goldilocks_sh_fs%d", nst)); err != nil {
+			return err
+		}
+		if err := f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)); err != nil {
+			return fmt.Errorf("gpu: %s NTT shared memory: %w", name, err)
+		}
+		k.fsSh[nst] = f
+	}
+	k.fsBuilt = max(k.fsBuilt, hi)
+	return nil
+}
+
+// ensureFS makes the four-step passes up to maxNST bits available, compiling
+// the sizes above the field's (measurements) into a module of their own
+// (ntt_prime.cu with NTT_FS_ONLY). Not safe while transforms of the field
+// run.
+func (k *nttKernels) ensureFS(d *Device, maxNST int) error {
+	if maxNST <= k.fsBuilt {
+		return nil
+	}
+	if maxNST > k.info.fsMaxBuilt {
+		return fmt.Errorf("gpu: %s NTT: no four-step pass of %d bits (at most %d)", k.info.name, maxNST, k.info.fsMaxBuilt)
+	}
+	nttKernelMu.Lock()
+	defer nttKernelMu.Unlock()
+	src, err := cuda.Sources.ReadFile("ntt_prime.cu")
+	if err != nil {
+		return err
+	}
+	lo := k.fsBuilt + 1
+	m, err := d.LoadModule(fmt.Sprintf("ntt_prime_%s_fs%d-%d.cu", k.info.name, lo, maxNST),
+		fmt.Sprintf("#define NTT_ONLY 1\n#define NTT_ONLY_%s 1\n#define NTT_FS_ONLY 1\n#define NTT_FS_MIN %d\n#define NTT_FS_MAX %d\n",
+			k.info.name, lo, maxNST)+string(src))
+	if err != nil {
+		return err
+	}
+	return k.loadFS(m, lo, maxNST)
 }
 
 // loadVariant loads the kernels of k.fs31 (none for the default) from
@@ -696,6 +736,9 @@ func (t *PrimeNTT[E]) launchFS(h uintptr, ptr, colStride uint64, cols int, dit, 
 			post = t.cosetInv.ptr
 		}
 		f := t.k.fs[l.p.nst]
+		if f == nil {
+			return fmt.Errorf("gpu: %s NTT: no four-step pass of %d bits is loaded (%d..%d are)", t.k.info.name, l.p.nst, t.k.info.fsMinNST, t.k.fsBuilt)
+		}
 		sh8 := t.sh8
 		if inverse {
 			sh8 = t.sh8Inv

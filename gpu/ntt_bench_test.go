@@ -251,6 +251,7 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 			if v.edit != nil {
 				v.edit(&k.info)
 			}
+			must(t, k.ensureFS(d, k.info.fsMaxNST))
 			if v.fs31 != nil {
 				k.fs31 = *v.fs31
 				must(t, k.loadVariant(d))
