@@ -41,21 +41,26 @@ __device__ __forceinline__ void rh_iv(u32 h[8]) {
 }
 
 // rh_compress runs the SHA-256 compression function on the block w (which
-// it overwrites with the message schedule).
+// it overwrites with the message schedule). Four rounds of 16 steps: each
+// step's word index is a constant (w stays in registers), and one copy of
+// the 16 steps keeps the code and the first-use compile small.
 __device__ __forceinline__ void rh_compress(u32 h[8], u32 w[16]) {
     u32 a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], k = h[7];
+#pragma unroll 1
+    for (int r = 0; r < 64; r += 16) {
 #pragma unroll
-    for (int i = 0; i < 64; i++) {
-        if (i >= 16) {
-            u32 w1 = w[(i + 1) & 15], w14 = w[(i + 14) & 15];
-            u32 s0 = rh_rotr(w1, 7) ^ rh_rotr(w1, 18) ^ (w1 >> 3);
-            u32 s1 = rh_rotr(w14, 17) ^ rh_rotr(w14, 19) ^ (w14 >> 10);
-            w[i & 15] += s0 + w[(i + 9) & 15] + s1;
+        for (int j = 0; j < 16; j++) {
+            if (r > 0) {
+                u32 w1 = w[(j + 1) & 15], w14 = w[(j + 14) & 15];
+                u32 s0 = rh_rotr(w1, 7) ^ rh_rotr(w1, 18) ^ (w1 >> 3);
+                u32 s1 = rh_rotr(w14, 17) ^ rh_rotr(w14, 19) ^ (w14 >> 10);
+                w[j] += s0 + w[(j + 9) & 15] + s1;
+            }
+            u32 t1 = k + (rh_rotr(e, 6) ^ rh_rotr(e, 11) ^ rh_rotr(e, 25)) + ((e & f) ^ (~e & g)) + RH_K[r + j] + w[j];
+            u32 t2 = (rh_rotr(a, 2) ^ rh_rotr(a, 13) ^ rh_rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+            k = g; g = f; f = e; e = d + t1;
+            d = c; c = b; b = a; a = t1 + t2;
         }
-        u32 t1 = k + (rh_rotr(e, 6) ^ rh_rotr(e, 11) ^ rh_rotr(e, 25)) + ((e & f) ^ (~e & g)) + RH_K[i] + w[i & 15];
-        u32 t2 = (rh_rotr(a, 2) ^ rh_rotr(a, 13) ^ rh_rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
-        k = g; g = f; f = e; e = d + t1;
-        d = c; c = b; b = a; a = t1 + t2;
     }
     h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += k;
 }
