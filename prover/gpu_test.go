@@ -141,8 +141,10 @@ var gpuReport = flag.Bool("prover.report", false, "print where the time of a GPU
 
 // TestGPUReport breaks a GF(2^64) GPU encode + commit of 2^20 rows × 32
 // columns, blowup 4, into its parts: pinned upload, device LDE, pinned
-// download, the host copies, and the whole backend with fresh and with
-// reused LDE memory. Run with -prover.report on the GPU machine.
+// download, the host copies, and the whole backend: Commit (fresh LDE
+// memory), EncodeInto + CommitLDE and CommitInto (reused LDE memory), and
+// the CPU backend's CommitLDE of the same LDE. Run with -prover.report on
+// the GPU machine.
 func TestGPUReport(t *testing.T) {
 	if !*gpuReport {
 		t.Skip("run with -prover.report")
