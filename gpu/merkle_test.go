@@ -333,3 +333,30 @@ func rowHasherReport[E Hashable](t *testing.T, d *Device, name string) {
 		all.Seconds()*1e3, g8.Seconds()*1e3, tree.Seconds()*1e3, float64(comps)/1e6,
 		float64(comps)/all.Seconds()/1e9, float64(rows*cols*eb)/all.Seconds()/1e9)
 }
+
+// BenchmarkRowHasher is the tree over rows × 32 GF(2^64) columns on the
+// device (all columns absorbed in one call, then Tree), synchronous.
+func BenchmarkRowHasher(b *testing.B) {
+	for _, logRows := range []int{16, 20, 22} {
+		b.Run(fmt.Sprintf("gf64/rows=2^%d/cols=32", logRows), func(b *testing.B) {
+			d := testDevice(b)
+			rows, cols := 1<<logRows, 32
+			buf := mustAlloc[gf64.Element](b, d, rows*cols)
+			defer buf.Free()
+			must(b, buf.Upload(randomWords[gf64.Element](rows*cols, 9)))
+			h, err := NewRowHasher[gf64.Element](d, rows, 0, 1)
+			must(b, err)
+			defer h.Close()
+			nodes := mustAlloc[byte](b, d, (rows-1)*DigestSize)
+			defer nodes.Free()
+			b.SetBytes(int64(8 * rows * cols))
+			b.ReportAllocs()
+			for b.Loop() {
+				h.Reset()
+				must(b, h.Absorb(nil, buf))
+				must(b, h.Tree(nil, nodes))
+			}
+			b.ReportMetric(mib(RowHasherBytes(rows)+nodes.Len()+buf.Bytes()), "peak-MiB")
+		})
+	}
+}

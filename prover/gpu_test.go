@@ -5,6 +5,7 @@ import (
 	"crypto/sha512"
 	"errors"
 	"flag"
+	"fmt"
 	"testing"
 	"time"
 
@@ -250,5 +251,57 @@ func TestGPUReport(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("CPU CommitLDE, for comparison: %v", time.Since(t0))
+	}
+}
+
+// BenchmarkGPUCommit is a GF(2^64) commitment of 2^logRows rows × 32
+// columns at blowup 4 on the GPU backend, host to host: Commit (a new LDE
+// each time) and CommitInto (the LDE memory reused), the rows hashed on the
+// device.
+func BenchmarkGPUCommit(b *testing.B) {
+	dev, err := gpu.Open()
+	if err != nil {
+		b.Skipf("no GPU: %v", err)
+	}
+	defer dev.Close()
+	for _, k := range []int{16, 20} {
+		enc, err := New[gf64.Element](WithGPU(dev))
+		if err != nil {
+			b.Fatal(err)
+		}
+		tr, _ := RandomTrace[gf64.Element](k, 32, 1)
+		lde, _ := RandomTrace[gf64.Element](k+2, 32, 2)
+		for _, into := range []bool{false, true} {
+			name := "Commit"
+			if into {
+				name = "CommitInto"
+			}
+			b.Run(fmt.Sprintf("%s/gf64/rows=2^%d/cols=32/blowup=4", name, k), func(b *testing.B) {
+				commit := func() *Commitment[gf64.Element] {
+					var c *Commitment[gf64.Element]
+					var err error
+					if into {
+						c, err = enc.CommitInto(lde, tr)
+					} else {
+						c, err = enc.Commit(tr)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+					return c
+				}
+				commit() // plans, kernels, device hashing state
+				b.SetBytes(int64(32) << k * 8)
+				var te, tc time.Duration
+				for b.Loop() {
+					c := commit()
+					te += c.Timings.Encode
+					tc += c.Timings.Commit
+				}
+				b.ReportMetric(float64(te.Microseconds())/1e3/float64(b.N), "encode-ms/op")
+				b.ReportMetric(float64(tc.Microseconds())/1e3/float64(b.N), "commit-ms/op")
+			})
+		}
+		enc.Close()
 	}
 }
