@@ -338,12 +338,18 @@ func (c *core[E]) commitInto(lde [][]E, src Source[E], logRows, cols int, t0 tim
 		return nil, err
 	}
 	t1 := time.Now()
-	cm, err := c.CommitLDE(lde)
-	if err != nil {
-		return nil, err
+	// The CPU's tree: the device, if any, has just lacked the memory.
+	t := buildTree(lde, c.cfg.hs, c.cfg.workers, c.commitProgress())
+	return &Commitment[E]{lde: lde, tree: t, Timings: Timings{Encode: t1.Sub(t0), Commit: time.Since(t1)}}, nil
+}
+
+// commitProgress is the progress callback of the commitment phase (nil
+// without WithProgress).
+func (c *core[E]) commitProgress() progressFunc {
+	if c.cfg.progress == nil {
+		return nil
 	}
-	cm.Timings.Encode = t1.Sub(t0)
-	return cm, nil
+	return func(done, total int) { c.report("commit", done, total) }
 }
 
 func (c *core[E]) CommitLDE(lde [][]E) (*Commitment[E], error) {
@@ -354,10 +360,7 @@ func (c *core[E]) CommitLDE(lde [][]E) (*Commitment[E], error) {
 		return nil, fmt.Errorf("prover: an LDE of %d row: %w", len(lde[0]), ErrShape)
 	}
 	t0 := time.Now()
-	var pf progressFunc
-	if c.cfg.progress != nil {
-		pf = func(done, total int) { c.report("commit", done, total) }
-	}
+	pf := c.commitProgress()
 	var t *tree
 	if c.devTreeOK() {
 		var err error

@@ -113,12 +113,9 @@ func (h *devHash[E]) reset() {
 func (c *core[E]) devHashFor(rows int) (*devHash[E], func(), error) {
 	if !c.devMu.TryLock() {
 		// Another commitment of this encoder runs: one of its own.
-		h, err := newDevHash[E](c.cfg.gpu, rows)
-		if errors.Is(err, gpu.ErrOutOfMemory) {
-			return nil, nil, nil
-		}
-		if err != nil {
-			return nil, nil, fmt.Errorf("prover: GPU row hashing for %d rows: %w", rows, err)
+		h, err := c.newDevHash(rows)
+		if h == nil {
+			return nil, nil, err
 		}
 		return h, func() { h.close() }, nil
 	}
@@ -127,18 +124,28 @@ func (c *core[E]) devHashFor(rows int) (*devHash[E], func(), error) {
 		c.dh = nil
 	}
 	if c.dh == nil {
-		h, err := newDevHash[E](c.cfg.gpu, rows)
-		if err != nil {
+		h, err := c.newDevHash(rows)
+		if h == nil {
 			c.devMu.Unlock()
-			if errors.Is(err, gpu.ErrOutOfMemory) {
-				return nil, nil, nil
-			}
-			return nil, nil, fmt.Errorf("prover: GPU row hashing for %d rows: %w", rows, err)
+			return nil, nil, err
 		}
 		c.dh = h
 	}
 	c.dh.reset()
 	return c.dh, c.devMu.Unlock, nil
+}
+
+// newDevHash makes a device hasher on the encoder's GPU; (nil, nil) when
+// the device lacks the memory.
+func (c *core[E]) newDevHash(rows int) (*devHash[E], error) {
+	h, err := newDevHash[E](c.cfg.gpu, rows)
+	if errors.Is(err, gpu.ErrOutOfMemory) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("prover: GPU row hashing for %d rows: %w", rows, err)
+	}
+	return h, nil
 }
 
 // absorb appends the columns in cols (end to end) to the rows, on s, after
