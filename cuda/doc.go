@@ -1,7 +1,8 @@
 // Package cuda holds the CUDA C++ sources of gfpoly's GPU kernels, embedded
 // into the binary with //go:embed so that a program built with
 // CGO_ENABLED=0 carries them. Package gpu compiles them at run time with NVRTC
-// for the device's own architecture; this package does nothing itself.
+// for the device's own architecture, or loads the images in Prebuilt that
+// were compiled from them ahead of time; this package does nothing itself.
 //
 // Each .cu file is one module. A file needs no headers and no toolkit beyond
 // NVRTC: its kernels are declared extern "C" so that their names are stable.
@@ -39,3 +40,13 @@ import "embed"
 //
 //go:embed *.cu
 var Sources embed.FS
+
+// Prebuilt holds the modules package gpu compiles from Sources, compiled
+// ahead of time: prebuilt/<target>/<key>.gz, gzip-compressed cubins (target
+// sm_XY) or PTX (compute_XY), and prebuilt/MANIFEST, which lists them.
+// Package gpu loads an image instead of running NVRTC when its key, a hash
+// of the exact program text and compiler options, matches; prebuilt/README.md
+// says how they are built.
+//
+//go:embed prebuilt
+var Prebuilt embed.FS

@@ -13,9 +13,12 @@ import (
 type Option func(*config) error
 
 type config struct {
-	ordinal  int
-	nvrtc    string
-	cacheDir string // "" = default, "-" = no cache
+	ordinal    int
+	nvrtc      string
+	cacheDir   string // "" = default, "-" = no cache
+	noPrebuilt bool
+	pbTarget   string // tests: the prebuilt images to use, such as PTX where cubins exist
+	noNVRTC    bool   // tests: behave as if NVRTC were missing
 }
 
 // WithOrdinal selects the CUDA device by its ordinal (default 0).
@@ -62,6 +65,17 @@ func WithoutCache() Option {
 	}
 }
 
+// WithoutPrebuilt compiles every kernel module with NVRTC (or takes it from
+// the disk cache), ignoring the images compiled ahead of time that the
+// binary carries (package cuda's Prebuilt). By default a device whose
+// architecture has images loads them: no compilation, and no NVRTC needed.
+func WithoutPrebuilt() Option {
+	return func(c *config) error {
+		c.noPrebuilt = true
+		return nil
+	}
+}
+
 func newConfig(opts []Option) (*config, error) {
 	c := &config{}
 	for _, o := range opts {
@@ -94,30 +108,42 @@ type Info struct {
 	L2CacheSize        int // bytes
 	ClockRateKHz       int
 	DriverVersion      int    // e.g. 13000 for CUDA 13.0
-	NVRTCVersion       string // e.g. "13.0"
+	NVRTCVersion       string // e.g. "13.0"; empty without NVRTC
 	NVRTCPath          string
 	Target             string // what the kernels are compiled for, e.g. "sm_90"
+	// Prebuilt is set when the library's kernels load from images compiled
+	// ahead of time for Target (see WithoutPrebuilt) instead of NVRTC.
+	Prebuilt bool
 }
 
 func (i Info) String() string {
-	return fmt.Sprintf("%s (device %d, sm_%d%d, %d SMs, %.1f GiB, driver %d.%d, NVRTC %s, kernels for %s)",
+	nvrtc, kern := i.NVRTCVersion, "kernels for"
+	if nvrtc == "" {
+		nvrtc = "none"
+	}
+	if i.Prebuilt {
+		kern = "prebuilt kernels for"
+	}
+	return fmt.Sprintf("%s (device %d, sm_%d%d, %d SMs, %.1f GiB, driver %d.%d, NVRTC %s, %s %s)",
 		i.Name, i.Ordinal, i.Major, i.Minor, i.Multiprocessors, float64(i.TotalMemory)/(1<<30),
-		i.DriverVersion/1000, i.DriverVersion%1000/10, i.NVRTCVersion, i.Target)
+		i.DriverVersion/1000, i.DriverVersion%1000/10, nvrtc, kern, i.Target)
 }
 
 // Device is an open CUDA device: a context on it and one goroutine, locked to
 // its OS thread, that runs all work in that context. Its methods are safe for
 // concurrent use.
 type Device struct {
-	info  Info
-	drv   *driver
-	rtc   *nvrtc
-	cfg   *config
-	dev   int32
-	ctx   uintptr
-	arch  string
-	cubin bool
-	pools bool // stream-ordered allocation available
+	info   Info
+	drv    *driver
+	rtc    *nvrtc // nil when NVRTC is missing and prebuilt images stand in
+	rtcErr error  // why rtc is nil
+	cfg    *config
+	dev    int32
+	ctx    uintptr
+	arch   string // NVRTC's target for this device
+	cubin  bool
+	pbArch string // the prebuilt images' target, "" when none are used
+	pools  bool   // stream-ordered allocation available
 
 	jobs chan func()
 
@@ -137,8 +163,10 @@ type Device struct {
 
 // Open loads the CUDA driver and NVRTC, picks a device and starts the
 // goroutine that owns its context. It returns an error wrapping ErrNoDevice
-// when there is no driver, no device, or no NVRTC. Kernel modules are
-// compiled when first used.
+// when there is no driver or no device, or when there is no NVRTC and the
+// binary has no prebuilt kernel images for the device (it has them for
+// sm_90: H100, H200, GH200). Kernel modules are loaded, or compiled, when
+// first used.
 func Open(opts ...Option) (*Device, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {
@@ -158,13 +186,27 @@ func Open(opts ...Option) (*Device, error) {
 	if cfg.ordinal >= int(count) {
 		return nil, fmt.Errorf("%w: device ordinal %d, but there are %d devices", ErrNoDevice, cfg.ordinal, count)
 	}
-	rtc, err := loadNVRTC(cfg.nvrtc)
-	if err != nil {
-		return nil, err
+	rtc, rtcErr := loadNVRTC(cfg.nvrtc)
+	if cfg.noNVRTC {
+		rtc, rtcErr = nil, fmt.Errorf("%w: NVRTC turned off", ErrNoDevice)
+	}
+	if rtcErr != nil {
+		// Without NVRTC the device needs images of every module.
+		if cfg.noPrebuilt || cfg.nvrtc != "" {
+			return nil, rtcErr
+		}
+		sm, err := drv.computeCapability(cfg.ordinal)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := prebuiltTargetFor(sm, true); !ok {
+			return nil, fmt.Errorf("%w; and this binary has no prebuilt kernels for sm_%d", rtcErr, sm)
+		}
 	}
 	d := &Device{
 		drv:     drv,
 		rtc:     rtc,
+		rtcErr:  rtcErr,
 		cfg:     cfg,
 		jobs:    make(chan func()),
 		allocs:  map[uint64]bool{},
@@ -228,10 +270,37 @@ func (d *Device) setup() error {
 	d.info.Minor = attr(76)
 	d.pools = attr(115) != 0 && drv.cuMemAllocAsync != nil && drv.cuMemFreeAsync != nil
 	d.info.DriverVersion = drv.version
-	d.info.NVRTCVersion = fmt.Sprintf("%d.%d", d.rtc.major, d.rtc.minor)
-	d.info.NVRTCPath = d.rtc.path
-	d.arch, d.cubin = d.rtc.target(d.info.Major*10 + d.info.Minor)
+	sm := d.info.Major*10 + d.info.Minor
+	if d.rtc != nil {
+		d.info.NVRTCVersion = fmt.Sprintf("%d.%d", d.rtc.major, d.rtc.minor)
+		d.info.NVRTCPath = d.rtc.path
+		d.arch, d.cubin = d.rtc.target(sm)
+	}
 	d.info.Target = d.arch
+	if !d.cfg.noPrebuilt {
+		// The device's own machine code when the binary has it; PTX, which
+		// the driver compiles, only where NVRTC is missing.
+		a, ok := prebuiltTargetFor(sm, d.rtc == nil)
+		if t := d.cfg.pbTarget; t != "" {
+			a, ok = t, hasPrebuilt(t)
+		}
+		if ok {
+			d.pbArch = a
+			d.info.Target, d.info.Prebuilt = a, true
+		}
+	}
+	if d.rtc == nil {
+		// A cubin from a newer toolkit than the driver does not load: find
+		// out now, while Open can still say so, with the smallest module.
+		if d.pbArch == "" {
+			drv.cuDevicePrimaryCtxRelease(d.dev)
+			return fmt.Errorf("%w; and no prebuilt kernels are used", d.rtcErr)
+		}
+		if err := d.probePrebuilt(); err != nil {
+			drv.cuDevicePrimaryCtxRelease(d.dev)
+			return fmt.Errorf("%w: no NVRTC (%v), and the prebuilt kernels for %s do not load: %v", ErrNoDevice, d.rtcErr, d.pbArch, err)
+		}
+	}
 	return nil
 }
 

@@ -209,3 +209,19 @@ func cString(s string) []byte {
 	copy(b, s)
 	return b
 }
+
+// computeCapability returns the compute capability of the device of the
+// given ordinal as 10*major + minor (no context needed).
+func (d *driver) computeCapability(ordinal int) (int, error) {
+	var dev, major, minor int32
+	if r := d.cuDeviceGet(&dev, int32(ordinal)); r != cudaSuccess {
+		return 0, fmt.Errorf("%w: %v", ErrNoDevice, d.errorf("cuDeviceGet", r))
+	}
+	if r := d.cuDeviceGetAttribute(&major, 75, dev); r != cudaSuccess {
+		return 0, fmt.Errorf("%w: %v", ErrNoDevice, d.errorf("cuDeviceGetAttribute", r))
+	}
+	if r := d.cuDeviceGetAttribute(&minor, 76, dev); r != cudaSuccess {
+		return 0, fmt.Errorf("%w: %v", ErrNoDevice, d.errorf("cuDeviceGetAttribute", r))
+	}
+	return int(10*major + minor), nil
+}

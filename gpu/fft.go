@@ -58,16 +58,11 @@ func NewTransforms(d *Device) (*Transforms, error) { return newTransforms(d, "")
 // newTransforms is NewTransforms with defines (C preprocessor lines, for
 // benchmarks of build-time choices in fft.cu) put before the sources.
 func newTransforms(d *Device, defines string) (*Transforms, error) {
-	mul, err := cuda.Sources.ReadFile("gf64.cu")
+	src, err := transformsSource(defines)
 	if err != nil {
 		return nil, err
 	}
-	fft, err := cuda.Sources.ReadFile("fft.cu")
-	if err != nil {
-		return nil, err
-	}
-	// fft.cu uses gf64_mul from gf64.cu: one program.
-	m, err := d.LoadModule("fft.cu", defines+string(mul)+"\n"+string(fft))
+	m, err := d.LoadModule("fft.cu", src)
 	if err != nil {
 		return nil, err
 	}
@@ -83,6 +78,20 @@ func newTransforms(d *Device, defines string) (*Transforms, error) {
 		tabLimit = (48<<10 - tabOffset(tileLog)) / tabBytes
 	}
 	return &Transforms{d: d, fn: fn, tabLimit: tabLimit, plans: map[*domain.Subspace]*fftPlan{}}, nil
+}
+
+// transformsSource is the program of the transform kernels: defines, then
+// gf64.cu (fft.cu uses its gf64_mul), then fft.cu.
+func transformsSource(defines string) (string, error) {
+	mul, err := cuda.Sources.ReadFile("gf64.cu")
+	if err != nil {
+		return "", err
+	}
+	fft, err := cuda.Sources.ReadFile("fft.cu")
+	if err != nil {
+		return "", err
+	}
+	return defines + string(mul) + "\n" + string(fft), nil
 }
 
 // OpenTransforms opens a device (see Open) and returns its transforms; the

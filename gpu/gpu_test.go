@@ -3,6 +3,7 @@ package gpu
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"strings"
 	"sync"
@@ -18,11 +19,20 @@ var (
 
 // testDevice returns the shared test device, or skips the test with the
 // reason when this machine has none.
+var prebuiltTargetFlag = flag.String("gpu.prebuilttarget", "", "open the tests' device with this target's prebuilt images (such as compute_90: the PTX, compiled by the driver)")
+
 func testDevice(t testing.TB) *Device {
 	t.Helper()
 	devOnce.Do(func() {
 		t0 := time.Now()
-		dev, devErr = Open()
+		var opts []Option
+		if *prebuiltTargetFlag != "" {
+			opts = append(opts, func(c *config) error { c.pbTarget = *prebuiltTargetFlag; return nil })
+		}
+		dev, devErr = Open(opts...)
+		if devErr == nil && *prebuiltTargetFlag != "" && dev.Info().Target != *prebuiltTargetFlag {
+			devErr = fmt.Errorf("-gpu.prebuilttarget %s: the device uses %s", *prebuiltTargetFlag, dev.Info().Target)
+		}
 		if devErr == nil {
 			println("gpu: opened", dev.Info().String(), "in", time.Since(t0).String())
 		}

@@ -96,11 +96,24 @@ func NewRowHasher[E Hashable](d *Device, rows int, leafTag, nodeTag byte) (*RowH
 // rowHasherModule returns cuda/merkle.cu compiled for one element type
 // (RH_ONLY_<name>), loaded once per device.
 func (d *Device) rowHasherModule(name string) (*Module, error) {
-	src, err := cuda.Sources.ReadFile("merkle.cu")
+	prog, src, err := rowHasherSource(name)
 	if err != nil {
 		return nil, err
 	}
-	return d.loadModule("merkle_"+name+".cu", "#define RH_ONLY 1\n#define RH_ONLY_"+name+" 1\n"+string(src), true)
+	return d.loadModule(prog, src, true)
+}
+
+// rowHasherTypes are the RowHasher modules' element type names.
+var rowHasherTypes = []string{"gf64", "goldilocks", "babybear", "koalabear", "bn254"}
+
+// rowHasherSource returns the program name and source of the RowHasher
+// module for one element type.
+func rowHasherSource(name string) (prog, src string, err error) {
+	b, err := cuda.Sources.ReadFile("merkle.cu")
+	if err != nil {
+		return "", "", err
+	}
+	return "merkle_" + name + ".cu", "#define RH_ONLY 1\n#define RH_ONLY_" + name + " 1\n" + string(b), nil
 }
 
 // RowHasherBytes returns the device memory a RowHasher of rows rows holds.

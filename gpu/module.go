@@ -19,9 +19,10 @@ import (
 // Module is a compiled CUDA module loaded on a device; its kernels are
 // found with Function. Modules live until the Device is closed.
 type Module struct {
-	d    *Device
-	name string
-	h    uintptr
+	d      *Device
+	name   string
+	h      uintptr
+	origin string // "prebuilt", "cache" or "nvrtc": where its image came from
 
 	mu  sync.Mutex
 	fns map[string]*Function
@@ -48,7 +49,8 @@ func (d *Device) Module(name string) (*Module, error) {
 
 // LoadModule compiles CUDA C++ source src with NVRTC for this device and
 // loads it. name names the program in compiler messages. Compilation errors
-// wrap ErrCompile and carry NVRTC's log.
+// wrap ErrCompile and carry NVRTC's log. A source of the library's own, as
+// its calls build it, loads from the binary's prebuilt images instead.
 func (d *Device) LoadModule(name, src string) (*Module, error) {
 	return d.loadModule(name, src, false)
 }
@@ -69,14 +71,21 @@ func (d *Device) loadModule(name, src string, shared bool) (*Module, error) {
 			return m, nil
 		}
 	}
-	opts := append([]string{"--gpu-architecture=" + d.arch}, compileOptions...)
-	image, err := d.compiled(name, src, opts)
+	image, origin, err := d.compiled(name, src, true)
 	if err != nil {
 		return nil, err
 	}
-	m := &Module{d: d, name: name, fns: map[string]*Function{}}
+	m := &Module{d: d, name: name, origin: origin, fns: map[string]*Function{}}
 	err = d.do(func() error {
-		if err := d.drv.errorf("cuModuleLoadData", d.drv.cuModuleLoadData(&m.h, unsafe.Pointer(&image[0]))); err != nil {
+		err := d.drv.errorf("cuModuleLoadData", d.drv.cuModuleLoadData(&m.h, unsafe.Pointer(&image[0])))
+		if err != nil && origin == "prebuilt" && d.rtc != nil {
+			// A driver older than the images' compiler: compile instead.
+			image, m.origin, err = d.compiled(name, src, false)
+			if err == nil {
+				err = d.drv.errorf("cuModuleLoadData", d.drv.cuModuleLoadData(&m.h, unsafe.Pointer(&image[0])))
+			}
+		}
+		if err != nil {
 			return err
 		}
 		d.resMu.Lock()
@@ -110,25 +119,62 @@ func cacheKey(name, src string, opts []string, nvrtcVersion string, cubin bool) 
 	return hex.EncodeToString(h.Sum(nil)[:16]) + "." + kind
 }
 
-// compiled returns the module image from the disk cache or from NVRTC,
-// storing a fresh compilation in the cache (best effort).
-func (d *Device) compiled(name, src string, opts []string) ([]byte, error) {
+// compiled returns the NUL-terminated module image, and where it came from:
+// the binary's prebuilt images (when prebuilt is set and the device uses
+// them), the disk cache, or NVRTC, storing a fresh compilation in the cache
+// (best effort).
+func (d *Device) compiled(name, src string, prebuilt bool) ([]byte, string, error) {
+	if prebuilt && d.pbArch != "" {
+		image, err := prebuiltImage(name, src, d.pbArch)
+		if err != nil {
+			return nil, "", err
+		}
+		if image != nil {
+			return image, "prebuilt", nil
+		}
+	}
+	if d.rtc == nil {
+		return nil, "", fmt.Errorf("%w: %s: the binary has no prebuilt image of this source for %s, and there is no NVRTC to compile it: %v",
+			ErrCompile, name, d.pbArch, d.rtcErr)
+	}
+	opts := targetOptions(d.arch)
 	key := cacheKey(name, src, opts, d.info.NVRTCVersion, d.cubin)
 	var path string
 	if d.cfg.cacheDir != "-" {
 		path = filepath.Join(d.cfg.cacheDir, key)
 		if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
-			return append(b, 0), nil
+			return append(b, 0), "cache", nil
 		}
 	}
 	image, err := d.rtc.compile(name, src, opts, d.cubin)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if path != "" {
 		writeCache(path, image[:len(image)-1])
 	}
-	return image, nil
+	return image, "nvrtc", nil
+}
+
+// probePrebuilt loads and unloads the prebuilt gf64.cu, on the device
+// goroutine during setup: an error says the driver cannot load the images.
+func (d *Device) probePrebuilt() error {
+	src, err := cuda.Sources.ReadFile("gf64.cu")
+	if err != nil {
+		return err
+	}
+	image, err := prebuiltImage("gf64.cu", string(src), d.pbArch)
+	if err != nil {
+		return err
+	}
+	if image == nil {
+		return fmt.Errorf("no image of gf64.cu")
+	}
+	var h uintptr
+	if err := d.drv.errorf("cuModuleLoadData", d.drv.cuModuleLoadData(&h, unsafe.Pointer(&image[0]))); err != nil {
+		return err
+	}
+	return d.drv.errorf("cuModuleUnload", d.drv.cuModuleUnload(h))
 }
 
 // writeCache writes b to path atomically, ignoring failures: the cache is an

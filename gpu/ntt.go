@@ -164,6 +164,18 @@ var nttInfoHook func(*nttFieldInfo)
 
 var nttKernelMu sync.Mutex // serialises the first load of a field's kernels
 
+// nttFieldSource returns the program name and source of a field's NTT
+// module: ntt_prime.cu with NTT_ONLY_<field> defined compiles that field's
+// kernels only, and its four-step passes up to the size it uses.
+func nttFieldSource(info nttFieldInfo) (prog, src string, err error) {
+	b, err := cuda.Sources.ReadFile("ntt_prime.cu")
+	if err != nil {
+		return "", "", err
+	}
+	return fmt.Sprintf("ntt_prime_%s_fs%d.cu", info.name, info.fsMaxNST),
+		fmt.Sprintf("#define NTT_ONLY 1\n#define NTT_ONLY_%s 1\n#define NTT_FS_MAX %d\n", info.name, info.fsMaxNST) + string(b), nil
+}
+
 // nttKernels returns the field's kernels on d, loading them on first use.
 // They are kept in d.ntt and go with the Device.
 func (d *Device) nttKernels(field string) (*nttKernels, error) {
@@ -182,12 +194,11 @@ func (d *Device) nttKernels(field string) (*nttKernels, error) {
 	// One module per field: ntt_prime.cu with NTT_ONLY_<field> defined
 	// compiles that field's kernels only, and its four-step passes up to the
 	// size it uses (NVRTC time on first use).
-	src, err := cuda.Sources.ReadFile("ntt_prime.cu")
+	prog, src, err := nttFieldSource(info)
 	if err != nil {
 		return nil, err
 	}
-	m, err := d.LoadModule(fmt.Sprintf("ntt_prime_%s_fs%d.cu", info.name, info.fsMaxNST),
-		fmt.Sprintf("#define NTT_ONLY 1\n#define NTT_ONLY_%s 1\n#define NTT_FS_MAX %d\n", info.name, info.fsMaxNST)+string(src))
+	m, err := d.LoadModule(prog, src)
 	if err != nil {
 		return nil, err
 	}

@@ -309,15 +309,16 @@ func primeVariantsField[E PrimeElement](t *testing.T, d *Device, c primeCase[E])
 var compileTimes = flag.Bool("gpu.compiletimes", false, "run TestCompileTimes: NVRTC compile and load time of each kernel module, no disk cache")
 
 // TestCompileTimes times the first use of each kernel module on a device
-// opened without the disk cache: NVRTC compilation plus loading, what a
-// machine pays once (later runs load the cached image). Run with
-// -gpu.compiletimes.
+// opened without the disk cache and without the prebuilt images: NVRTC
+// compilation plus loading, what a machine pays once when the binary has
+// no images for its GPU (later runs load the cached image). Run with
+// -gpu.compiletimes; TestPrebuiltLoads prints the same rows with images.
 func TestCompileTimes(t *testing.T) {
 	if !*compileTimes {
 		t.Skip("run with -gpu.compiletimes")
 	}
 	testDevice(t) // skips without a device
-	d, err := Open(WithoutCache())
+	d, err := Open(WithoutCache(), WithoutPrebuilt())
 	must(t, err)
 	defer d.Close()
 	fmt.Printf("\n%s, NVRTC %s, target %s (cubin %v)\n\n| module | first use (compile + load) |\n|---|---|\n",
