@@ -6,7 +6,8 @@
 // Open loads the CUDA driver (libcuda.so.1) and NVRTC (libnvrtc.so) at run
 // time through github.com/ebitengine/purego, so the package builds with
 // CGO_ENABLED=0 and needs neither a CUDA toolkit nor a GPU to build. Where
-// either library or a device is missing, Open returns an error wrapping
+// the driver or a device is missing, or NVRTC is missing and the binary has
+// no prebuilt kernels for the device, Open returns an error wrapping
 // ErrNoDevice and callers fall back to the CPU. Nothing happens at import
 // time.
 //
@@ -15,11 +16,15 @@
 // Its methods, and those of the buffers, streams and events made from it, can
 // be called from any goroutine.
 //
-// Kernels are CUDA C++ sources embedded by package cuda. Device.Module
-// compiles one with NVRTC for the device's own architecture (a cubin for
-// sm_XY where NVRTC can emit it, else PTX), caches the result under
+// Kernels are CUDA C++ sources embedded by package cuda. The library's own
+// modules are also embedded compiled (cuda.Prebuilt: cubins for sm_90, PTX
+// for compute_90); where the device's architecture has them, a module loads
+// its image, found by a hash of its exact source and options, and needs no
+// NVRTC (WithoutPrebuilt turns this off). Otherwise Device.Module compiles
+// one with NVRTC for the device's own architecture (a cubin for sm_XY where
+// NVRTC can emit it, else PTX), caches the result under
 // os.UserCacheDir()/gfpoly keyed by a hash of the source, target, options and
-// NVRTC version, and loads it; Module.Function finds a kernel and
+// NVRTC version, and loads it. Module.Function finds a kernel and
 // Function.Launch runs it with typed arguments.
 //
 // Memory: Buffer[T] is device memory holding values of a pointer-free type T
