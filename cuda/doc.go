@@ -41,6 +41,11 @@ import "embed"
 //go:embed *.cu
 var Sources embed.FS
 
+// Prebuilt is rebuilt by go generate ./cuda on a machine with NVRTC 13.0
+// (no GPU needed).
+//
+//go:generate go test ../gpu -run ^TestBuildPrebuilt$ -count=1 -args -gpu.buildprebuilt ../cuda/prebuilt -gpu.prebuilttargets sm_90,compute_90
+
 // Prebuilt holds the modules package gpu compiles from Sources, compiled
 // ahead of time: prebuilt/<target>/<key>.gz, gzip-compressed cubins (target
 // sm_XY) or PTX (compute_XY), and prebuilt/MANIFEST, which lists them.

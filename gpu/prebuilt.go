@@ -155,9 +155,10 @@ func prebuiltImage(name, src, arch string) ([]byte, error) {
 // prebuiltManifest is the name of the list of images in cuda/prebuilt.
 const prebuiltManifest = "MANIFEST"
 
-// buildPrebuilt compiles every shipped module for each target with rtc and
-// writes the images under dir (dir/<target>/<key>.gz) and a manifest
-// listing them, replacing what was there. Modules compile in parallel.
+// buildPrebuilt compiles every shipped module for each target with rtc and,
+// when all of them compiled, writes the images under dir
+// (dir/<target>/<key>.gz, replacing those directories) and a manifest
+// listing them. Modules compile in parallel.
 func buildPrebuilt(rtc *nvrtc, dir string, targets []string) error {
 	mods, err := shippedModules()
 	if err != nil {
@@ -166,26 +167,24 @@ func buildPrebuilt(rtc *nvrtc, dir string, targets []string) error {
 	type job struct {
 		m    moduleSource
 		arch string
-		line string
+		rel  string // path under dir
+		gz   []byte
+		size int
 		err  error
 	}
 	var jobs []*job
 	for _, arch := range targets {
-		if err := os.RemoveAll(filepath.Join(dir, arch)); err != nil {
-			return err
-		}
-		if err := os.MkdirAll(filepath.Join(dir, arch), 0o755); err != nil {
-			return err
+		if !strings.HasPrefix(arch, "sm_") && !strings.HasPrefix(arch, "compute_") {
+			return fmt.Errorf("gpu: prebuilt target %q: want sm_XY or compute_XY", arch)
 		}
 		for _, m := range mods {
-			jobs = append(jobs, &job{m: m, arch: arch})
+			rel := strings.TrimPrefix(prebuiltPath(m.name, m.src, arch), "prebuilt/")
+			jobs = append(jobs, &job{m: m, arch: arch, rel: rel})
 		}
 	}
 	var wg sync.WaitGroup
 	for _, j := range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			img, err := rtc.compile(j.m.name, j.m.src, targetOptions(j.arch), targetIsCubin(j.arch))
 			if err != nil {
 				j.err = err
@@ -195,18 +194,9 @@ func buildPrebuilt(rtc *nvrtc, dir string, targets []string) error {
 			var buf bytes.Buffer
 			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 			zw.Write(img)
-			if err := zw.Close(); err != nil {
-				j.err = err
-				return
-			}
-			rel := strings.TrimPrefix(prebuiltPath(j.m.name, j.m.src, j.arch), "prebuilt/")
-			if err := os.WriteFile(filepath.Join(dir, rel), buf.Bytes(), 0o644); err != nil {
-				j.err = err
-				return
-			}
-			sum := sha256.Sum256([]byte(j.m.src))
-			j.line = fmt.Sprintf("%s %s %d %d %s", rel, j.m.name, len(img), buf.Len(), hex.EncodeToString(sum[:8]))
-		}()
+			j.err = zw.Close()
+			j.gz, j.size = buf.Bytes(), len(img)
+		})
 	}
 	wg.Wait()
 	var b strings.Builder
@@ -216,7 +206,21 @@ func buildPrebuilt(rtc *nvrtc, dir string, targets []string) error {
 		if j.err != nil {
 			return fmt.Errorf("gpu: prebuilt %s for %s: %w", j.m.name, j.arch, j.err)
 		}
-		b.WriteString(j.line + "\n")
+		sum := sha256.Sum256([]byte(j.m.src))
+		fmt.Fprintf(&b, "%s %s %d %d %s\n", j.rel, j.m.name, j.size, len(j.gz), hex.EncodeToString(sum[:8]))
+	}
+	for _, arch := range targets {
+		if err := os.RemoveAll(filepath.Join(dir, arch)); err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Join(dir, arch), 0o755); err != nil {
+			return err
+		}
+	}
+	for _, j := range jobs {
+		if err := os.WriteFile(filepath.Join(dir, j.rel), j.gz, 0o644); err != nil {
+			return err
+		}
 	}
 	return os.WriteFile(filepath.Join(dir, prebuiltManifest), []byte(b.String()), 0o644)
 }
