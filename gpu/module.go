@@ -76,28 +76,32 @@ func (d *Device) loadModule(name, src string, shared bool) (*Module, error) {
 		return nil, err
 	}
 	m := &Module{d: d, name: name, origin: origin, fns: map[string]*Function{}}
-	err = d.do(func() error {
-		err := d.drv.errorf("cuModuleLoadData", d.drv.cuModuleLoadData(&m.h, unsafe.Pointer(&image[0])))
-		if err != nil && origin == "prebuilt" && d.rtc != nil {
-			// A driver older than the images' compiler: compile instead.
-			image, m.origin, err = d.compiled(name, src, false)
-			if err == nil {
-				err = d.drv.errorf("cuModuleLoadData", d.drv.cuModuleLoadData(&m.h, unsafe.Pointer(&image[0])))
+	// load loads image and records the module, in one job on the device
+	// goroutine (so that Close, which unloads what is recorded, sees it).
+	load := func(image []byte) error {
+		err := d.do(func() error {
+			if err := d.drv.errorf("cuModuleLoadData", d.drv.cuModuleLoadData(&m.h, unsafe.Pointer(&image[0]))); err != nil {
+				return err
 			}
+			d.resMu.Lock()
+			key := name
+			if !shared {
+				key = fmt.Sprintf("%s#%x", name, m.h)
+			}
+			d.modules[key] = m
+			d.resMu.Unlock()
+			return nil
+		})
+		runtime.KeepAlive(image)
+		return err
+	}
+	err = load(image)
+	if err != nil && origin == "prebuilt" && d.rtc != nil {
+		// A driver older than the images' compiler refuses them: compile.
+		if image, m.origin, err = d.compiled(name, src, false); err == nil {
+			err = load(image)
 		}
-		if err != nil {
-			return err
-		}
-		d.resMu.Lock()
-		key := name
-		if !shared {
-			key = fmt.Sprintf("%s#%x", name, m.h)
-		}
-		d.modules[key] = m
-		d.resMu.Unlock()
-		return nil
-	})
-	runtime.KeepAlive(image)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("gpu: loading module %s: %w", name, err)
 	}

@@ -130,6 +130,10 @@ func prebuiltTargetFor(sm int, ptxToo bool) (string, bool) {
 	return "", false
 }
 
+// prebuiltHook, when set (by tests), replaces the images that prebuiltImage
+// returns, such as by ones the driver refuses.
+var prebuiltHook func(name string, image []byte) []byte
+
 // prebuiltImage returns the NUL-terminated image of a module for a target,
 // or nil when the binary has none (for this exact source).
 func prebuiltImage(name, src, arch string) ([]byte, error) {
@@ -149,6 +153,9 @@ func prebuiltImage(name, src, arch string) ([]byte, error) {
 		return nil, fmt.Errorf("gpu: prebuilt image of %s for %s is empty", name, arch)
 	}
 	buf.WriteByte(0)
+	if prebuiltHook != nil {
+		return prebuiltHook(name, buf.Bytes()), nil
+	}
 	return buf.Bytes(), nil
 }
 

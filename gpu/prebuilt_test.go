@@ -364,3 +364,37 @@ func TestOpenWithoutNVRTC(t *testing.T) {
 		t.Errorf("Open without NVRTC and images: %v", err)
 	}
 }
+
+// TestPrebuiltRefused makes the driver refuse the images (as an older
+// driver refuses a newer toolkit's cubins): with NVRTC the module compiles
+// instead; without it Open fails with ErrNoDevice, saying so.
+func TestPrebuiltRefused(t *testing.T) {
+	ref := testDevice(t) // skips without a device
+	if !ref.Info().Prebuilt || ref.rtc == nil {
+		t.Skipf("needs prebuilt images and NVRTC: %s", ref.Info())
+	}
+	prebuiltHook = func(name string, image []byte) []byte {
+		if name == "gf32.cu" || name == "gf64.cu" {
+			return []byte("not a cubin\x00")
+		}
+		return image
+	}
+	defer func() { prebuiltHook = nil }()
+	d, err := Open(WithoutCache())
+	must(t, err)
+	defer d.Close()
+	m, err := d.Module("gf32.cu")
+	must(t, err)
+	if m.origin != "nvrtc" {
+		t.Errorf("refused image: gf32.cu from %s, want nvrtc", m.origin)
+	}
+	m, err = d.rowHasherModule("gf64")
+	must(t, err)
+	if m.origin != "prebuilt" {
+		t.Errorf("merkle_gf64.cu from %s, want prebuilt", m.origin)
+	}
+	_, err = Open(func(c *config) error { c.noNVRTC = true; return nil })
+	if !errors.Is(err, ErrNoDevice) || !strings.Contains(err.Error(), "do not load") {
+		t.Errorf("Open without NVRTC, images refused: %v", err)
+	}
+}
