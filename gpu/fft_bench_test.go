@@ -153,7 +153,7 @@ func TestFFTReport(t *testing.T) {
 }
 
 // TestFFTVariants times the novel-basis transforms and the LDE under several
-// product-table settings (fftTabMin, fftMaxTabs; fftTabMin 64 is fft_mul
+// product-table and high-tile settings (fftTabMin, fftMaxTabs; fftTabMin 64 is fft_mul
 // alone; fftTabMix), each checked against domain on a 2^20 transform and an LDE first.
 func TestFFTVariants(t *testing.T) {
 	if !*fftVariants {
@@ -164,7 +164,9 @@ func TestFFTVariants(t *testing.T) {
 	st, err := d.NewStream()
 	must(t, err)
 	defer st.Close()
-	defer func(a, b, c int) { fftTabMin, fftMaxTabs, fftTabMix = a, b, c }(fftTabMin, fftMaxTabs, fftTabMix)
+	defer func(a, b, c, T, C int) {
+		fftTabMin, fftMaxTabs, fftTabMix, fftHighT, fftHighC = a, b, c, T, C
+	}(fftTabMin, fftMaxTabs, fftTabMix, fftHighT, fftHighC)
 	r := rand.New(rand.NewPCG(25, 26))
 	s20, s24, s28 := randomSubspace(t, r, 20, false), randomSubspace(t, r, 24, false), randomSubspace(t, r, 28, false)
 	from := randomSubspace(t, r, 24, false)
@@ -187,9 +189,10 @@ func TestFFTVariants(t *testing.T) {
 	want14 := make([]gf64.Element, 1<<14)
 	must(t, domain.LDE(want14, x12, f12, t14))
 	fmt.Printf("\n| setting | NovelFFT 2^24 | NovelIFFT 2^24 | NovelFFT 2^28 | LDE 2^24→2^26 (extended) |\n|---|---|---|---|---|\n")
-	for _, c := range []struct{ tabMin, maxTabs, mix int }{{64, 0, 0}, {6, 48, 0}, {5, 48, 0}, {5, 32, 0}, {5, 16, 0},
-		{7, 48, 0}, {6, 48, 8}, {64, 0, 0}, {6, 48, 0}} {
-		fftTabMin, fftMaxTabs, fftTabMix = c.tabMin, c.maxTabs, c.mix
+	for _, c := range []struct{ tabMin, maxTabs, mix, highT, highC int }{{6, 48, 0, 11, 4},
+		{6, 48, 0, 11, 6}, {6, 48, 0, 11, 7}, {6, 32, 0, 12, 6}, {6, 32, 0, 12, 7}, {6, 48, 0, 12, 7},
+		{7, 48, 0, 12, 6}, {6, 48, 0, 11, 6}, {6, 48, 0, 11, 4}} {
+		fftTabMin, fftMaxTabs, fftTabMix, fftHighT, fftHighC = c.tabMin, c.maxTabs, c.mix, c.highT, c.highC
 		must(t, b20.Upload(x20))
 		must(t, tr.NovelFFT(nil, s20, b20))
 		got := make([]gf64.Element, 1<<20)
@@ -208,7 +211,7 @@ func TestFFTVariants(t *testing.T) {
 		}
 		src.Free()
 		dst.Free()
-		name := fmt.Sprintf("tables from local bit %d, at most %d, mix %d", c.tabMin, c.maxTabs, c.mix)
+		name := fmt.Sprintf("tables from local bit %d, at most %d, mix %d; high tiles 2^%d, rows of 2^%d", c.tabMin, c.maxTabs, c.mix, c.highT, c.highC)
 		if c.tabMin >= 64 {
 			name = "fft_mul only (no tables)"
 		}

@@ -97,14 +97,19 @@ func TestFFTPassesReference(t *testing.T) {
 // through product tables where the kernel does) with other table
 // thresholds, table budgets and without radix-4 sweeps.
 func TestFFTPassesTableVariants(t *testing.T) {
-	defer func(a, b int, c bool) { fftTabMin, fftMaxTabs, fftNoRadix4 = a, b, c }(fftTabMin, fftMaxTabs, fftNoRadix4)
+	defer func(a, b int, c bool, T, C int) {
+		fftTabMin, fftMaxTabs, fftNoRadix4, fftHighT, fftHighC = a, b, c, T, C
+	}(fftTabMin, fftMaxTabs, fftNoRadix4, fftHighT, fftHighC)
 	r := rand.New(rand.NewPCG(17, 18))
 	for _, v := range []struct {
 		tabMin, maxTabs int
 		noRadix4        bool
-	}{{0, 64, false}, {3, 8, true}, {6, 16, false}, {64, 48, false}} {
-		fftTabMin, fftMaxTabs, fftNoRadix4 = v.tabMin, v.maxTabs, v.noRadix4
-		for _, m := range []int{1, 7, 11, 13} {
+		highT, highC    int
+	}{{0, 64, false, 11, 4}, {3, 8, true, 11, 4}, {6, 16, false, 11, 4}, {64, 48, false, 11, 4},
+		{6, 48, false, 11, 6}, {6, 32, false, 12, 6}, {5, 48, false, 12, 5}, {6, 48, false, 10, 3},
+		{6, 48, false, 11, 7}, {6, 32, false, 12, 7}} {
+		fftTabMin, fftMaxTabs, fftNoRadix4, fftHighT, fftHighC = v.tabMin, v.maxTabs, v.noRadix4, v.highT, v.highC
+		for _, m := range []int{1, 7, 11, 13, 16} {
 			s := randomSubspace(t, r, m, m%2 == 0)
 			p := newFFTPlan(s)
 			for _, tc := range transformCases[:4] {
@@ -206,8 +211,10 @@ func TestPlanPassesShape(t *testing.T) {
 		max    int
 		tabbed int // levels at local bits ≥ 6
 	}{
-		{"forward", fwdOps(p, 24), 3, 5 + 5 + 4}, // two high passes, the low pass
-		{"inverse", invOps(p, 24), 3, 5 + 5 + 5},
+		// Three high passes whose windows hold 5 levels (rows of 2^6), all
+		// at local bits 6..10; the low pass's levels at local bits ≥ 6.
+		{"forward", fwdOps(p, 24), 4, 5 + 5 + 5 + 3},
+		{"inverse", invOps(p, 24), 4, 5 + 5 + 5 + 3},
 	} {
 		ps := planFFT(c.ops, 24)
 		if len(ps) > c.max {
@@ -230,7 +237,7 @@ func TestPlanPassesShape(t *testing.T) {
 				t.Errorf("%s: pass holds %d tables, at most %d", c.name, tabs, fftMaxTabs)
 			}
 		}
-		if fftTabMin == 6 && tabbed != c.tabbed {
+		if fftTabMin == 6 && fftHighC == 6 && fftHighT == tileLog && tabbed != c.tabbed {
 			t.Errorf("%s network of 2^24: %d levels through product tables, want %d", c.name, tabbed, c.tabbed)
 		}
 	}

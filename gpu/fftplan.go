@@ -41,7 +41,6 @@ const (
 // Tile shape.
 const (
 	tileLog   = 11 // 2^11 elements (16 KiB) of shared memory per block
-	tileLowC  = 4  // a high pass keeps 2^4 consecutive elements (128 bytes) per row
 	tabLog    = 10 // twiddle and power tables: low 10 index bits / the rest
 	maxPassOp = 64 // steps per pass (kernel parameter size)
 	fftBlock  = 256
@@ -78,6 +77,21 @@ func (o fftOp) tables() (lo, hi []gf64.Element) {
 	}
 	return nil, nil
 }
+
+// The high passes' tiles: 2^fftHighT elements, rows of 2^fftHighC
+// consecutive elements (2^6: 512 bytes) and a window of fftHighT−fftHighC
+// index bits. Rows of 2^6 put every level of a window at local bit ≥ 6, so
+// all of them multiply through product tables; it takes one more pass than
+// rows of 2^4 (7-bit windows, whose lowest two levels multiplied with
+// fft_mul) and is 3–10% faster on the H200 (BENCHMARKS.md). The Gao–Mateer
+// conversion's passes (Taylor steps and twists) keep rows of 2^fftConvC:
+// they have no products to gain and one more pass lost 12% there.
+// Variables for benchmarks of the choice.
+var (
+	fftHighT = tileLog
+	fftHighC = 6
+	fftConvC = 4
+)
 
 // tile is the shape of a pass: local bits [0, c) are index bits [0, c),
 // local bits [c, T) are index bits [lo, lo+T−c).
@@ -130,10 +144,14 @@ func planFFT(ops []fftOp, M int) []fftPass {
 				if lo < 0 {
 					continue
 				}
-				h := tileLog - tileLowC
+				c := fftHighC
+				if o.kind != kFwd && o.kind != kInv {
+					c = fftConvC
+				}
+				h := fftHighT - c
 				for _, w := range []int{hi - h + 1, lo} {
-					w = min(max(w, tileLowC), M-h)
-					cands = append(cands, tile{T: tileLog, c: tileLowC, lo: w})
+					w = min(max(w, c), M-h)
+					cands = append(cands, tile{T: fftHighT, c: c, lo: w})
 				}
 				break
 			}
