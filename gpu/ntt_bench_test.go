@@ -3,6 +3,7 @@ package gpu
 import (
 	"flag"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -323,18 +324,8 @@ func TestCompileTimes(t *testing.T) {
 	defer d.Close()
 	fmt.Printf("\n%s, NVRTC %s, target %s (cubin %v)\n\n| module | first use (compile + load) |\n|---|---|\n",
 		d.Info().Name, d.Info().NVRTCVersion, d.Info().Target, d.cubin)
-	row := func(name string, f func() error) {
-		t0 := time.Now()
-		must(t, f())
-		fmt.Printf("| %s | %.1f s |\n", name, time.Since(t0).Seconds())
-	}
-	row("gf64.cu (GF64 vector kernels)", func() error { _, err := d.GF64(PerThread); return err })
-	row("gf32.cu (GF32 vector kernels)", func() error { _, err := d.GF32(PerThread); return err })
-	row("gf64.cu + fft.cu (Transforms)", func() error { _, err := NewTransforms(d); return err })
-	for _, f := range []string{"babybear", "koalabear", "goldilocks", "bn254"} {
-		row("ntt_prime.cu, "+f, func() error { _, err := d.nttKernels(f); return err })
-	}
-	for _, f := range []string{"gf64", "goldilocks", "babybear", "koalabear", "bn254"} {
-		row("merkle.cu, "+f, func() error { _, err := d.rowHasherModule(f); return err })
+	_, took := loadAll(t, d)
+	for _, name := range slices.Sorted(maps.Keys(took)) {
+		fmt.Printf("| %s | %.1f s |\n", name, took[name].Seconds())
 	}
 }

@@ -23,9 +23,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -63,12 +64,7 @@ func shippedModules() ([]moduleSource, error) {
 		}
 		mods = append(mods, moduleSource{name, src})
 	}
-	fields := make([]string, 0, len(nttFields))
-	for f := range nttFields {
-		fields = append(fields, f)
-	}
-	sort.Strings(fields)
-	for _, f := range fields {
+	for _, f := range slices.Sorted(maps.Keys(nttFields)) {
 		name, src, err := nttFieldSource(nttFields[f])
 		if err != nil {
 			return nil, err

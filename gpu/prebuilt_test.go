@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"math/rand/v2"
 	"path"
 	"slices"
@@ -209,7 +210,7 @@ func loadAll(t *testing.T, d *Device) (map[string]*Module, map[string]time.Durat
 		must(t, err)
 		timed(name, func() error { _, err := d.rowHasherModule(f); return err })
 	}
-	for _, f := range sortedKeys(nttFields) {
+	for _, f := range slices.Sorted(maps.Keys(nttFields)) {
 		name, _, err := nttFieldSource(nttFields[f])
 		must(t, err)
 		timed(name, func() error { _, err := d.nttKernels(f); return err })
@@ -221,15 +222,6 @@ func loadAll(t *testing.T, d *Device) (map[string]*Module, map[string]time.Durat
 	}
 	d.resMu.Unlock()
 	return mods, took
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	k := make([]string, 0, len(m))
-	for s := range m {
-		k = append(k, s)
-	}
-	sort.Strings(k)
-	return k
 }
 
 // TestPrebuiltLoads opens the device with the prebuilt images (and no disk
@@ -247,7 +239,7 @@ func TestPrebuiltLoads(t *testing.T) {
 	}
 	mods, took := loadAll(t, d)
 	fmt.Printf("\nprebuilt, %s\n\n| module | first use (load) |\n|---|---|\n", info)
-	for _, name := range sortedKeys(took) {
+	for _, name := range slices.Sorted(maps.Keys(took)) {
 		fmt.Printf("| %s | %.1f ms |\n", name, took[name].Seconds()*1e3)
 	}
 	shipped, err := shippedModules()
