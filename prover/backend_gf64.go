@@ -37,7 +37,7 @@ func DefaultBinaryDomains(logRows, logBlowup int) (message, codeword *domain.Sub
 }
 
 // WithBinaryDomains sets the evaluation domains of GF(2^64) traces (default
-// DefaultBinaryDomains). Prime-field encoders ignore it.
+// DefaultBinaryDomains). New refuses it for a prime-field encoder (ErrConfig).
 func WithBinaryDomains(d BinaryDomains) Option {
 	return func(c *config) error {
 		if d == nil {

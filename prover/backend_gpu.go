@@ -8,13 +8,9 @@ import (
 	"sync/atomic"
 
 	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
-	bn254fft "github.com/consensys/gnark-crypto/ecc/bn254/fr/fft"
 	"github.com/consensys/gnark-crypto/field/babybear"
-	babybearfft "github.com/consensys/gnark-crypto/field/babybear/fft"
 	"github.com/consensys/gnark-crypto/field/goldilocks"
-	goldilocksfft "github.com/consensys/gnark-crypto/field/goldilocks/fft"
 	"github.com/consensys/gnark-crypto/field/koalabear"
-	koalabearfft "github.com/consensys/gnark-crypto/field/koalabear/fft"
 
 	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf64"
@@ -29,7 +25,8 @@ import (
 // rows' SHA-256 states on the device (gpu_commit.go).
 type primeGPU[E primeElement] struct {
 	core[E]
-	dev *gpu.Device
+	dev  *gpu.Device
+	doms primeDomains[E]
 
 	mu      sync.Mutex
 	logRows int
@@ -100,6 +97,10 @@ func (p *primeGPU[E]) release() error {
 	return errors.Join(errs...)
 }
 
+func (p *primeGPU[E]) domains(logRows int) (small, large any, err error) {
+	return p.doms.get(logRows, p.cfg.blowup)
+}
+
 // prepare makes the tables for 2^logRows rows and two stages of group
 // columns each; p.mu is held.
 func (p *primeGPU[E]) prepare(logRows, group int) error {
@@ -111,28 +112,14 @@ func (p *primeGPU[E]) prepare(logRows, group int) error {
 	}
 	n := 1 << logRows
 	bigN := n * p.cfg.blowup
-	maxLog := map[Field]int{Goldilocks: 32, BabyBear: 27, KoalaBear: 24, BN254: 28}[FieldOf[E]()]
-	if logRows+log2(p.cfg.blowup) > maxLog {
-		return fmt.Errorf("prover: %v has no subgroup of order 2^%d (2-adicity %d): %w",
-			FieldOf[E](), logRows+log2(p.cfg.blowup), maxLog, ErrShape)
-	}
-	var small, large any
-	var z E
-	switch any(z).(type) {
-	case goldilocks.Element:
-		small, large = goldilocksfft.NewDomain(uint64(n)), goldilocksfft.NewDomain(uint64(bigN))
-	case babybear.Element:
-		small, large = babybearfft.NewDomain(uint64(n)), babybearfft.NewDomain(uint64(bigN))
-	case koalabear.Element:
-		small, large = koalabearfft.NewDomain(uint64(n)), koalabearfft.NewDomain(uint64(bigN))
-	case fr.Element:
-		small, large = bn254fft.NewDomain(uint64(n)), bn254fft.NewDomain(uint64(bigN))
+	small, large, err := p.doms.get(logRows, p.cfg.blowup)
+	if err != nil {
+		return err
 	}
 	fail := func(what string, e error) error {
 		p.release()
 		return fmt.Errorf("prover: %v GPU %s for 2^%d rows, groups of %d columns: %w", FieldOf[E](), what, logRows, group, e)
 	}
-	var err error
 	if p.lde, err = gpu.NewPrimeLDE[E](p.dev, small, large); err != nil {
 		return fail("LDE tables", err)
 	}

@@ -27,6 +27,7 @@ type primeElement interface {
 // 2^k to the coset g·⟨ω⟩ of the domain of size blowup·2^k, natural order.
 type primeCPU[E primeElement] struct {
 	core[E]
+	doms  primeDomains[E]
 	mu    sync.Mutex
 	plans map[int]*prime.LDE[E] // by log2 rows
 }
@@ -56,22 +57,55 @@ func newPrimeCPU[E primeElement](cfg config) *primeCPU[E] {
 	return p
 }
 
-// plan returns the LDE for traces of 2^logRows rows, building gnark-crypto's
-// domains on first use.
+// plan returns the LDE for traces of 2^logRows rows, over the encoder's
+// domains of that size.
 func (p *primeCPU[E]) plan(logRows int) (*prime.LDE[E], error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if l, ok := p.plans[logRows]; ok {
 		return l, nil
 	}
-	n := uint64(1) << logRows
-	bigN := n * uint64(p.cfg.blowup)
-	maxLog := map[Field]int{Goldilocks: 32, BabyBear: 27, KoalaBear: 24, BN254: 28}[FieldOf[E]()]
-	if 1<<maxLog < bigN {
-		return nil, fmt.Errorf("prover: %v has no subgroup of order 2^%d (2-adicity %d): %w",
-			FieldOf[E](), logRows+log2(p.cfg.blowup), maxLog, ErrShape)
+	small, large, err := p.doms.get(logRows, p.cfg.blowup)
+	if err != nil {
+		return nil, err
 	}
-	var small, large any
+	l, err := prime.NewLDE[E](small, large)
+	if err != nil {
+		return nil, fmt.Errorf("prover: %v LDE 2^%d → 2^%d: %v: %w", FieldOf[E](), logRows, logRows+log2(p.cfg.blowup), err, ErrConfig)
+	}
+	// Keep the plan of the last size only: domains of large traces are big.
+	clear(p.plans)
+	p.plans[logRows] = l
+	return l, nil
+}
+
+func (p *primeCPU[E]) domains(logRows int) (small, large any, err error) {
+	return p.doms.get(logRows, p.cfg.blowup)
+}
+
+// primeDomains keeps gnark-crypto's domains of the last trace size an
+// encoder used: their twiddle tables cost about as much as a transform.
+type primeDomains[E primeElement] struct {
+	mu           sync.Mutex
+	logRows      int // of small and large; 0 with small nil: none yet
+	small, large any // *fft.Domain of E's field, of 2^logRows and blowup·2^logRows points
+}
+
+// get returns the domains for traces of 2^logRows rows at the given blowup,
+// building them on first use.
+func (d *primeDomains[E]) get(logRows, blowup int) (small, large any, err error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.small != nil && d.logRows == logRows {
+		return d.small, d.large, nil
+	}
+	maxLog := map[Field]int{Goldilocks: 32, BabyBear: 27, KoalaBear: 24, BN254: 28}[FieldOf[E]()]
+	if logRows < 0 || logRows > MaxLogRows || logRows+log2(blowup) > maxLog {
+		return nil, nil, fmt.Errorf("prover: %v: no domains for 2^%d rows at blowup %d (2-adicity %d; 2^0 to 2^%d rows): %w",
+			FieldOf[E](), logRows, blowup, maxLog, MaxLogRows, ErrShape)
+	}
+	n := uint64(1) << logRows
+	bigN := n * uint64(blowup)
 	var z E
 	switch any(z).(type) {
 	case goldilocks.Element:
@@ -83,14 +117,57 @@ func (p *primeCPU[E]) plan(logRows int) (*prime.LDE[E], error) {
 	case fr.Element:
 		small, large = bn254fft.NewDomain(n), bn254fft.NewDomain(bigN)
 	}
-	l, err := prime.NewLDE[E](small, large)
-	if err != nil {
-		return nil, fmt.Errorf("prover: %v LDE 2^%d → 2^%d: %v: %w", FieldOf[E](), logRows, logRows+log2(p.cfg.blowup), err, ErrConfig)
+	d.logRows, d.small, d.large = logRows, small, large
+	return small, large, nil
+}
+
+// domainer is what the prime-field encoders have for PrimeDomains.
+type domainer interface {
+	domains(logRows int) (small, large any, err error)
+}
+
+// PrimeDomains returns the evaluation domains a prime-field encoder uses for
+// traces of 2^logRows rows, the very ones it transforms over (built once and
+// shared, not rebuilt), so that a prover evaluates its constraints on the
+// same points:
+//   - message: gnark-crypto's domain of 2^logRows points; row i of the trace
+//     is the evaluation at ω^i (ω = message.Generator);
+//   - codeword: the domain of Blowup()·2^logRows points; row i of the LDE is
+//     the evaluation at shift·ω'^i (ω' = codeword.Generator);
+//   - shift: the coset shift, codeword.FrMultiplicativeGen.
+//
+// D is the field's fft.Domain type, E inferred from enc:
+//
+//	msg, cw, g, err := prover.PrimeDomains[goldilocksfft.Domain](enc, 20)
+//
+// The domains are the encoder's: read them, do not modify them. Errors wrap
+// ErrConfig when enc is not one of this package's prime-field encoders or D
+// is not its field's domain type, and ErrShape when the field has no domain
+// of that size.
+func PrimeDomains[D any, E Element](enc Encoder[E], logRows int) (message, codeword *D, shift E, err error) {
+	p, ok := enc.(domainer)
+	if !ok {
+		return nil, nil, shift, fmt.Errorf("prover: PrimeDomains of a %v encoder: not a prime-field encoder of this package: %w", FieldOf[E](), ErrConfig)
 	}
-	// Keep the plan of the last size only: domains of large traces are big.
-	clear(p.plans)
-	p.plans[logRows] = l
-	return l, nil
+	small, large, err := p.domains(logRows)
+	if err != nil {
+		return nil, nil, shift, err
+	}
+	if message, ok = small.(*D); !ok {
+		return nil, nil, shift, fmt.Errorf("prover: PrimeDomains: %v's domains are %T, not *%T: %w", FieldOf[E](), small, *new(D), ErrConfig)
+	}
+	codeword = large.(*D)
+	switch cw := large.(type) {
+	case *goldilocksfft.Domain:
+		shift = any(cw.FrMultiplicativeGen).(E)
+	case *babybearfft.Domain:
+		shift = any(cw.FrMultiplicativeGen).(E)
+	case *koalabearfft.Domain:
+		shift = any(cw.FrMultiplicativeGen).(E)
+	case *bn254fft.Domain:
+		shift = any(cw.FrMultiplicativeGen).(E)
+	}
+	return message, codeword, shift, nil
 }
 
 func (p *primeCPU[E]) encodeChunk(logRows int, dst, msgs [][]E) error {

@@ -16,8 +16,10 @@
 //
 // New[E](opts...) returns an Encoder[E] configured once: backend (CPU, or a
 // GPU with WithGPU), blowup (2, 4, 8 or 16; WithBlowup), evaluation domains
-// (WithBinaryDomains), Merkle hash (SHA-256 by default; WithHash takes any
-// func() hash.Hash). Encode returns the LDE of every column (EncodeInto
+// (WithBinaryDomains, GF(2^64) only; PrimeDomains returns a prime-field
+// encoder's), Merkle hash (SHA-256 by default; WithHash takes a
+// func() hash.Hash whose hashes take any byte string, checked at New and at
+// every use). Encode returns the LDE of every column (EncodeInto
 // writes it into the caller's buffers); Commit encodes and commits (CommitInto
 // into the caller's buffers; CommitLDE commits an LDE the caller has); Open
 // returns rows and authentication paths;
@@ -60,15 +62,37 @@
 //
 // # Commitment
 //
-// The Merkle tree has one leaf per LDE row, in row order. Leaf i is
-// H(0x00 ‖ enc(row i)) and an internal node H(0x01 ‖ left ‖ right): the tag
-// byte keeps leaves and nodes apart. enc(row) is the row's elements in column
-// order, each as: gf64, 8 bytes little-endian (gf64.Element.Bytes); prime
-// fields, gnark-crypto's canonical big-endian bytes of the regular
-// (non-Montgomery) value (Element.Bytes, Element.Marshal): 8 bytes for
-// Goldilocks, 4 for BabyBear and KoalaBear, 32 for BN254. An authentication
-// path lists the sibling leaf's digest first, then the sibling at each level
-// up to the root (excluded): log2(rows) digests.
+// The Merkle tree has one leaf per LDE row, in row order; with N = 2^n rows
+// it has n levels above the leaves. The hash H (SHA-256 by default, or
+// WithHash's) is fed exactly these byte strings:
+//
+//	leaf i      H(0x00 ‖ enc(row i))                     1 + row bytes
+//	node j      H(0x01 ‖ child 2j ‖ child 2j+1)          1 + 2·Size() bytes
+//
+// enc(row) is the row's elements in column order, each as: gf64, 8 bytes
+// little-endian (gf64.Element.Bytes); prime fields, gnark-crypto's canonical
+// big-endian bytes of the regular (non-Montgomery) value (Element.Bytes,
+// Element.Marshal): 8 bytes for Goldilocks, 4 for BabyBear and KoalaBear, 32
+// for BN254. At every level, node j's children are nodes (or leaves) 2j and
+// 2j+1 of the level below, the even one on the left; the root is the single
+// node of the top level (for N = 1, the one leaf). The tag byte keeps leaves
+// and nodes apart. An authentication path lists the sibling leaf's digest
+// first, then the sibling at each level up to the root (excluded): n digests.
+//
+// A test vector, with SHA-256: the 4-row LDE of two GF(2^64) columns
+// (1, 2, 3, 4) and (5, 6, 7, 8) (leaf 0 is H(0x00 ‖ 01 00…00 ‖ 05 00…00))
+// has the root
+//
+//	eb08e7ea2f5a542c7f51302872fd2e25f2eea29e58b9d5cb1e3da31984232d4d
+//
+// and the 2-row LDE of three BabyBear columns (1, 2), (3, 4), (5, 6) (leaf 0
+// is H(0x00 ‖ 00000001 00000003 00000005)) the root
+//
+//	9ff12627b8a623f6f0e57ec6ade7a0b1a6922120bd471eb70c5191d28076dbf3
+//
+// A hash given with WithHash must take every byte string (WithHash says what
+// is checked); field hashes need a byte-packing adapter. No root, opening or
+// verdict comes out of a hash that fails: every error wraps ErrHash.
 //
 // On the CPU, rows are hashed on all cores (WithWorkers). With the default SHA-256 on an
 // amd64 CPU with AVX-512, 16 leaves (or nodes) are hashed at once, one per

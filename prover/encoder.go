@@ -87,13 +87,35 @@ func WithBlowup(b int) Option {
 	}
 }
 
-// WithHash sets the Merkle hash (default SHA-256, crypto/sha256.New). Verify
-// must be given the same constructor.
+// WithHash sets the Merkle hash; nil means the default, SHA-256 (with the
+// default, digests are crypto/sha256's). Verify must be given the same
+// constructor.
+//
+// The tree feeds the hash byte strings (the package documentation,
+// "Commitment", says which): a leaf message is 1 + the row's bytes long, a
+// node message 1 + 2·Size() bytes, whatever the hash's block size. So h must
+// give a hash.Hash that takes any byte string: Write takes all of it without
+// error, Sum appends Size() bytes, Size() is between 16 and 128, Reset
+// starts over, and equal messages give equal digests on every instance.
+// Byte hashes such as crypto/sha256, SHA-3 or Keccak-256 serve as they are.
+// Hashes over field elements, such as gnark-crypto's Poseidon2 and MiMC
+// Merkle–Damgård hashers, take only whole blocks of canonical elements:
+// they need an adapter that packs bytes into elements (with the length, so
+// that no two messages pack alike); see the example.
+//
+// New calls h and probes the hash with messages of the tree's shapes (a node,
+// and a leaf of one column; Commit and Verify probe a leaf of each new row
+// width the first time): a hash that refuses them, truncates them, gives
+// every message one digest, or differs between instances or after Reset is
+// refused with an error wrapping ErrConfig and ErrHash. After that every use
+// is checked; a fault, or a panic in the hash on any goroutine, makes the
+// call that used it return an error wrapping ErrHash, with no root, opening
+// or verdict.
 func WithHash(h func() hash.Hash) Option {
 	return func(c *config) error {
 		hs, err := makeHasher(h)
 		if err != nil {
-			return err
+			return fmt.Errorf("%w (%w)", err, ErrConfig)
 		}
 		c.hash, c.hs = h, hs
 		return nil
@@ -126,7 +148,9 @@ func WithWorkers(n int) Option {
 
 // WithProgress sets a function that receives progress reports during Encode
 // and Commit: a few hundred per call at most, one at a time, from the
-// encoder's goroutines. It must return quickly.
+// encoder's goroutines. It must return quickly. A panic in it on one of the
+// encoder's goroutines is recovered and returned by the call as an error
+// wrapping ErrConfig.
 func WithProgress(f func(Progress)) Option {
 	return func(c *config) error {
 		c.progress = f
@@ -254,7 +278,10 @@ func (c *core[E]) shape(src Source[E]) (logRows, cols int, err error) {
 	}
 	logRows, cols, err = src.Shape()
 	if err != nil {
-		return 0, 0, err
+		if _, ok := src.(Trace[E]); ok {
+			return 0, 0, err // wraps ErrShape
+		}
+		return 0, 0, fmt.Errorf("prover: the source's shape: %w: %w", ErrSource, err)
 	}
 	if logRows < 0 || logRows > MaxLogRows || cols <= 0 {
 		return 0, 0, fmt.Errorf("prover: source shape 2^%d rows × %d columns: %w", logRows, cols, ErrShape)
@@ -290,7 +317,7 @@ func (c *core[E]) encodeWith(lde [][]E, src Source[E], logRows, cols int, sink *
 		} else {
 			msgs = scratch[:m]
 			if err := src.ReadColumns(first, msgs); err != nil {
-				return fmt.Errorf("prover: reading columns %d..%d: %w", first, first+m-1, err)
+				return fmt.Errorf("prover: reading columns %d..%d: %w: %w", first, first+m-1, ErrSource, err)
 			}
 		}
 		var err error
@@ -339,7 +366,10 @@ func (c *core[E]) commitInto(lde [][]E, src Source[E], logRows, cols int, t0 tim
 	}
 	t1 := time.Now()
 	// The CPU's tree: the device, if any, has just lacked the memory.
-	t := buildTree(lde, c.cfg.hs, c.cfg.workers, c.commitProgress())
+	t, err := buildTree(lde, c.cfg.hs, c.cfg.workers, c.commitProgress())
+	if err != nil {
+		return nil, err
+	}
 	return &Commitment[E]{lde: lde, tree: t, Timings: Timings{Encode: t1.Sub(t0), Commit: time.Since(t1)}}, nil
 }
 
@@ -372,7 +402,10 @@ func (c *core[E]) CommitLDE(lde [][]E) (*Commitment[E], error) {
 		}
 	}
 	if t == nil {
-		t = buildTree(lde, c.cfg.hs, c.cfg.workers, pf)
+		var err error
+		if t, err = buildTree(lde, c.cfg.hs, c.cfg.workers, pf); err != nil {
+			return nil, err
+		}
 	}
 	return &Commitment[E]{lde: lde, tree: t, Timings: Timings{Commit: time.Since(t0)}}, nil
 }
@@ -416,7 +449,11 @@ func (c *Commitment[E]) Open(indices []int) (*Opening[E], error) {
 			row[j] = col[i]
 		}
 		o.Rows[k] = row
-		o.Paths[k] = treePath(c.tree, c.lde, i)
+		p, err := treePath(c.tree, c.lde, i)
+		if err != nil {
+			return nil, fmt.Errorf("prover: opening row %d: %w", i, err)
+		}
+		o.Paths[k] = p
 	}
 	return o, nil
 }
@@ -440,19 +477,27 @@ func (o *Opening[E]) Verify(root []byte, numRows int, h func() hash.Hash) error 
 // Verify checks that rows[k] is row indices[k] of a commitment with the given
 // root over numRows rows (a power of two), using paths[k], with the hash h
 // (nil: SHA-256). It needs no encoder. It returns nil when every row checks
-// out, an error wrapping ErrVerify when one does not (naming the first), and
-// an error wrapping ErrIndex or ErrShape for indices out of range or
-// mismatched lengths. It does not modify its arguments.
+// out and there is at least one; an error wrapping ErrVerify when one does
+// not (naming the first) or when there is none to check; an error wrapping
+// ErrIndex or ErrShape for indices out of range or mismatched lengths; and an
+// error wrapping ErrHash when h fails (see WithHash), never nil then. It does
+// not modify its arguments.
 func Verify[E Element](root []byte, numRows int, indices []int, rows [][]E, paths [][][]byte, h func() hash.Hash) error {
 	hs, err := makeHasher(h)
+	if err == nil {
+		err = hs.probe(nodeTag, 1+2*hs.size)
+	}
 	if err != nil {
-		return err
+		return fmt.Errorf("prover: Verify: %w", err)
 	}
 	if numRows <= 0 || numRows&(numRows-1) != 0 {
 		return fmt.Errorf("prover: Verify: %d rows is not a power of two: %w", numRows, ErrShape)
 	}
 	if len(rows) != len(indices) || len(paths) != len(indices) {
 		return fmt.Errorf("prover: Verify: %d indices, %d rows, %d paths: %w", len(indices), len(rows), len(paths), ErrShape)
+	}
+	if len(indices) == 0 {
+		return fmt.Errorf("prover: Verify: no rows to verify: %w", ErrVerify)
 	}
 	if len(root) != hs.size {
 		return fmt.Errorf("prover: Verify: root of %d bytes, the hash gives %d: %w", len(root), hs.size, ErrVerify)
@@ -475,12 +520,21 @@ func Verify[E Element](root []byte, numRows int, indices []int, rows [][]E, path
 		if len(paths[k]) != height {
 			return fmt.Errorf("prover: Verify: path of row %d has %d digests, want %d: %w", i, len(paths[k]), height, ErrVerify)
 		}
+		if k == 0 {
+			if err := hs.probe(leafTag, 1+width*FieldOf[E]().ElementBytes()); err != nil {
+				return fmt.Errorf("prover: Verify: %w", err)
+			}
+		}
 		cols := make([][]E, width)
 		for j := range cols {
 			cols[j] = rows[k][j : j+1]
 		}
 		leafDigest(s, cols, 0, leaf)
-		if !climb(s, root, leaf, i, paths[k]) {
+		ok := climb(s, root, leaf, i, paths[k])
+		if s.err != nil {
+			return fmt.Errorf("prover: Verify: row %d: %w", i, s.err)
+		}
+		if !ok {
 			return fmt.Errorf("prover: Verify: row %d does not match the root: %w", i, ErrVerify)
 		}
 	}

@@ -317,10 +317,14 @@ func TestBadInput(t *testing.T) {
 	if err := Verify(c.Root(), c.Rows(), o.Indices, o.Rows, o.Paths, nil); err != nil {
 		t.Errorf("Verify: %v", err)
 	}
-	// Opening nothing is fine and verifies.
+	// Opening nothing is fine, but verifying nothing is not: a verifier
+	// that forgets its openings must not pass.
 	o, err = c.Open(nil)
-	if err != nil || o.Verify(c.Root(), c.Rows(), nil) != nil {
+	if err != nil {
 		t.Errorf("empty opening: %v", err)
+	}
+	if err := o.Verify(c.Root(), c.Rows(), nil); !errors.Is(err, ErrVerify) {
+		t.Errorf("Verify of no rows: %v", err)
 	}
 }
 

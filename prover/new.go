@@ -1,6 +1,8 @@
 package prover
 
 import (
+	"fmt"
+
 	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
 	"github.com/consensys/gnark-crypto/field/babybear"
 	"github.com/consensys/gnark-crypto/field/goldilocks"
@@ -20,6 +22,18 @@ func New[E Element](opts ...Option) (Encoder[E], error) {
 	cfg, err := newConfig(opts)
 	if err != nil {
 		return nil, err
+	}
+	f := FieldOf[E]()
+	if cfg.domains != nil && f != GF64 {
+		return nil, fmt.Errorf("prover: WithBinaryDomains applies to GF(2^64) traces, not %v: %w", f, ErrConfig)
+	}
+	// The tree's node message and a one-column leaf; wider leaves are
+	// probed by the first commitment of their width.
+	if err := cfg.hs.probe(nodeTag, 1+2*cfg.hs.size); err != nil {
+		return nil, fmt.Errorf("%w (%w)", err, ErrConfig)
+	}
+	if err := cfg.hs.probe(leafTag, 1+f.ElementBytes()); err != nil {
+		return nil, fmt.Errorf("%w (%w)", err, ErrConfig)
 	}
 	if cfg.gpu != nil {
 		return gpuBackend[E](cfg)

@@ -3,6 +3,7 @@ package prover
 import (
 	"bytes"
 	"crypto/sha256"
+	"github.com/stretchr/testify/require"
 	"math/rand/v2"
 	"testing"
 
@@ -44,9 +45,11 @@ func TestTreeBothPaths(t *testing.T) {
 		lde, _ := RandomTrace[gf64.Element](sh[0], sh[1], 8)
 		hs, _ := makeHasher(nil)
 		useX16 = true
-		a := buildTree(lde, hs, 2, nil)
+		a, err := buildTree(lde, hs, 2, nil)
+		require.NoError(t, err)
 		useX16 = false
-		b := buildTree(lde, hs, 2, nil)
+		b, err := buildTree(lde, hs, 2, nil)
+		require.NoError(t, err)
 		if !bytes.Equal(a.root, b.root) {
 			t.Fatalf("2^%d × %d: roots differ", sh[0], sh[1])
 		}

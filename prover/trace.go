@@ -21,6 +21,16 @@ var (
 	// ErrUnavailable: a backend that this build or machine cannot run (no
 	// GPU, or no GPU kernels for the field yet).
 	ErrUnavailable = errors.New("prover: backend unavailable")
+	// ErrHash: the Merkle hash (WithHash) broke the hash.Hash contract or
+	// cannot serve the tree's messages: its constructor returned nil or
+	// panicked, Write failed or took fewer bytes than given, Sum appended
+	// other than Size() bytes, it panicked, or the probe of New found it
+	// unfit (see WithHash). No root, path or verdict comes out of a failed
+	// hash. At New the error wraps ErrConfig too.
+	ErrHash = errors.New("prover: Merkle hash failed")
+	// ErrSource: a caller's Source failed (its Shape or ReadColumns returned
+	// an error, which the returned error wraps too).
+	ErrSource = errors.New("prover: trace source failed")
 )
 
 // MaxLogRows is the largest supported log2 of the number of trace rows.

@@ -3,7 +3,8 @@
 // Merkle commitment to the rows — on every available backend: GF(2^64) and
 // the prime fields Goldilocks, BabyBear, KoalaBear and BN254, on the CPU and,
 // where this build has a GPU backend for the field and a GPU is present, on
-// the GPU. It prints a table and writes the same results as an SVG chart.
+// the GPU. It prints a table and, with -svg, writes the same results as an SVG
+// chart.
 //
 //	go run ./examples/compare
 //	go run ./examples/compare -log-rows 20 -cols 32 -blowup 4 -svg compare.svg
@@ -81,7 +82,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.blowup, "blowup", 4, "codeword length / trace length: 2, 4, 8 or 16")
 	fields := fs.String("fields", "all", "comma-separated fields to run (gf64, goldilocks, babybear, koalabear, bn254) or all")
 	fs.StringVar(&o.device, "device", "all", "cpu, gpu or all (every device that has a backend)")
-	fs.StringVar(&o.svg, "svg", "compare.svg", "write the chart to this file (empty: no chart)")
+	fs.StringVar(&o.svg, "svg", "", "write the chart to this file (default: no chart)")
 	fs.BoolVar(&o.warmup, "warmup", true, "run each backend once before measuring (builds plans and domains)")
 	if err := fs.Parse(args); err != nil {
 		return err
