@@ -458,6 +458,24 @@ func (c *Commitment[E]) Open(indices []int) (*Opening[E], error) {
 	return o, nil
 }
 
+// Combine returns the random linear combination of the committed columns
+// with the coefficients alpha (one per column): element i is
+// Σ_j alpha[j]·LDE()[j][i], in the field of the trace (GF(2^64)
+// coefficients for the binary field). Every backend gives the same elements.
+// A wrong number of coefficients is an error wrapping ErrShape.
+func (c *Commitment[E]) Combine(alpha []E) ([]E, error) {
+	dst := make([]E, c.Rows())
+	if err := c.CombineInto(dst, alpha); err != nil {
+		return nil, err
+	}
+	return dst, nil
+}
+
+// CombineInto is Combine into dst, which must hold Rows() elements.
+func (c *Commitment[E]) CombineInto(dst, alpha []E) error {
+	return combineInto(dst, c.lde, alpha)
+}
+
 // Opening is a set of opened rows with their authentication paths.
 type Opening[E Element] struct {
 	Indices []int      // the opened row indices
