@@ -1,9 +1,9 @@
 package prover
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -16,6 +16,8 @@ import (
 	"github.com/consensys/gnark-crypto/field/koalabear"
 	koalabearfft "github.com/consensys/gnark-crypto/field/koalabear/fft"
 	"github.com/consensys/gnark-crypto/utils"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf64"
@@ -37,49 +39,33 @@ func TestBinaryLDEMatchesRS(t *testing.T) {
 	for _, sh := range shapes(t) {
 		k, cols, b := sh[0], sh[1], sh[2]
 		enc, err := New[gf64.Element](WithBlowup(b), WithChunkColumns(3))
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr, _ := RandomTrace[gf64.Element](k, cols, uint64(k))
+		require.NoError(t, err)
+		tr, err := RandomTrace[gf64.Element](k, cols, uint64(k))
+		require.NoError(t, err)
 		lde, err := enc.Encode(tr)
-		if err != nil {
-			t.Fatalf("2^%d×%d blowup %d: %v", k, cols, b, err)
-		}
+		require.NoError(t, err, "2^%d×%d blowup %d", k, cols, b)
+		require.Len(t, lde, cols, "2^%d×%d blowup %d: LDE columns", k, cols, b)
 		S, T, err := DefaultBinaryDomains(k, log2(b))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		code, err := rs.New(S, T)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		want := make([]gf64.Element, T.Size())
 		for c := range tr {
-			if err := code.Encode(want, tr[c]); err != nil {
-				t.Fatal(err)
-			}
-			if !equal(lde[c], want) {
-				t.Fatalf("2^%d×%d blowup %d: column %d differs from rs", k, cols, b, c)
-			}
+			require.NoError(t, code.Encode(want, tr[c]))
+			equalColumn(t, want, lde[c], "2^%d×%d blowup %d: column %d against rs", k, cols, b, c)
 			if c == 0 {
 				coeffs := append([]gf64.Element(nil), tr[c]...)
-				if err := S.IFFT(coeffs); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, S.IFFT(coeffs))
 				ref := make([]gf64.Element, T.Size())
 				copy(ref, coeffs)
-				if err := T.FFT(ref); err != nil {
-					t.Fatal(err)
-				}
-				if !equal(lde[c], ref) {
-					t.Fatalf("2^%d blowup %d: column 0 differs from T.FFT(S.IFFT(·))", k, b)
-				}
+				require.NoError(t, T.FFT(ref))
+				equalColumn(t, ref, lde[c], "2^%d blowup %d: column 0 against T.FFT(S.IFFT(·))", k, b)
 			}
 		}
 		// The codeword space is disjoint from the message space, so a
 		// codeword is not a copy of its message.
-		if k > 2 && equal(lde[0][:1<<k], tr[0]) {
-			t.Fatal("codeword starts with its message")
+		if k > 2 {
+			assert.False(t, slices.Equal(lde[0][:1<<k], tr[0]), "2^%d blowup %d: codeword starts with its message", k, b)
 		}
 	}
 }
@@ -99,25 +85,21 @@ func TestBinaryDomainsOption(t *testing.T) {
 		return s, c, err
 	}
 	enc, err := New[gf64.Element](WithBinaryDomains(sys))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, _ := RandomTrace[gf64.Element](6, 2, 3)
+	require.NoError(t, err)
+	tr, err := RandomTrace[gf64.Element](6, 2, 3)
+	require.NoError(t, err)
 	lde, err := enc.Encode(tr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !equal(lde[1][:64], tr[1]) {
-		t.Fatal("systematic codeword does not start with its message")
-	}
+	require.NoError(t, err)
+	require.Len(t, lde, 2)
+	require.Len(t, lde[1], 4<<6)
+	equalColumn(t, tr[1], lde[1][:64], "the systematic codeword's first rows against its message")
 	bad := func(k, lb int) (*domain.Subspace, *domain.Subspace, error) { return sys(k, lb+1) }
-	enc, _ = New[gf64.Element](WithBinaryDomains(bad))
-	if _, err := enc.Encode(tr); !errors.Is(err, ErrConfig) {
-		t.Fatalf("wrong dimensions: %v", err)
-	}
-	if _, err := New[gf64.Element](WithBinaryDomains(nil)); !errors.Is(err, ErrConfig) {
-		t.Fatalf("nil domains: %v", err)
-	}
+	enc, err = New[gf64.Element](WithBinaryDomains(bad))
+	require.NoError(t, err)
+	_, err = enc.Encode(tr)
+	require.ErrorIs(t, err, ErrConfig, "wrong dimensions")
+	_, err = New[gf64.Element](WithBinaryDomains(nil))
+	require.ErrorIs(t, err, ErrConfig, "nil domains")
 }
 
 // primeRef is the LDE through gnark-crypto directly: FFTInverse on the small
@@ -159,28 +141,20 @@ func testPrimeLDE[E primeElement](t *testing.T) {
 	for _, sh := range shapes(t) {
 		k, cols, b := sh[0], sh[1], sh[2]
 		enc, err := New[E](WithBlowup(b), WithChunkColumns(5))
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr, _ := RandomTrace[E](k, cols, uint64(k))
+		require.NoError(t, err)
+		tr, err := RandomTrace[E](k, cols, uint64(k))
+		require.NoError(t, err)
 		lde, err := enc.Encode(tr)
-		if err != nil {
-			t.Fatalf("%v 2^%d×%d blowup %d: %v", FieldOf[E](), k, cols, b, err)
-		}
+		require.NoError(t, err, "%v 2^%d×%d blowup %d", FieldOf[E](), k, cols, b)
+		require.Len(t, lde, cols, "%v 2^%d×%d blowup %d: LDE columns", FieldOf[E](), k, cols, b)
 		if k == 0 { // a constant: its extension repeats it
 			for c := range cols {
-				for _, v := range lde[c] {
-					if v != tr[c][0] {
-						t.Fatalf("%v: extension of a constant column %d is not constant", FieldOf[E](), c)
-					}
-				}
+				equalColumn(t, slices.Repeat(tr[c][:1], b), lde[c], "%v: extension of the constant column %d", FieldOf[E](), c)
 			}
 			continue
 		}
 		for _, c := range []int{0, cols / 2, cols - 1} {
-			if want := primeRef(tr[c], b); !equal(lde[c], want) {
-				t.Fatalf("%v 2^%d blowup %d: column %d differs from gnark-crypto", FieldOf[E](), k, b, c)
-			}
+			equalColumn(t, primeRef(tr[c], b), lde[c], "%v 2^%d blowup %d: column %d against gnark-crypto", FieldOf[E](), k, b, c)
 		}
 	}
 }
@@ -194,11 +168,12 @@ func TestPrimeLDEMatchesGnark(t *testing.T) {
 
 func TestPrimeTooLarge(t *testing.T) {
 	// KoalaBear has 2-adicity 24: 2^23 rows with blowup 4 needs 2^25.
-	enc, _ := New[koalabear.Element](WithBlowup(4))
-	p := enc.(*primeCPU[koalabear.Element])
-	if _, err := p.plan(23); !errors.Is(err, ErrShape) {
-		t.Fatalf("2^23 × 4 KoalaBear: %v", err)
-	}
+	enc, err := New[koalabear.Element](WithBlowup(4))
+	require.NoError(t, err)
+	p, ok := enc.(*primeCPU[koalabear.Element])
+	require.True(t, ok, "the KoalaBear backend is %T", enc)
+	_, err = p.plan(23)
+	require.ErrorIs(t, err, ErrShape, "2^23 × 4 KoalaBear")
 }
 
 // testOpenVerify commits a random trace on a backend, opens random rows and
@@ -208,39 +183,27 @@ func testOpenVerify[E Element](t *testing.T) {
 	for _, sh := range shapes(t) {
 		k, cols, b := sh[0], sh[1], sh[2]
 		enc, err := New[E](WithBlowup(b))
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr, _ := RandomTrace[E](k, cols, 42)
+		require.NoError(t, err)
+		tr, err := RandomTrace[E](k, cols, 42)
+		require.NoError(t, err)
 		c, err := enc.Commit(tr)
-		if err != nil {
-			t.Fatalf("%s: %v", enc.Name(), err)
-		}
+		require.NoError(t, err, "%s 2^%d×%d blowup %d", enc.Name(), k, cols, b)
 		idx := make([]int, 8)
 		for i := range idx {
 			idx[i] = r.IntN(c.Rows())
 		}
 		o, err := c.Open(idx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := Verify(c.Root(), c.Rows(), o.Indices, o.Rows, o.Paths, nil); err != nil {
-			t.Fatalf("%s 2^%d×%d blowup %d: %v", enc.Name(), k, cols, b, err)
-		}
+		require.NoError(t, err)
+		require.NoError(t, Verify(c.Root(), c.Rows(), o.Indices, o.Rows, o.Paths, nil), "%s 2^%d×%d blowup %d", enc.Name(), k, cols, b)
+		require.Len(t, o.Rows, len(idx))
 		for i, row := range o.Rows {
-			if want := c.LDE()[cols-1][idx[i]]; row[cols-1] != want {
-				t.Fatalf("%s: opened row %d is not the LDE's", enc.Name(), idx[i])
-			}
+			assert.Equal(t, c.LDE()[cols-1][idx[i]], row[cols-1], "%s: opened row %d against the LDE's", enc.Name(), idx[i])
 		}
 		o.Rows[3][cols/2] = tr[0][0]
 		if o.Rows[3][cols/2] != c.LDE()[cols/2][idx[3]] {
-			if err := o.Verify(c.Root(), c.Rows(), nil); !errors.Is(err, ErrVerify) {
-				t.Fatalf("%s: changed row: %v", enc.Name(), err)
-			}
+			require.ErrorIs(t, o.Verify(c.Root(), c.Rows(), nil), ErrVerify, "%s: changed row", enc.Name())
 		}
-		if err := enc.Close(); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, enc.Close())
 	}
 }
 
@@ -255,9 +218,10 @@ func TestOpenVerify(t *testing.T) {
 func TestBackendInfo(t *testing.T) {
 	check := func(b Backend, f Field) {
 		t.Helper()
-		if b.Field() != f || b.Name() != f.String()+"/cpu" || b.Blowup() != 8 || b.Device() == "" {
-			t.Errorf("%s: field %v blowup %d device %q", b.Name(), b.Field(), b.Blowup(), b.Device())
-		}
+		assert.Equal(t, f, b.Field(), "%s: field", b.Name())
+		assert.Equal(t, f.String()+"/cpu", b.Name(), "%v: name", f)
+		assert.Equal(t, 8, b.Blowup(), "%s: blowup", b.Name())
+		assert.NotEmpty(t, b.Device(), "%s: device", b.Name())
 	}
 	for _, f := range Fields {
 		var b Backend
@@ -274,29 +238,14 @@ func TestBackendInfo(t *testing.T) {
 		case BN254:
 			b, err = New[fr.Element](WithBlowup(8))
 		}
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err, "%v", f)
 		check(b, f)
-		if g, err := ParseField(f.String()); err != nil || g != f {
-			t.Errorf("ParseField(%q) = %v, %v", f, g, err)
-		}
+		g, err := ParseField(f.String())
+		require.NoError(t, err, "ParseField(%q)", f)
+		assert.Equal(t, f, g, "ParseField(%q)", f)
 	}
-	if _, err := ParseField("gf32"); err == nil {
-		t.Error("ParseField(gf32) accepted")
-	}
-}
-
-func equal[E comparable](a, b []E) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	_, err := ParseField("gf32")
+	assert.ErrorContains(t, err, "prover: unknown field \"gf32\"", "ParseField(gf32)")
 }
 
 func benchmarkCommit[E Element](b *testing.B, logRows, cols, blowup int) {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"crypto/sha512"
-	"errors"
 	"hash"
 	"math/rand/v2"
 	"testing"
@@ -13,6 +12,8 @@ import (
 	"github.com/consensys/gnark-crypto/field/babybear"
 	"github.com/consensys/gnark-crypto/field/goldilocks"
 	"github.com/consensys/gnark-crypto/field/koalabear"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
@@ -22,9 +23,7 @@ import (
 func newRepeatEncoder[E Element](t testing.TB, opts ...Option) *core[E] {
 	t.Helper()
 	cfg, err := newConfig(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return &core[E]{cfg: cfg, name: "repeat", device: "test", lde: func(logRows int, dst, msgs [][]E) error {
 		for j := range dst {
 			for i := range dst[j] {
@@ -97,21 +96,15 @@ func testRootAgainstReference[E Element](t *testing.T) {
 		{10, 5, 4, nil}, {11, 3, 2, sha256.New},
 	} {
 		tr, err := RandomTrace[E](tc.logRows, tc.cols, uint64(tc.logRows*100+tc.cols))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		enc := newRepeatEncoder[E](t, WithBlowup(tc.blowup), WithHash(tc.h), WithChunkColumns(2))
 		c, err := enc.Commit(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		h := tc.h
 		if h == nil {
 			h = sha256.New
 		}
-		if want := refRoot(c.LDE(), h); !bytes.Equal(c.Root(), want) {
-			t.Fatalf("%v 2^%d×%d blowup %d: root %x, reference %x", FieldOf[E](), tc.logRows, tc.cols, tc.blowup, c.Root(), want)
-		}
+		assert.Equal(t, refRoot(c.LDE(), h), c.Root(), "%v 2^%d×%d blowup %d: root against the reference", FieldOf[E](), tc.logRows, tc.cols, tc.blowup)
 		// Every row opens and verifies.
 		idx := make([]int, c.Rows())
 		for i := range idx {
@@ -121,12 +114,8 @@ func testRootAgainstReference[E Element](t *testing.T) {
 			idx = []int{0, 1, 2, len(idx) / 2, len(idx) - 2, len(idx) - 1}
 		}
 		o, err := c.Open(idx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := o.Verify(c.Root(), c.Rows(), tc.h); err != nil {
-			t.Fatalf("%v: %v", FieldOf[E](), err)
-		}
+		require.NoError(t, err)
+		assert.NoError(t, o.Verify(c.Root(), c.Rows(), tc.h), "%v 2^%d×%d blowup %d", FieldOf[E](), tc.logRows, tc.cols, tc.blowup)
 	}
 }
 
@@ -142,22 +131,14 @@ func TestRootAgainstReference(t *testing.T) {
 // (through the element's own byte encoding) and checks that Verify fails.
 func testTamper[E Element](t *testing.T) {
 	tr, err := RandomTrace[E](4, 3, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	enc := newRepeatEncoder[E](t, WithBlowup(2))
 	c, err := enc.Commit(tr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	root := c.Root()
 	o, err := c.Open([]int{5, 0, 31})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := o.Verify(root, c.Rows(), nil); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
+	require.NoError(t, o.Verify(root, c.Rows(), nil), "the untouched opening")
 	// Rows: change one element to every other value that differs in one bit of
 	// its canonical encoding.
 	for k := range o.Rows {
@@ -165,9 +146,7 @@ func testTamper[E Element](t *testing.T) {
 			orig := o.Rows[k][j]
 			for _, v := range neighbours(orig) {
 				o.Rows[k][j] = v
-				if err := o.Verify(root, c.Rows(), nil); !errors.Is(err, ErrVerify) {
-					t.Fatalf("row %d col %d changed to %v: Verify gave %v", o.Indices[k], j, v, err)
-				}
+				require.ErrorIs(t, o.Verify(root, c.Rows(), nil), ErrVerify, "row %d col %d changed to %v", o.Indices[k], j, v)
 			}
 			o.Rows[k][j] = orig
 		}
@@ -178,9 +157,7 @@ func testTamper[E Element](t *testing.T) {
 			for b := range o.Paths[k][l] {
 				for bit := range 8 {
 					o.Paths[k][l][b] ^= 1 << bit
-					if err := o.Verify(root, c.Rows(), nil); !errors.Is(err, ErrVerify) {
-						t.Fatalf("path %d digest %d byte %d bit %d: Verify gave %v", k, l, b, bit, err)
-					}
+					require.ErrorIs(t, o.Verify(root, c.Rows(), nil), ErrVerify, "path %d digest %d byte %d bit %d", k, l, b, bit)
 					o.Paths[k][l][b] ^= 1 << bit
 				}
 			}
@@ -190,38 +167,33 @@ func testTamper[E Element](t *testing.T) {
 	for b := range root {
 		r2 := append([]byte(nil), root...)
 		r2[b] ^= 0x80
-		if err := o.Verify(r2, c.Rows(), nil); !errors.Is(err, ErrVerify) {
-			t.Fatalf("root byte %d: %v", b, err)
-		}
+		require.ErrorIs(t, o.Verify(r2, c.Rows(), nil), ErrVerify, "root byte %d", b)
 	}
 	o.Indices[0] ^= 1
-	if err := o.Verify(root, c.Rows(), nil); !errors.Is(err, ErrVerify) {
-		t.Fatalf("wrong index: %v", err)
-	}
+	require.ErrorIs(t, o.Verify(root, c.Rows(), nil), ErrVerify, "wrong index")
 	o.Indices[0] ^= 1
 	o.Rows[0], o.Rows[1] = o.Rows[1], o.Rows[0]
-	if err := o.Verify(root, c.Rows(), nil); !errors.Is(err, ErrVerify) {
-		t.Fatalf("swapped rows: %v", err)
-	}
+	require.ErrorIs(t, o.Verify(root, c.Rows(), nil), ErrVerify, "swapped rows")
 	o.Rows[0], o.Rows[1] = o.Rows[1], o.Rows[0]
 	p := o.Paths[0]
 	o.Paths[0] = p[:len(p)-1]
-	if err := o.Verify(root, c.Rows(), nil); !errors.Is(err, ErrVerify) {
-		t.Fatalf("short path: %v", err)
-	}
+	require.ErrorIs(t, o.Verify(root, c.Rows(), nil), ErrVerify, "short path")
 	o.Paths[0] = append(append([][]byte(nil), p...), make([]byte, 32))
-	if err := o.Verify(root, c.Rows(), nil); !errors.Is(err, ErrVerify) {
-		t.Fatalf("long path: %v", err)
-	}
+	require.ErrorIs(t, o.Verify(root, c.Rows(), nil), ErrVerify, "long path")
 	o.Paths[0] = p
-	o.Rows[0] = o.Rows[0][:2]
-	if err := o.Verify(root, c.Rows(), nil); err == nil {
-		t.Fatalf("short row accepted")
-	}
-	// A different hash rejects.
-	if err := o.Verify(root, c.Rows(), sha512.New); err == nil {
-		t.Fatalf("wrong hash accepted")
-	}
+	// A short first row sets the width and then fails to hash to the root; a
+	// later row of another width is a shape error.
+	row := o.Rows[0]
+	o.Rows[0] = row[:2]
+	require.ErrorIs(t, o.Verify(root, c.Rows(), nil), ErrVerify, "short first row")
+	o.Rows[0] = row
+	row = o.Rows[1]
+	o.Rows[1] = row[:2]
+	require.ErrorIs(t, o.Verify(root, c.Rows(), nil), ErrShape, "short second row")
+	o.Rows[1] = row
+	require.NoError(t, o.Verify(root, c.Rows(), nil), "the opening put back together")
+	// A different hash rejects the genuine opening.
+	require.ErrorIs(t, o.Verify(root, c.Rows(), sha512.New), ErrVerify, "wrong hash")
 }
 
 // neighbours returns elements whose canonical encodings differ from v's in
@@ -273,86 +245,65 @@ func TestBadInput(t *testing.T) {
 		"ragged":    {make([]gf64.Element, 4), make([]gf64.Element, 2)},
 		"not pow 2": {make([]gf64.Element, 6)},
 	} {
-		if _, err := enc.Commit(tr); !errors.Is(err, ErrShape) {
-			t.Errorf("%s: %v", name, err)
-		}
-		if _, err := enc.Encode(tr); !errors.Is(err, ErrShape) {
-			t.Errorf("%s: %v", name, err)
-		}
+		_, err := enc.Commit(tr)
+		require.ErrorIs(t, err, ErrShape, "Commit %s", name)
+		_, err = enc.Encode(tr)
+		require.ErrorIs(t, err, ErrShape, "Encode %s", name)
 	}
-	if _, err := enc.Commit(nil); !errors.Is(err, ErrShape) {
-		t.Errorf("nil source: %v", err)
-	}
+	_, err := enc.Commit(nil)
+	require.ErrorIs(t, err, ErrShape, "nil source")
 	for _, b := range []int{0, 1, 3, 32, -4} {
-		if _, err := newConfig([]Option{WithBlowup(b)}); !errors.Is(err, ErrConfig) {
-			t.Errorf("blowup %d: %v", b, err)
-		}
+		_, err := newConfig([]Option{WithBlowup(b)})
+		require.ErrorIs(t, err, ErrConfig, "blowup %d", b)
 	}
-	if _, err := newConfig([]Option{WithHash(func() hash.Hash { return nil })}); !errors.Is(err, ErrConfig) {
-		t.Errorf("nil hash: %v", err)
-	}
-	if _, err := newConfig([]Option{WithChunkColumns(0)}); !errors.Is(err, ErrConfig) {
-		t.Errorf("chunk 0: %v", err)
-	}
-	tr, _ := RandomTrace[gf64.Element](3, 2, 1)
+	_, err = newConfig([]Option{WithHash(func() hash.Hash { return nil })})
+	require.ErrorIs(t, err, ErrConfig, "nil hash")
+	_, err = newConfig([]Option{WithChunkColumns(0)})
+	require.ErrorIs(t, err, ErrConfig, "chunk 0")
+	tr, err := RandomTrace[gf64.Element](3, 2, 1)
+	require.NoError(t, err)
 	c, err := enc.Commit(tr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, idx := range [][]int{{-1}, {32}, {0, 1 << 40}} {
-		if _, err := c.Open(idx); !errors.Is(err, ErrIndex) {
-			t.Errorf("Open(%v): %v", idx, err)
-		}
+		_, err := c.Open(idx)
+		require.ErrorIs(t, err, ErrIndex, "Open(%v)", idx)
 	}
-	o, _ := c.Open([]int{3})
-	if err := Verify(c.Root(), c.Rows(), []int{32}, o.Rows, o.Paths, nil); !errors.Is(err, ErrIndex) {
-		t.Errorf("Verify index 32: %v", err)
-	}
-	if err := Verify(c.Root(), 24, o.Indices, o.Rows, o.Paths, nil); !errors.Is(err, ErrShape) {
-		t.Errorf("Verify 24 rows: %v", err)
-	}
-	if err := Verify[gf64.Element](c.Root(), c.Rows(), o.Indices, nil, o.Paths, nil); !errors.Is(err, ErrShape) {
-		t.Errorf("Verify no rows: %v", err)
-	}
-	if err := Verify(c.Root(), c.Rows(), o.Indices, o.Rows, o.Paths, nil); err != nil {
-		t.Errorf("Verify: %v", err)
-	}
+	o, err := c.Open([]int{3})
+	require.NoError(t, err)
+	require.ErrorIs(t, Verify(c.Root(), c.Rows(), []int{32}, o.Rows, o.Paths, nil), ErrIndex, "Verify index 32")
+	require.ErrorIs(t, Verify(c.Root(), 24, o.Indices, o.Rows, o.Paths, nil), ErrShape, "Verify 24 rows")
+	require.ErrorIs(t, Verify[gf64.Element](c.Root(), c.Rows(), o.Indices, nil, o.Paths, nil), ErrShape, "Verify no rows")
+	require.NoError(t, Verify(c.Root(), c.Rows(), o.Indices, o.Rows, o.Paths, nil), "Verify")
 	// Opening nothing is fine, but verifying nothing is not: a verifier
 	// that forgets its openings must not pass.
 	o, err = c.Open(nil)
-	if err != nil {
-		t.Errorf("empty opening: %v", err)
-	}
-	if err := o.Verify(c.Root(), c.Rows(), nil); !errors.Is(err, ErrVerify) {
-		t.Errorf("Verify of no rows: %v", err)
-	}
+	require.NoError(t, err, "empty opening")
+	require.ErrorIs(t, o.Verify(c.Root(), c.Rows(), nil), ErrVerify, "Verify of no rows")
 }
 
 func TestProgress(t *testing.T) {
+	const logRows, cols, blowup = 12, 7, 4
 	var got []Progress
-	enc := newRepeatEncoder[gf64.Element](t, WithChunkColumns(3), WithProgress(func(p Progress) { got = append(got, p) }))
-	tr, _ := RandomTrace[gf64.Element](12, 7, 1)
-	if _, err := enc.Commit(tr); err != nil {
-		t.Fatal(err)
-	}
+	enc := newRepeatEncoder[gf64.Element](t, WithBlowup(blowup), WithChunkColumns(3), WithProgress(func(p Progress) { got = append(got, p) }))
+	tr, err := RandomTrace[gf64.Element](logRows, cols, 1)
+	require.NoError(t, err)
+	_, err = enc.Commit(tr)
+	require.NoError(t, err)
 	var lastEnc, lastCommit Progress
 	for _, p := range got {
 		switch p.Phase {
 		case "encode":
-			if p.Done < lastEnc.Done {
-				t.Fatalf("encode progress went back: %+v", got)
-			}
+			require.GreaterOrEqual(t, p.Done, lastEnc.Done, "encode progress went back: %+v", got)
 			lastEnc = p
 		case "commit":
-			if p.Done < lastCommit.Done {
-				t.Fatalf("commit progress went back: %+v", got)
-			}
+			require.GreaterOrEqual(t, p.Done, lastCommit.Done, "commit progress went back: %+v", got)
 			lastCommit = p
 		}
 	}
-	if lastEnc != (Progress{"encode", 7, 7}) || lastCommit != (Progress{"commit", 1 << 14, 1 << 14}) {
-		t.Fatalf("last reports %+v %+v", lastEnc, lastCommit)
-	}
+	// Progress counts encoding in columns and the commitment in rows of the
+	// LDE (Progress's documentation): both end at their totals.
+	assert.Equal(t, Progress{"encode", cols, cols}, lastEnc, "last encode report")
+	assert.Equal(t, Progress{"commit", blowup << logRows, blowup << logRows}, lastCommit, "last commit report")
 }
 
 // streamSource is a Source that generates columns on demand and counts reads.
@@ -375,34 +326,28 @@ func (s *streamSource) ReadColumns(first int, dst [][]gf64.Element) error {
 }
 
 func TestStreamingSource(t *testing.T) {
-	src := &streamSource{logRows: 6, cols: 10}
-	enc := newRepeatEncoder[gf64.Element](t, WithChunkColumns(4))
+	const logRows, cols, chunk = 6, 10, 4
+	src := &streamSource{logRows: logRows, cols: cols}
+	enc := newRepeatEncoder[gf64.Element](t, WithChunkColumns(chunk))
 	c, err := enc.Commit(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if src.reads != 3 {
-		t.Fatalf("%d reads, want 3", src.reads)
-	}
-	tr := make(Trace[gf64.Element], 10)
+	require.NoError(t, err)
+	// One read per chunk of columns: ⌈10/4⌉ = 3.
+	assert.Equal(t, (cols+chunk-1)/chunk, src.reads, "reads")
+	tr := make(Trace[gf64.Element], cols)
 	for j := range tr {
-		tr[j] = make([]gf64.Element, 64)
+		tr[j] = make([]gf64.Element, 1<<logRows)
 	}
-	if err := (&streamSource{logRows: 6, cols: 10}).ReadColumns(0, tr); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, (&streamSource{logRows: logRows, cols: cols}).ReadColumns(0, tr))
 	c2, err := enc.Commit(tr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(c.Root(), c2.Root()) {
-		t.Fatal("streamed and in-memory roots differ")
-	}
+	require.NoError(t, err)
+	assert.Equal(t, c2.Root(), c.Root(), "streamed and in-memory roots")
 }
 
 func FuzzVerify(f *testing.F) {
-	tr, _ := RandomTrace[gf64.Element](3, 2, 5)
-	cfg, _ := newConfig(nil)
+	tr, err := RandomTrace[gf64.Element](3, 2, 5)
+	require.NoError(f, err)
+	cfg, err := newConfig(nil)
+	require.NoError(f, err)
 	// The stand-in LDE tags each row with its index so that no two rows are
 	// equal: with repeated rows, a genuine opening of one row would also be a
 	// valid opening of its copies, and the oracle below would misjudge it.
@@ -415,11 +360,10 @@ func FuzzVerify(f *testing.F) {
 		return nil
 	}}
 	c, err := enc.Commit(tr)
-	if err != nil {
-		f.Fatal(err)
-	}
+	require.NoError(f, err)
 	root := c.Root()
-	o, _ := c.Open([]int{6})
+	o, err := c.Open([]int{6})
+	require.NoError(f, err)
 	flat := func(p [][]byte) []byte { return bytes.Join(p, nil) }
 	f.Add(6, uint64(o.Rows[0][0]), uint64(o.Rows[0][1]), flat(o.Paths[0]), 32)
 	f.Add(7, uint64(1), uint64(2), flat(o.Paths[0]), 32)
@@ -436,75 +380,62 @@ func FuzzVerify(f *testing.F) {
 		err := Verify(root, rows, []int{idx}, [][]gf64.Element{row}, [][][]byte{path}, nil)
 		genuine := idx == 6 && rows == 32 && row[0] == o.Rows[0][0] && row[1] == o.Rows[0][1] &&
 			bytes.Equal(flat(path), flat(o.Paths[0]))
-		if genuine != (err == nil) {
-			t.Fatalf("idx %d rows %d: genuine %v, Verify %v", idx, rows, genuine, err)
+		if genuine {
+			require.NoError(t, err, "the genuine opening")
+		} else {
+			require.Error(t, err, "idx %d rows %d: not the genuine opening", idx, rows)
 		}
 	})
 }
 
 func TestEncodeInto(t *testing.T) {
-	enc, _ := New[gf64.Element](WithBlowup(2))
-	tr, _ := RandomTrace[gf64.Element](5, 3, 4)
+	enc, err := New[gf64.Element](WithBlowup(2))
+	require.NoError(t, err)
+	tr, err := RandomTrace[gf64.Element](5, 3, 4)
+	require.NoError(t, err)
 	want, err := enc.Encode(tr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dst, _ := RandomTrace[gf64.Element](6, 3, 5)
-	if err := enc.EncodeInto(dst, tr); err != nil {
-		t.Fatal(err)
-	}
-	for c := range dst {
-		if !equal(dst[c], want[c]) {
-			t.Fatalf("column %d differs from Encode", c)
-		}
-	}
+	require.NoError(t, err)
+	dst, err := RandomTrace[gf64.Element](6, 3, 5)
+	require.NoError(t, err)
+	require.NoError(t, enc.EncodeInto(dst, tr))
+	equalColumns(t, want, dst, "EncodeInto against Encode")
 	for name, d := range map[string]Trace[gf64.Element]{
 		"too few columns": dst[:2],
 		"short column":    {dst[0], dst[1], dst[2][:63]},
 	} {
-		if err := enc.EncodeInto(d, tr); !errors.Is(err, ErrShape) {
-			t.Errorf("%s: %v", name, err)
-		}
+		require.ErrorIs(t, enc.EncodeInto(d, tr), ErrShape, name)
 	}
-	if err := enc.EncodeInto(dst, nil); !errors.Is(err, ErrShape) {
-		t.Errorf("nil source: %v", err)
-	}
+	require.ErrorIs(t, enc.EncodeInto(dst, nil), ErrShape, "nil source")
 }
 
 func TestCommitInto(t *testing.T) {
-	enc, _ := New[gf64.Element](WithBlowup(2))
-	tr, _ := RandomTrace[gf64.Element](5, 3, 4)
+	enc, err := New[gf64.Element](WithBlowup(2))
+	require.NoError(t, err)
+	tr, err := RandomTrace[gf64.Element](5, 3, 4)
+	require.NoError(t, err)
 	want, err := enc.Commit(tr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dst, _ := RandomTrace[gf64.Element](6, 3, 5)
+	require.NoError(t, err)
+	dst, err := RandomTrace[gf64.Element](6, 3, 5)
+	require.NoError(t, err)
 	got, err := enc.CommitInto(dst, tr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got.Root(), want.Root()) {
-		t.Fatal("CommitInto's root differs from Commit's")
-	}
+	require.NoError(t, err)
+	assert.Equal(t, want.Root(), got.Root(), "CommitInto's root against Commit's")
+	equalColumns(t, want.LDE(), dst, "CommitInto's LDE against Commit's")
+	require.Len(t, got.LDE(), len(dst))
 	for c := range dst {
-		if !equal(dst[c], want.LDE()[c]) || &got.LDE()[c][0] != &dst[c][0] {
-			t.Fatalf("column %d: not Commit's LDE in the caller's memory", c)
-		}
+		assert.Same(t, &dst[c][0], &got.LDE()[c][0], "column %d: the commitment's LDE is not the caller's memory", c)
 	}
-	if got.Timings.Encode <= 0 || got.Timings.Commit <= 0 {
-		t.Errorf("timings %+v", got.Timings)
-	}
+	assert.Positive(t, got.Timings.Encode, "encode time")
+	assert.Positive(t, got.Timings.Commit, "commit time")
 	for name, d := range map[string]Trace[gf64.Element]{
 		"too few columns": dst[:2],
 		"short column":    {dst[0], dst[1], dst[2][:63]},
 	} {
-		if _, err := enc.CommitInto(d, tr); !errors.Is(err, ErrShape) {
-			t.Errorf("%s: %v", name, err)
-		}
+		_, err := enc.CommitInto(d, tr)
+		require.ErrorIs(t, err, ErrShape, name)
 	}
-	if _, err := enc.CommitInto(dst, nil); !errors.Is(err, ErrShape) {
-		t.Errorf("nil source: %v", err)
-	}
+	_, err = enc.CommitInto(dst, nil)
+	require.ErrorIs(t, err, ErrShape, "nil source")
 }
 
 // FuzzCommit builds a trace of caller-chosen column lengths and contents:
@@ -530,14 +461,10 @@ func FuzzCommit(f *testing.F) {
 			}
 		}
 		enc, err := New[gf64.Element](WithBlowup(1 << (1 + lb%4)))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		c, err := enc.Commit(tr)
 		if err != nil {
-			if !errors.Is(err, ErrShape) {
-				t.Fatalf("Commit: %v", err)
-			}
+			require.ErrorIs(t, err, ErrShape, "Commit")
 			return
 		}
 		// CommitInto into buffers of the LDE's shape gives the same root.
@@ -546,24 +473,14 @@ func FuzzCommit(f *testing.F) {
 			dst[j] = make([]gf64.Element, c.Rows())
 		}
 		c2, err := enc.CommitInto(dst, tr)
-		if err != nil {
-			t.Fatalf("CommitInto: %v", err)
-		}
-		if !bytes.Equal(c2.Root(), c.Root()) {
-			t.Fatal("CommitInto's root differs from Commit's")
-		}
+		require.NoError(t, err, "CommitInto")
+		require.Equal(t, c.Root(), c2.Root(), "CommitInto's root against Commit's")
 		o, err := c.Open([]int{open})
 		if open < 0 || open >= c.Rows() {
-			if !errors.Is(err, ErrIndex) {
-				t.Fatalf("Open(%d) of %d rows: %v", open, c.Rows(), err)
-			}
+			require.ErrorIs(t, err, ErrIndex, "Open(%d) of %d rows", open, c.Rows())
 			return
 		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := o.Verify(c.Root(), c.Rows(), nil); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err, "Open(%d) of %d rows", open, c.Rows())
+		require.NoError(t, o.Verify(c.Root(), c.Rows(), nil), "Verify row %d", open)
 	})
 }

@@ -1,11 +1,12 @@
 package prover
 
 import (
-	"bytes"
 	"crypto/sha256"
-	"github.com/stretchr/testify/require"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
@@ -28,9 +29,7 @@ func TestSHA256x16(t *testing.T) {
 		sha256x16(out, buf, stride, paddedLen(n)/64)
 		for l := range 16 {
 			want := sha256.Sum256(buf[l*stride : l*stride+n])
-			if !bytes.Equal(out[32*l:32*l+32], want[:]) {
-				t.Fatalf("%d bytes, lane %d: %x, want %x", n, l, out[32*l:32*l+32], want)
-			}
+			assert.Equal(t, want[:], out[32*l:32*l+32], "%d bytes, lane %d against crypto/sha256", n, l)
 		}
 	}
 }
@@ -42,20 +41,18 @@ func TestTreeBothPaths(t *testing.T) {
 	}
 	defer func() { useX16 = haveX16 }()
 	for _, sh := range [][2]int{{4, 1}, {5, 3}, {6, 32}, {9, 5}, {13, 2}} {
-		lde, _ := RandomTrace[gf64.Element](sh[0], sh[1], 8)
-		hs, _ := makeHasher(nil)
+		lde, err := RandomTrace[gf64.Element](sh[0], sh[1], 8)
+		require.NoError(t, err)
+		hs, err := makeHasher(nil)
+		require.NoError(t, err)
 		useX16 = true
 		a, err := buildTree(lde, hs, 2, nil)
 		require.NoError(t, err)
 		useX16 = false
 		b, err := buildTree(lde, hs, 2, nil)
 		require.NoError(t, err)
-		if !bytes.Equal(a.root, b.root) {
-			t.Fatalf("2^%d × %d: roots differ", sh[0], sh[1])
-		}
-		if want := refRoot(lde, sha256.New); !bytes.Equal(a.root, want) {
-			t.Fatalf("2^%d × %d: root differs from the reference", sh[0], sh[1])
-		}
+		assert.Equal(t, b.root, a.root, "2^%d × %d: the 16-lane root against the one-at-a-time root", sh[0], sh[1])
+		assert.Equal(t, refRoot(lde, sha256.New), a.root, "2^%d × %d: the 16-lane root against the reference", sh[0], sh[1])
 	}
 }
 
