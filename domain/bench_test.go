@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
 
@@ -17,9 +19,7 @@ func benchTransform(b *testing.B, name string, f func(s *Subspace) func([]gf64.E
 			s := randSubspace(b, r, m, 0)
 			a := randVec(r, s.Size())
 			op := f(s)
-			if err := op(a); err != nil { // build the plan
-				b.Fatal(err)
-			}
+			require.NoError(b, op(a)) // build the plan
 			b.SetBytes(int64(8 * len(a)))
 			b.ReportAllocs()
 			b.ResetTimer()
@@ -55,9 +55,7 @@ func BenchmarkLDE(b *testing.B) {
 		r := newRand(b, uint64(k))
 		from := randSubspace(b, r, k, 0)
 		ext, err := from.Extend(randElem(r), randElem(r))
-		if err != nil {
-			b.Fatal(err)
-		}
+		require.NoError(b, err)
 		other := randSubspace(b, r, k+2, 0)
 		for _, tc := range []struct {
 			name string
@@ -66,9 +64,7 @@ func BenchmarkLDE(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/%d->%d", tc.name, k, k+2), func(b *testing.B) {
 				src := randVec(r, from.Size())
 				dst := make([]gf64.Element, tc.to.Size())
-				if err := LDE(dst, src, from, tc.to); err != nil {
-					b.Fatal(err)
-				}
+				require.NoError(b, LDE(dst, src, from, tc.to))
 				b.SetBytes(int64(8 * len(dst)))
 				b.ReportAllocs()
 				b.ResetTimer()

@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // TestDeepMatchesFlat checks the depth-first conversion (gathered
@@ -25,13 +29,9 @@ func TestDeepMatchesFlat(t *testing.T) {
 				p.toNovelFlat(want, 0, 1, sc)
 				got := slices.Clone(a)
 				p.toNovelDeep(got, 0, procs, sc)
-				if !slices.Equal(got, want) {
-					t.Fatal("toNovelDeep differs from toNovelFlat")
-				}
+				testutil.RequireEqualSlices(t, want, got, "toNovelDeep against toNovelFlat")
 				p.fromNovelDeep(got, 0, procs, sc)
-				if !slices.Equal(got, a) {
-					t.Fatal("fromNovelDeep does not undo toNovelDeep")
-				}
+				testutil.RequireEqualSlices(t, a, got, "fromNovelDeep undoes toNovelDeep")
 			})
 		}
 	}
@@ -49,7 +49,5 @@ func TestDeepZeroAllocs(t *testing.T) {
 	s := randSubspace(t, r, 17, 0)
 	a := randVec(r, s.Size())
 	_ = s.FFT(a)
-	if n := testing.AllocsPerRun(5, func() { _ = s.FFT(a); _ = s.IFFT(a) }); n != 0 {
-		t.Errorf("FFT+IFFT m=17: %v allocations per run", n)
-	}
+	assert.Zero(t, testing.AllocsPerRun(5, func() { _ = s.FFT(a); _ = s.IFFT(a) }), "FFT+IFFT m=17: allocations per run")
 }

@@ -1,42 +1,37 @@
 package domain
 
 import (
-	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 func TestNewErrors(t *testing.T) {
 	_, err := New(5, 1, 2, 0)
-	if !errors.Is(err, ErrDependent) || !strings.Contains(err.Error(), "basis[2] is zero") {
-		t.Fatalf("zero basis element: %v", err)
-	}
+	require.ErrorIs(t, err, ErrDependent, "zero basis element")
+	assert.Contains(t, err.Error(), "basis[2] is zero")
 	_, err = New(5, 1, 2, 4, 7, 8)
-	if !errors.Is(err, ErrDependent) || !strings.Contains(err.Error(), "basis[3]") ||
-		!strings.HasPrefix(err.Error(), "domain: ") {
-		t.Fatalf("dependent basis element: %v", err)
-	}
+	require.ErrorIs(t, err, ErrDependent, "dependent basis element")
+	assert.Contains(t, err.Error(), "basis[3]")
+	assert.Regexp(t, "^domain: ", err.Error())
 	big := make([]gf64.Element, MaxDim+1)
-	if _, err := New(0, big...); !errors.Is(err, ErrDim) {
-		t.Fatalf("too many basis elements: %v", err)
-	}
+	_, err = New(0, big...)
+	require.ErrorIs(t, err, ErrDim, "too many basis elements")
 	// All 64 unit vectors are a basis of the whole field, but more than MaxDim.
 	full := make([]gf64.Element, MaxDim)
 	for i := range full {
 		full[i] = 1 << uint(i)
 	}
 	s, err := New(0, full...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.FFT(make([]gf64.Element, 4)); !errors.Is(err, ErrDim) {
-		t.Fatalf("transform on a huge subspace: %v", err)
-	}
+	require.NoError(t, err)
+	require.ErrorIs(t, s.FFT(make([]gf64.Element, 4)), ErrDim, "transform on a huge subspace")
 }
 
 func TestSubspaceElements(t *testing.T) {
@@ -45,37 +40,34 @@ func TestSubspaceElements(t *testing.T) {
 		for kind := 0; kind < 4; kind++ {
 			s := randSubspace(t, r, m, kind)
 			els := s.Elements()
-			if len(els) != s.Size() || s.Dim() != m || s.Size() != 1<<uint(m) {
-				t.Fatalf("m=%d: sizes", m)
-			}
-			seen := map[gf64.Element]bool{}
-			for i, x := range els {
-				want := s.Shift()
+			require.Equal(t, m, s.Dim(), "Dim")
+			require.Equal(t, 1<<uint(m), s.Size(), "m=%d: Size", m)
+			require.Len(t, els, s.Size(), "m=%d: Elements", m)
+			want := make([]gf64.Element, len(els))
+			for i := range want {
+				want[i] = s.Shift()
 				for j, b := range s.Basis() {
 					if i>>uint(j)&1 == 1 {
-						want ^= b
+						want[i] ^= b
 					}
 				}
-				if x != want || s.Element(i) != want {
-					t.Fatalf("m=%d: element %d = %v, want %v", m, i, x, want)
-				}
-				if seen[x] {
-					t.Fatalf("m=%d: repeated element", m)
-				}
+			}
+			testutil.RequireEqualSlices(t, want, els, "m=%d kind=%d: Elements", m, kind)
+			seen := map[gf64.Element]bool{}
+			for i, x := range els {
+				require.Equal(t, want[i], s.Element(i), "m=%d: Element(%d)", m, i)
+				require.False(t, seen[x], "m=%d: repeated element %v", m, x)
 				seen[x] = true
-				if !s.Contains(x) {
-					t.Fatalf("m=%d: Contains(%v) false", m, x)
-				}
-				if j, ok := s.Index(x); !ok || j != i {
-					t.Fatalf("m=%d: Index(%v) = %d, %v, want %d", m, x, j, ok, i)
-				}
+				require.True(t, s.Contains(x), "m=%d: Contains(%v)", m, x)
+				j, ok := s.Index(x)
+				require.True(t, ok, "m=%d: Index(%v) not found", m, x)
+				require.Equal(t, i, j, "m=%d: Index(%v)", m, x)
 			}
 			for range 20 {
 				x := randElem(r)
 				_, ok := s.Index(x)
-				if ok != seen[x] || s.Contains(x) != seen[x] {
-					t.Fatalf("m=%d: membership of %v", m, x)
-				}
+				require.Equal(t, seen[x], ok, "m=%d: Index reports membership of %v", m, x)
+				require.Equal(t, seen[x], s.Contains(x), "m=%d: Contains(%v)", m, x)
 			}
 		}
 	}
@@ -85,34 +77,24 @@ func TestSubspaceHelpers(t *testing.T) {
 	r := newRand(t, 2)
 	s := randSubspace(t, r, 5, 0)
 	e, err := s.Extend(randElem(r), randElem(r))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if e.Dim() != 7 || !slices.Equal(e.Elements()[:32], s.Elements()) {
-		t.Fatal("Extend does not keep s as its first elements")
-	}
-	if _, err := s.Extend(s.Basis()[1]); !errors.Is(err, ErrDependent) {
-		t.Fatalf("Extend with a dependent element: %v", err)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, 7, e.Dim(), "Extend by two elements")
+	testutil.EqualSlices(t, s.Elements(), e.Elements()[:32], "Extend keeps s as its first elements")
+	_, err = s.Extend(s.Basis()[1])
+	require.ErrorIs(t, err, ErrDependent, "Extend with a dependent element")
 	w, err := s.WithShift(123)
-	if err != nil || w.Shift() != 123 || !slices.Equal(w.Basis(), s.Basis()) {
-		t.Fatalf("WithShift: %v", err)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, gf64.Element(123), w.Shift(), "WithShift")
+	assert.Equal(t, s.Basis(), w.Basis(), "WithShift keeps the basis")
 	sub, err := s.Sub(3)
-	if err != nil || !slices.Equal(sub.Elements(), s.Elements()[:8]) {
-		t.Fatalf("Sub: %v", err)
-	}
-	if _, err := s.Sub(6); !errors.Is(err, ErrDim) {
-		t.Fatalf("Sub(6): %v", err)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, s.Elements()[:8], sub.Elements(), "Sub(3)")
+	_, err = s.Sub(6)
+	require.ErrorIs(t, err, ErrDim, "Sub(6)")
 	b := s.Basis()
 	b[0] ^= 1
-	if s.Basis()[0] == b[0] {
-		t.Fatal("Basis does not return a copy")
-	}
-	if s.String() == "" {
-		t.Fatal("empty String")
-	}
+	assert.NotEqual(t, b[0], s.Basis()[0], "Basis returns a copy")
+	assert.NotEmpty(t, s.String())
 }
 
 // TestFFTNaive compares FFT with Horner's rule at every point (m ≤ 12) and
@@ -128,29 +110,21 @@ func TestFFTNaive(t *testing.T) {
 			s := randSubspace(t, r, m, kind)
 			c := randVec(r, s.Size())
 			a := slices.Clone(c)
-			if err := s.FFT(a); err != nil {
-				t.Fatal(err)
-			}
-			check := func(i int) {
-				if want := horner(c, s.Element(i)); a[i] != want {
-					t.Fatalf("m=%d kind=%d: FFT[%d] = %v, want %v", m, kind, i, a[i], want)
-				}
-			}
+			require.NoError(t, s.FFT(a))
 			if m <= 10 || (m <= 12 && (!testing.Short() || kind == 0)) {
-				for i := range a {
-					check(i)
+				want := make([]gf64.Element, len(a))
+				for i := range want {
+					want[i] = horner(c, s.Element(i))
 				}
+				testutil.RequireEqualSlices(t, want, a, "m=%d kind=%d: FFT against Horner's rule", m, kind)
 			} else {
 				for range 64 {
-					check(r.IntN(len(a)))
+					i := r.IntN(len(a))
+					require.Equal(t, horner(c, s.Element(i)), a[i], "m=%d kind=%d: FFT[%d] against Horner's rule", m, kind, i)
 				}
 			}
-			if err := s.IFFT(a); err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Equal(a, c) {
-				t.Fatalf("m=%d kind=%d: IFFT(FFT(c)) != c", m, kind)
-			}
+			require.NoError(t, s.IFFT(a))
+			testutil.RequireEqualSlices(t, c, a, "m=%d kind=%d: IFFT(FFT(c))", m, kind)
 		}
 	}
 }
@@ -164,18 +138,13 @@ func TestFFTLarge(t *testing.T) {
 		s := randSubspace(t, r, m, 0)
 		c := randVec(r, s.Size())
 		a := slices.Clone(c)
-		if err := s.FFT(a); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, s.FFT(a))
 		for range 16 {
 			i := r.IntN(len(a))
-			if want := horner(c, s.Element(i)); a[i] != want {
-				t.Fatalf("m=%d: FFT[%d] wrong", m, i)
-			}
+			require.Equal(t, horner(c, s.Element(i)), a[i], "m=%d: FFT[%d] against Horner's rule", m, i)
 		}
-		if err := s.IFFT(a); err != nil || !slices.Equal(a, c) {
-			t.Fatalf("m=%d: round trip failed (%v)", m, err)
-		}
+		require.NoError(t, s.IFFT(a))
+		testutil.RequireEqualSlices(t, c, a, "m=%d: IFFT(FFT(c))", m)
 	}
 }
 
@@ -190,19 +159,12 @@ func TestFFTTrunc(t *testing.T) {
 			c := randVec(r, s.Size())
 			want := slices.Clone(c)
 			clear(want[k:])
-			if err := s.FFT(want); err != nil {
-				t.Fatal(err)
-			}
-			if err := s.FFTTrunc(c, k); err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Equal(c, want) {
-				t.Fatalf("m=%d: FFTTrunc(%d) differs from FFT", m, k)
-			}
+			require.NoError(t, s.FFT(want))
+			require.NoError(t, s.FFTTrunc(c, k))
+			testutil.RequireEqualSlices(t, want, c, "m=%d: FFTTrunc(%d) against FFT", m, k)
 		}
-		if err := s.FFTTrunc(make([]gf64.Element, s.Size()), s.Size()+1); !errors.Is(err, ErrLength) {
-			t.Fatalf("FFTTrunc with too many coefficients: %v", err)
-		}
+		err := s.FFTTrunc(make([]gf64.Element, s.Size()), s.Size()+1)
+		require.ErrorIs(t, err, ErrLength, "FFTTrunc with too many coefficients")
 	}
 }
 
@@ -213,32 +175,24 @@ func TestNovelNaive(t *testing.T) {
 			s := randSubspace(t, r, m, kind)
 			d := randVec(r, s.Size())
 			a := slices.Clone(d)
-			if err := s.NovelFFT(a); err != nil {
-				t.Fatal(err)
+			require.NoError(t, s.NovelFFT(a))
+			want := make([]gf64.Element, len(a))
+			for i := range want {
+				want[i] = novelEval(s.Basis(), d, s.Element(i))
 			}
-			for i := range a {
-				if want := novelEval(s.Basis(), d, s.Element(i)); a[i] != want {
-					t.Fatalf("m=%d kind=%d: NovelFFT[%d] = %v, want %v", m, kind, i, a[i], want)
-				}
-			}
-			if err := s.NovelIFFT(a); err != nil || !slices.Equal(a, d) {
-				t.Fatalf("m=%d: novel round trip (%v)", m, err)
-			}
+			testutil.RequireEqualSlices(t, want, a, "m=%d kind=%d: NovelFFT against the novel basis' definition", m, kind)
+			require.NoError(t, s.NovelIFFT(a))
+			testutil.RequireEqualSlices(t, d, a, "m=%d: NovelIFFT(NovelFFT(d))", m)
 			// Conversions: the novel coefficients of a polynomial evaluate
 			// to the same values as its monomial coefficients.
 			c := slices.Clone(d)
-			if err := s.NovelToMonomial(c); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, s.NovelToMonomial(c))
 			for range 8 {
 				x := randElem(r)
-				if horner(c, x) != novelEval(s.Basis(), d, x) {
-					t.Fatalf("m=%d: NovelToMonomial wrong at %v", m, x)
-				}
+				require.Equal(t, novelEval(s.Basis(), d, x), horner(c, x), "m=%d: NovelToMonomial at %v", m, x)
 			}
-			if err := s.MonomialToNovel(c); err != nil || !slices.Equal(c, d) {
-				t.Fatalf("m=%d: MonomialToNovel(NovelToMonomial(d)) != d (%v)", m, err)
-			}
+			require.NoError(t, s.MonomialToNovel(c))
+			testutil.RequireEqualSlices(t, d, c, "m=%d: MonomialToNovel(NovelToMonomial(d))", m)
 		}
 	}
 }
@@ -251,22 +205,14 @@ func TestNovelLarger(t *testing.T) {
 		s := randSubspace(t, r, m, 0)
 		c := randVec(r, s.Size())
 		want := slices.Clone(c)
-		if err := s.FFT(want); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, s.FFT(want))
 		a := slices.Clone(c)
-		if err := s.MonomialToNovel(a); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.NovelFFT(a); err != nil || !slices.Equal(a, want) {
-			t.Fatalf("m=%d: NovelFFT∘MonomialToNovel != FFT", m)
-		}
-		if err := s.NovelIFFT(a); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.NovelToMonomial(a); err != nil || !slices.Equal(a, c) {
-			t.Fatalf("m=%d: inverse path", m)
-		}
+		require.NoError(t, s.MonomialToNovel(a))
+		require.NoError(t, s.NovelFFT(a))
+		testutil.RequireEqualSlices(t, want, a, "m=%d: NovelFFT∘MonomialToNovel against FFT", m)
+		require.NoError(t, s.NovelIFFT(a))
+		require.NoError(t, s.NovelToMonomial(a))
+		testutil.RequireEqualSlices(t, c, a, "m=%d: NovelToMonomial∘NovelIFFT∘NovelFFT∘MonomialToNovel", m)
 	}
 }
 
@@ -274,12 +220,8 @@ func ldeRef(t *testing.T, src []gf64.Element, from, to *Subspace) []gf64.Element
 	t.Helper()
 	c := make([]gf64.Element, to.Size())
 	copy(c, src)
-	if err := from.IFFT(c[:from.Size()]); err != nil {
-		t.Fatal(err)
-	}
-	if err := to.FFT(c); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, from.IFFT(c[:from.Size()]))
+	require.NoError(t, to.FFT(c))
 	return c
 }
 
@@ -311,21 +253,14 @@ func TestLDE(t *testing.T) {
 				want := ldeRef(t, src, from, to)
 				dst := make([]gf64.Element, to.Size())
 				orig := slices.Clone(src)
-				if err := LDE(dst, src, from, to); err != nil {
-					t.Fatal(err)
-				}
-				if !slices.Equal(dst, want) {
-					t.Fatalf("k=%d n=%d target %d: LDE != FFT∘IFFT", k, n, ti)
-				}
-				if !slices.Equal(src, orig) {
-					t.Fatal("LDE modified src")
-				}
+				require.NoError(t, LDE(dst, src, from, to))
+				testutil.RequireEqualSlices(t, want, dst, "k=%d n=%d target %d: LDE against FFT∘IFFT", k, n, ti)
+				testutil.RequireEqualSlices(t, orig, src, "LDE modified src")
 				// dst aliasing src.
 				buf := make([]gf64.Element, to.Size())
 				copy(buf, src)
-				if err := from.LDE(buf, buf[:from.Size()], to); err != nil || !slices.Equal(buf, want) {
-					t.Fatalf("k=%d n=%d target %d: aliased LDE (%v)", k, n, ti, err)
-				}
+				require.NoError(t, from.LDE(buf, buf[:from.Size()], to))
+				testutil.RequireEqualSlices(t, want, buf, "k=%d n=%d target %d: aliased LDE", k, n, ti)
 			}
 		}
 	}
@@ -335,18 +270,10 @@ func TestLDEErrors(t *testing.T) {
 	r := newRand(t, 9)
 	s := randSubspace(t, r, 3, 0)
 	big := randSubspace(t, r, 4, 0)
-	if err := LDE(make([]gf64.Element, 8), make([]gf64.Element, 16), big, s); !errors.Is(err, ErrMismatch) {
-		t.Fatalf("smaller target: %v", err)
-	}
-	if err := LDE(make([]gf64.Element, 16), make([]gf64.Element, 7), s, big); !errors.Is(err, ErrLength) {
-		t.Fatalf("short src: %v", err)
-	}
-	if err := LDE(make([]gf64.Element, 15), make([]gf64.Element, 8), s, big); !errors.Is(err, ErrLength) {
-		t.Fatalf("short dst: %v", err)
-	}
-	if err := LDE(nil, nil, nil, s); !errors.Is(err, ErrMismatch) {
-		t.Fatalf("nil subspace: %v", err)
-	}
+	require.ErrorIs(t, LDE(make([]gf64.Element, 8), make([]gf64.Element, 16), big, s), ErrMismatch, "smaller target")
+	require.ErrorIs(t, LDE(make([]gf64.Element, 16), make([]gf64.Element, 7), s, big), ErrLength, "short src")
+	require.ErrorIs(t, LDE(make([]gf64.Element, 15), make([]gf64.Element, 8), s, big), ErrLength, "short dst")
+	require.ErrorIs(t, LDE(nil, nil, nil, s), ErrMismatch, "nil subspace")
 }
 
 func TestLengthErrors(t *testing.T) {
@@ -359,22 +286,18 @@ func TestLengthErrors(t *testing.T) {
 		"MonomialToNovel": s.MonomialToNovel, "NovelToMonomial": s.NovelToMonomial,
 	} {
 		err := f(a)
-		if !errors.Is(err, ErrLength) || !strings.Contains(err.Error(), "15") ||
-			!strings.Contains(err.Error(), "16") || !strings.Contains(err.Error(), name) {
-			t.Fatalf("%s: %v", name, err)
+		require.ErrorIs(t, err, ErrLength, name)
+		for _, want := range []string{"15", "16", name} {
+			assert.Contains(t, err.Error(), want, "%s: the error names the lengths and the transform", name)
 		}
 	}
-	if !slices.Equal(a, orig) {
-		t.Fatal("input modified on error")
-	}
+	assert.Equal(t, orig, a, "input modified on error")
 	cols := [][]gf64.Element{randVec(r, 16), randVec(r, 16), randVec(r, 8)}
 	c0 := slices.Clone(cols[0])
-	if err := s.FFTBatch(cols); !errors.Is(err, ErrLength) || !strings.Contains(err.Error(), "column 2") {
-		t.Fatalf("FFTBatch: %v", err)
-	}
-	if !slices.Equal(cols[0], c0) {
-		t.Fatal("FFTBatch touched a column before failing")
-	}
+	err := s.FFTBatch(cols)
+	require.ErrorIs(t, err, ErrLength, "FFTBatch")
+	assert.Contains(t, err.Error(), "column 2")
+	assert.Equal(t, c0, cols[0], "FFTBatch touched a column before failing")
 }
 
 func TestBatch(t *testing.T) {
@@ -389,48 +312,36 @@ func TestBatch(t *testing.T) {
 		orig[i] = slices.Clone(cols[i])
 	}
 	ops := []struct {
+		name   string
 		batch  func([][]gf64.Element) error
 		single func([]gf64.Element) error
 	}{
-		{s.FFTBatch, s.FFT}, {s.IFFTBatch, s.IFFT},
-		{s.NovelFFTBatch, s.NovelFFT}, {s.NovelIFFTBatch, s.NovelIFFT},
+		{"FFT", s.FFTBatch, s.FFT}, {"IFFT", s.IFFTBatch, s.IFFT},
+		{"NovelFFT", s.NovelFFTBatch, s.NovelFFT}, {"NovelIFFT", s.NovelIFFTBatch, s.NovelIFFT},
 	}
-	for oi, op := range ops {
+	for _, op := range ops {
 		for i := range cols {
 			copy(cols[i], orig[i])
 		}
-		if err := op.batch(cols); err != nil {
-			t.Fatal(err)
+		require.NoError(t, op.batch(cols), op.name)
+		want := make([][]gf64.Element, len(cols))
+		for i := range want {
+			want[i] = slices.Clone(orig[i])
+			require.NoError(t, op.single(want[i]), op.name)
 		}
-		for i := range cols {
-			want := slices.Clone(orig[i])
-			if err := op.single(want); err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Equal(cols[i], want) {
-				t.Fatalf("op %d column %d differs", oi, i)
-			}
-		}
+		testutil.RequireEqualColumns(t, want, cols, "%sBatch against %s per column", op.name, op.name)
 	}
 	to, err := s.Extend(randElem(r), randElem(r))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	dst := make([][]gf64.Element, len(cols))
+	want := make([][]gf64.Element, len(cols))
 	for i := range dst {
 		dst[i] = make([]gf64.Element, to.Size())
+		want[i] = ldeRef(t, orig[i], s, to)
 	}
-	if err := LDEBatch(dst, orig, s, to); err != nil {
-		t.Fatal(err)
-	}
-	for i := range dst {
-		if !slices.Equal(dst[i], ldeRef(t, orig[i], s, to)) {
-			t.Fatalf("LDEBatch column %d differs", i)
-		}
-	}
-	if err := LDEBatch(dst[:2], orig, s, to); !errors.Is(err, ErrLength) {
-		t.Fatalf("LDEBatch count mismatch: %v", err)
-	}
+	require.NoError(t, LDEBatch(dst, orig, s, to))
+	testutil.RequireEqualColumns(t, want, dst, "LDEBatch against FFT∘IFFT per column")
+	require.ErrorIs(t, LDEBatch(dst[:2], orig, s, to), ErrLength, "LDEBatch count mismatch")
 }
 
 func TestConcurrent(t *testing.T) {
@@ -438,10 +349,9 @@ func TestConcurrent(t *testing.T) {
 	s := randSubspace(t, r, 11, 0) // the plan is built by the racing goroutines
 	c := randVec(r, s.Size())
 	want := slices.Clone(c)
-	ref, _ := New(s.Shift(), s.Basis()...)
-	if err := ref.FFT(want); err != nil {
-		t.Fatal(err)
-	}
+	ref, err := New(s.Shift(), s.Basis()...)
+	require.NoError(t, err)
+	require.NoError(t, ref.FFT(want))
 	var wg sync.WaitGroup
 	errs := make(chan error, 8)
 	for g := 0; g < 8; g++ {
@@ -468,18 +378,19 @@ func TestConcurrent(t *testing.T) {
 	wg.Wait()
 	close(errs)
 	for err := range errs {
-		t.Fatal(err)
+		assert.NoError(t, err)
 	}
 }
 
 func TestZeroAllocs(t *testing.T) {
 	r := newRand(t, 13)
 	s := randSubspace(t, r, 12, 0)
-	to, _ := s.Extend(randElem(r))
+	to, err := s.Extend(randElem(r))
+	require.NoError(t, err)
 	a := randVec(r, s.Size())
 	dst := make([]gf64.Element, to.Size())
-	_ = s.FFT(a) // build the plans
-	_ = to.FFT(dst)
+	require.NoError(t, s.FFT(a)) // build the plans
+	require.NoError(t, to.FFT(dst))
 	for name, f := range map[string]func(){
 		"FFT":       func() { _ = s.FFT(a) },
 		"IFFT":      func() { _ = s.IFFT(a) },
@@ -488,8 +399,6 @@ func TestZeroAllocs(t *testing.T) {
 		"FFTTrunc":  func() { _ = s.FFTTrunc(a, 100) },
 		"LDE":       func() { _ = LDE(dst, a, s, to) },
 	} {
-		if n := testing.AllocsPerRun(10, f); n != 0 {
-			t.Errorf("%s: %v allocations per run", name, n)
-		}
+		assert.Zero(t, testing.AllocsPerRun(10, f), "%s: allocations per run", name)
 	}
 }

@@ -6,7 +6,10 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // elems decodes data as little-endian elements (a trailing partial word is
@@ -28,19 +31,15 @@ func FuzzNew(f *testing.F) {
 		basis := elems(data)
 		s, err := New(gf64.Element(shift), basis...)
 		if err != nil {
-			if !errors.Is(err, ErrDependent) && !errors.Is(err, ErrDim) {
-				t.Fatalf("unexpected error kind: %v", err)
-			}
+			require.True(t, errors.Is(err, ErrDependent) || errors.Is(err, ErrDim), "want ErrDependent or ErrDim, got %v", err)
 			return
 		}
-		if s.Dim() != len(basis) {
-			t.Fatal("wrong dimension")
-		}
+		require.Equal(t, len(basis), s.Dim(), "dimension")
 		// Every element is found at its index.
 		for i := 0; i < min(s.Size(), 64); i++ {
-			if j, ok := s.Index(s.Element(i)); !ok || j != i {
-				t.Fatalf("Index(Element(%d)) = %d, %v", i, j, ok)
-			}
+			j, ok := s.Index(s.Element(i))
+			require.True(t, ok, "Index(Element(%d)) not found", i)
+			require.Equal(t, i, j, "Index(Element(%d))", i)
 		}
 	})
 }
@@ -71,22 +70,17 @@ func FuzzFFT(f *testing.F) {
 		a := make([]gf64.Element, s.Size())
 		copy(a, c)
 		if len(c) != s.Size() {
-			if err := s.FFT(c); !errors.Is(err, ErrLength) {
-				t.Fatalf("FFT of %d elements over size %d: %v", len(c), s.Size(), err)
-			}
+			require.ErrorIs(t, s.FFT(c), ErrLength, "FFT of %d elements over size %d", len(c), s.Size())
 		}
 		orig := slices.Clone(a)
-		if err := s.FFT(a); err != nil {
-			t.Fatal(err)
+		require.NoError(t, s.FFT(a))
+		want := make([]gf64.Element, len(a))
+		for i := range want {
+			want[i] = horner(orig, s.Element(i))
 		}
-		for i := range a {
-			if a[i] != horner(orig, s.Element(i)) {
-				t.Fatalf("FFT[%d] wrong", i)
-			}
-		}
-		if err := s.IFFT(a); err != nil || !slices.Equal(a, orig) {
-			t.Fatalf("IFFT(FFT(a)) != a (%v)", err)
-		}
+		testutil.RequireEqualSlices(t, want, a, "FFT against Horner's rule")
+		require.NoError(t, s.IFFT(a))
+		testutil.RequireEqualSlices(t, orig, a, "IFFT(FFT(a))")
 	})
 }
 
@@ -99,9 +93,7 @@ func FuzzLDE(f *testing.F) {
 		to := fuzzSubspace(shiftT, basis, 6)
 		kk := int(k) % (to.Dim() + 1)
 		from, err := New(gf64.Element(shiftS), to.Basis()[:kk]...)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		src := make([]gf64.Element, from.Size())
 		copy(src, elems(vals))
 		for _, target := range []*Subspace{to, fuzzSubspace(shiftS^shiftT, append(slices.Clone(basis[min(8, len(basis)):]), basis...), to.Dim())} {
@@ -109,19 +101,13 @@ func FuzzLDE(f *testing.F) {
 				continue
 			}
 			dst := make([]gf64.Element, target.Size())
-			if err := LDE(dst, src, from, target); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, LDE(dst, src, from, target))
 			want := make([]gf64.Element, target.Size())
 			copy(want, src)
-			_ = from.IFFT(want[:from.Size()])
-			_ = target.FFT(want)
-			if !slices.Equal(dst, want) {
-				t.Fatal("LDE != FFT∘IFFT")
-			}
+			require.NoError(t, from.IFFT(want[:from.Size()]))
+			require.NoError(t, target.FFT(want))
+			testutil.RequireEqualSlices(t, want, dst, "LDE against FFT∘IFFT")
 		}
-		if err := LDE(make([]gf64.Element, to.Size()+1), src, from, to); !errors.Is(err, ErrLength) {
-			t.Fatalf("bad dst length: %v", err)
-		}
+		require.ErrorIs(t, LDE(make([]gf64.Element, to.Size()+1), src, from, to), ErrLength, "bad dst length")
 	})
 }

@@ -4,7 +4,11 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/internal/cpufeat"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // TestEveryGF64Impl runs the transforms under every gf64 implementation this
@@ -12,46 +16,30 @@ import (
 func TestEveryGF64Impl(t *testing.T) {
 	r := newRand(t, 30)
 	s := randSubspace(t, r, 11, 0)
-	from, _ := s.Sub(9)
+	from, err := s.Sub(9)
+	require.NoError(t, err)
 	c := randVec(r, s.Size())
-	var ref []uint64
+	var ref [][]gf64.Element // FFT, NovelFFT and LDE under the first implementation
 	cpufeat.Each("gf64", func(name string) {
 		t.Logf("gf64 implementation %s", name)
 		a := slices.Clone(c)
-		if err := s.FFT(a); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, s.FFT(a))
 		for range 32 {
 			i := r.IntN(len(a))
-			if a[i] != horner(c, s.Element(i)) {
-				t.Fatalf("%s: FFT[%d] wrong", name, i)
-			}
+			require.Equal(t, horner(c, s.Element(i)), a[i], "%s: FFT[%d] against Horner's rule", name, i)
 		}
-		got := make([]uint64, 0, 3*len(a))
-		for _, x := range a {
-			got = append(got, uint64(x))
-		}
-		if err := s.IFFT(a); err != nil || !slices.Equal(a, c) {
-			t.Fatalf("%s: IFFT(FFT) != id", name)
-		}
+		got := [][]gf64.Element{slices.Clone(a)}
+		require.NoError(t, s.IFFT(a))
+		testutil.RequireEqualSlices(t, c, a, "%s: IFFT(FFT(c))", name)
 		b := slices.Clone(c)
-		_ = s.NovelFFT(b)
-		for _, x := range b {
-			got = append(got, uint64(x))
-		}
-		d := make([]uint64, 0)
+		require.NoError(t, s.NovelFFT(b))
 		dst := slices.Clone(c)
-		if err := LDE(dst, c[:from.Size()], from, s); err != nil {
-			t.Fatal(err)
-		}
-		for _, x := range dst {
-			d = append(d, uint64(x))
-		}
-		got = append(got, d...)
+		require.NoError(t, LDE(dst, c[:from.Size()], from, s))
+		got = append(got, b, dst)
 		if ref == nil {
 			ref = got
-		} else if !slices.Equal(ref, got) {
-			t.Fatalf("%s: results differ from the first implementation", name)
+		} else {
+			testutil.RequireEqualColumns(t, ref, got, "%s: FFT, NovelFFT and LDE against the first implementation", name)
 		}
 	})
 }

@@ -4,7 +4,10 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // TestNet16 checks the register kernels (assembly where available) against
@@ -40,17 +43,11 @@ func TestNet16(t *testing.T) {
 			k.gfwd(want)
 			got := slices.Clone(a)
 			k.fwd(got)
-			if !slices.Equal(got, want) {
-				t.Fatalf("%s, %d elements: differs from the generic code", k.name, n)
-			}
+			testutil.RequireEqualSlices(t, want, got, "%s, %d elements: against the generic code", k.name, n)
 			k.ginv(want)
-			if !slices.Equal(want, a) {
-				t.Fatalf("%s generic inverse, %d elements: does not undo the forward", k.name, n)
-			}
+			testutil.RequireEqualSlices(t, a, want, "%s generic inverse, %d elements: undoes the forward", k.name, n)
 			k.inv(got)
-			if !slices.Equal(got, a) {
-				t.Fatalf("%s inverse, %d elements: does not undo the forward", k.name, n)
-			}
+			testutil.RequireEqualSlices(t, a, got, "%s inverse, %d elements: undoes the forward", k.name, n)
 		}
 	}
 }
@@ -68,18 +65,13 @@ func TestNet16Network(t *testing.T) {
 		for i, use := range []bool{false, true} {
 			useNet16 = use
 			a := slices.Clone(c)
-			if err := s.NovelFFT(a); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, s.NovelFFT(a))
 			res[i] = slices.Clone(a)
-			if err := s.NovelIFFT(a); err != nil || !slices.Equal(a, c) {
-				t.Fatalf("m=%d kernel %v: NovelIFFT(NovelFFT) != id", m, use)
-			}
+			require.NoError(t, s.NovelIFFT(a))
+			testutil.RequireEqualSlices(t, c, a, "m=%d kernel %v: NovelIFFT(NovelFFT(c))", m, use)
 		}
 		useNet16 = net16Available
-		if !slices.Equal(res[0], res[1]) {
-			t.Fatalf("m=%d: NovelFFT with and without the kernel differ", m)
-		}
+		testutil.RequireEqualSlices(t, res[0], res[1], "m=%d: NovelFFT with the kernel against without", m)
 	}
 }
 
@@ -96,17 +88,11 @@ func TestRadix8(t *testing.T) {
 		radix8Generic(want, &tw)
 		got := slices.Clone(a)
 		radix8Fwd(got, &tw)
-		if !slices.Equal(got, want) {
-			t.Fatalf("radix8Fwd st=%d differs from radix8Generic", st)
-		}
+		testutil.RequireEqualSlices(t, want, got, "radix8Fwd st=%d against radix8Generic", st)
 		radix8InvGeneric(want, &tw)
-		if !slices.Equal(want, a) {
-			t.Fatalf("radix8InvGeneric st=%d does not undo radix8Generic", st)
-		}
+		testutil.RequireEqualSlices(t, a, want, "radix8InvGeneric st=%d undoes radix8Generic", st)
 		radix8Inv(got, &tw)
-		if !slices.Equal(got, a) {
-			t.Fatalf("radix8Inv st=%d does not undo radix8Fwd", st)
-		}
+		testutil.RequireEqualSlices(t, a, got, "radix8Inv st=%d undoes radix8Fwd", st)
 	}
 }
 
@@ -120,23 +106,17 @@ func TestNet16LDE(t *testing.T) {
 	for _, k := range []int{5, 12, 13, 14} {
 		from := randSubspace(t, r, k, 0)
 		to, err := from.Extend(randElem(r), randElem(r))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		src := randVec(r, from.Size())
 		var res [2][]gf64.Element
 		for i, use := range []bool{false, true} {
 			useNet16 = use
 			dst := make([]gf64.Element, to.Size())
-			if err := LDE(dst, src, from, to); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, LDE(dst, src, from, to))
 			res[i] = dst
 		}
 		useNet16 = net16Available
-		if !slices.Equal(res[0], res[1]) {
-			t.Fatalf("k=%d: LDE with and without the kernels differ", k)
-		}
+		testutil.RequireEqualSlices(t, res[0], res[1], "k=%d: LDE with the kernels against without", k)
 	}
 }
 
@@ -155,17 +135,13 @@ func TestRadix8Cols(t *testing.T) {
 			radix8ColsGeneric(want, want, c[0], c[1], &tw, inv)
 			got := slices.Clone(a)
 			radix8Cols(got, got, c[0], c[1], &tw, inv)
-			if !slices.Equal(got, want) {
-				t.Fatalf("radix8Cols inv=%v cols %v differs from the generic code", inv, c)
-			}
+			testutil.RequireEqualSlices(t, want, got, "radix8Cols inv=%v cols %v against the generic code", inv, c)
 			// Out of place: dst starts as other data; only the columns change.
 			dst, dstWant := randVec(r, len(a)), []gf64.Element(nil)
 			dstWant = slices.Clone(dst)
 			radix8ColsGeneric(dstWant, a, c[0], c[1], &tw, inv)
 			radix8Cols(dst, a, c[0], c[1], &tw, inv)
-			if !slices.Equal(dst, dstWant) {
-				t.Fatalf("radix8Cols out of place inv=%v cols %v differs from the generic code", inv, c)
-			}
+			testutil.RequireEqualSlices(t, dstWant, dst, "radix8Cols out of place inv=%v cols %v against the generic code", inv, c)
 		}
 	}
 }
@@ -185,13 +161,9 @@ func TestNet16Par(t *testing.T) {
 	for _, procs := range []int{2, 3, 9} {
 		got := slices.Clone(c)
 		p.forwardPar(got, 0, m-1, procs, sc)
-		if !slices.Equal(got, want) {
-			t.Fatalf("forwardPar with %d workers differs from forward", procs)
-		}
+		testutil.RequireEqualSlices(t, want, got, "forwardPar with %d workers against forward", procs)
 		p.inversePar(got, 0, m-1, procs, sc)
-		if !slices.Equal(got, c) {
-			t.Fatalf("inversePar with %d workers does not undo forward", procs)
-		}
+		testutil.RequireEqualSlices(t, c, got, "inversePar with %d workers undoes forward", procs)
 	}
 }
 
@@ -214,8 +186,6 @@ func TestForwardTruncPar(t *testing.T) {
 	for _, procs := range []int{2, 3} {
 		got := slices.Clone(c)
 		p.forwardTruncPar(got, j, procs, sc)
-		if !slices.Equal(got, want) {
-			t.Fatalf("forwardTruncPar with %d workers differs from forwardTrunc", procs)
-		}
+		testutil.RequireEqualSlices(t, want, got, "forwardTruncPar with %d workers against forwardTrunc", procs)
 	}
 }

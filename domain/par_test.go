@@ -4,7 +4,10 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // TestParallelMatchesSerial runs the parallel paths with 2 and 3 workers
@@ -45,13 +48,12 @@ func TestParallelMatchesSerial(t *testing.T) {
 		for _, procs := range []int{2, 3} {
 			got := slices.Clone(c)
 			st.parallel(got, procs)
-			if !slices.Equal(got, want) {
-				t.Fatalf("%s with %d workers differs from serial", st.name, procs)
-			}
+			testutil.RequireEqualSlices(t, want, got, "%s with %d workers against serial", st.name, procs)
 		}
 	}
 	// LDE into a larger space, parallel and serial, fast and general path.
-	from, _ := s.Sub(m - 2)
+	from, err := s.Sub(m - 2)
+	require.NoError(t, err)
 	other := randSubspace(t, r, m, 0)
 	for _, to := range []*Subspace{s, other} {
 		src := c[:from.Size()]
@@ -59,16 +61,12 @@ func TestParallelMatchesSerial(t *testing.T) {
 		lde(want, src, from, to, sc, serial)
 		got := make([]gf64.Element, to.Size())
 		lde(got, src, from, to, sc, func(int) int { return 3 })
-		if !slices.Equal(got, want) {
-			t.Fatal("parallel LDE differs from serial")
-		}
+		testutil.RequireEqualSlices(t, want, got, "parallel LDE against serial")
+		coef := slices.Clone(src)
+		require.NoError(t, from.IFFT(coef))
 		for range 4 {
 			i := r.IntN(len(got))
-			coef := slices.Clone(src)
-			_ = from.IFFT(coef)
-			if got[i] != horner(coef, to.Element(i)) {
-				t.Fatalf("LDE[%d] wrong", i)
-			}
+			require.Equal(t, horner(coef, to.Element(i)), got[i], "LDE[%d] against Horner's rule", i)
 		}
 	}
 }
@@ -89,13 +87,9 @@ func TestRadix4(t *testing.T) {
 			radix4Min = 1 << 11
 			got := slices.Clone(c)
 			p.forward(got, 0, m-1, sc)
-			if !slices.Equal(got, want) {
-				t.Fatalf("m=%d: radix-4 forward differs", m)
-			}
+			testutil.RequireEqualSlices(t, want, got, "m=%d: radix-4 forward against radix-2", m)
 			p.inverse(got, 0, m-1, sc)
-			if !slices.Equal(got, c) {
-				t.Fatalf("m=%d: radix-4 inverse does not undo", m)
-			}
+			testutil.RequireEqualSlices(t, c, got, "m=%d: radix-4 inverse undoes forward", m)
 		}()
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 func TestXorKernels(t *testing.T) {
@@ -23,9 +24,7 @@ func TestXorKernels(t *testing.T) {
 				want := slices.Clone(dst)
 				xorGeneric(want[off:], src[off:])
 				k(dst[off:], src[off:])
-				if !slices.Equal(dst, want) {
-					t.Fatalf("%s: n=%d off=%d differs from xorGeneric", name, n, off)
-				}
+				testutil.RequireEqualSlices(t, want, dst, "%s: n=%d off=%d against xorGeneric", name, n, off)
 			}
 		}
 	}
@@ -44,13 +43,9 @@ func TestTaylor3Kernels(t *testing.T) {
 				taylor3Generic(want, o, w)
 				got := slices.Clone(a)
 				taylor3AVX512(&got[o], seg, w)
-				if !slices.Equal(got, want) {
-					t.Fatalf("taylor3AVX512 seg=%d o=%d w=%d differs", seg, o, w)
-				}
+				testutil.RequireEqualSlices(t, want, got, "taylor3AVX512 seg=%d o=%d w=%d against taylor3Generic", seg, o, w)
 				untaylor3AVX512(&got[o], seg, w)
-				if !slices.Equal(got, a) {
-					t.Fatalf("untaylor3AVX512 seg=%d o=%d w=%d does not undo", seg, o, w)
-				}
+				testutil.RequireEqualSlices(t, a, got, "untaylor3AVX512 seg=%d o=%d w=%d undoes taylor3AVX512", seg, o, w)
 			}
 		}
 	}
@@ -68,13 +63,9 @@ func TestTaylorLowKernels(t *testing.T) {
 			taylorLowGeneric(want, s)
 			got := slices.Clone(a)
 			taylorLowAVX512(&got[0], blocks, s)
-			if !slices.Equal(got, want) {
-				t.Fatalf("taylorLowAVX512 blocks=%d s=%d differs from taylorLowGeneric", blocks, s)
-			}
+			testutil.RequireEqualSlices(t, want, got, "taylorLowAVX512 blocks=%d s=%d against taylorLowGeneric", blocks, s)
 			untaylorLowAVX512(&got[0], blocks, s)
-			if !slices.Equal(got, a) {
-				t.Fatalf("untaylorLowAVX512 blocks=%d s=%d does not undo", blocks, s)
-			}
+			testutil.RequireEqualSlices(t, a, got, "untaylorLowAVX512 blocks=%d s=%d undoes taylorLowAVX512", blocks, s)
 		}
 	}
 }
@@ -91,16 +82,12 @@ func TestGatherKernels(t *testing.T) {
 			gatherRowsGeneric(want, a, stride)
 			got := make([]gf64.Element, 32*rows)
 			gatherAVX512(&got[0], &a[0], rows, stride)
-			if !slices.Equal(got, want) {
-				t.Fatalf("gatherAVX512 rows=%d stride=%d differs", rows, stride)
-			}
+			testutil.RequireEqualSlices(t, want, got, "gatherAVX512 rows=%d stride=%d against gatherRowsGeneric", rows, stride)
 			b := randVec(r, 32*rows)
 			wantA, gotA := slices.Clone(a), slices.Clone(a)
 			scatterRowsGeneric(wantA, b, stride)
 			scatterAVX512(&gotA[0], &b[0], rows, stride)
-			if !slices.Equal(gotA, wantA) {
-				t.Fatalf("scatterAVX512 rows=%d stride=%d differs", rows, stride)
-			}
+			testutil.RequireEqualSlices(t, wantA, gotA, "scatterAVX512 rows=%d stride=%d against scatterRowsGeneric", rows, stride)
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
@@ -69,9 +71,8 @@ func BenchmarkDivMod(b *testing.B) {
 		d[n-1] = 3
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			loop(b, int64(8*3*n), func() {
-				if _, _, err := p.DivMod(d); err != nil {
-					b.Fatal(err)
-				}
+				_, _, err := p.DivMod(d)
+				require.NoError(b, err)
 			})
 		})
 	}
@@ -86,9 +87,8 @@ func BenchmarkDivModVanishing(b *testing.B) {
 		p := randPoly(r, 2<<m)
 		b.Run(fmt.Sprintf("m=%d", m), func(b *testing.B) {
 			loop(b, int64(8*len(p)), func() {
-				if _, _, err := p.DivModLinearized(w); err != nil {
-					b.Fatal(err)
-				}
+				_, _, err := p.DivModLinearized(w)
+				require.NoError(b, err)
 			})
 		})
 	}
@@ -112,9 +112,8 @@ func BenchmarkInterpolate(b *testing.B) {
 		xs, ys := randPoly(r, n), randPoly(r, n)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			loop(b, int64(16*n), func() {
-				if _, err := Interpolate(xs, ys); err != nil {
-					b.Fatal(err)
-				}
+				_, err := Interpolate(xs, ys)
+				require.NoError(b, err)
 			})
 		})
 	}
@@ -124,15 +123,12 @@ func BenchmarkEvalSubspace(b *testing.B) {
 	for _, m := range []int{10, 16, 20} {
 		r := newRand(uint64(m))
 		s, err := domain.New(randElem(r), randBasis(r, m)...)
-		if err != nil {
-			b.Fatal(err)
-		}
+		require.NoError(b, err)
 		p := randPoly(r, 1<<m)
 		b.Run(fmt.Sprintf("m=%d", m), func(b *testing.B) {
 			loop(b, int64(8*len(p)), func() {
-				if _, err := p.EvalSubspace(s); err != nil {
-					b.Fatal(err)
-				}
+				_, err := p.EvalSubspace(s)
+				require.NoError(b, err)
 			})
 		})
 	}
@@ -147,9 +143,7 @@ func BenchmarkVanishingEval(b *testing.B) {
 	ys := make([]gf64.Element, len(xs))
 	b.Run("table", func(b *testing.B) {
 		loop(b, int64(8*len(xs)), func() {
-			if err := w.EvalVec(ys, xs); err != nil {
-				b.Fatal(err)
-			}
+			require.NoError(b, w.EvalVec(ys, xs))
 		})
 	})
 	b.Run("direct", func(b *testing.B) {

@@ -1,9 +1,11 @@
 package poly
 
 import (
-	"errors"
 	"fmt"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
@@ -22,54 +24,45 @@ func TestDivMod(t *testing.T) {
 			}
 			ac, bc := a.Clone(), b.Clone()
 			q, rem, err := a.DivMod(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !isNormalized(q) || !isNormalized(rem) {
-				t.Fatalf("not normalized")
-			}
-			if rem.Degree() >= b.Degree() {
-				t.Fatalf("deg r = %d >= deg b = %d", rem.Degree(), b.Degree())
-			}
-			if !naiveMul(q, b).Add(rem).Equal(a) {
-				t.Fatalf("a != q·b + r for lengths %d, %d", na, nb)
-			}
-			if !a.Equal(ac) || !b.Equal(bc) {
-				t.Fatal("DivMod modified its inputs")
-			}
+			require.NoError(t, err)
+			require.True(t, isNormalized(q), "quotient not normalized")
+			require.True(t, isNormalized(rem), "remainder not normalized")
+			require.Less(t, rem.Degree(), b.Degree(), "deg r < deg b")
+			requirePoly(t, a, naiveMul(q, b).Add(rem), "q·b + r for lengths %d, %d", na, nb)
+			requirePoly(t, ac, a, "DivMod modified the dividend")
+			requirePoly(t, bc, b, "DivMod modified the divisor")
 		}
 	}
 	// exact division
 	a, b := randPoly(r, 50), randPoly(r, 20)
-	q, rem, _ := naiveMul(a, b).DivMod(b)
-	if !q.Equal(a) || !rem.IsZero() {
-		t.Error("exact division")
-	}
+	q, rem, err := naiveMul(a, b).DivMod(b)
+	require.NoError(t, err)
+	assertPoly(t, a, q, "exact division: quotient")
+	assert.True(t, rem.IsZero(), "exact division: remainder %v", rem)
 	// trailing zeros in the divisor
-	q2, _, _ := naiveMul(a, b).DivMod(append(b.Clone(), 0, 0))
-	if !q2.Equal(a) {
-		t.Error("divisor with trailing zeros")
-	}
-	if d, _ := a.Div(b); !d.Equal(func() Poly { q, _, _ := a.DivMod(b); return q }()) {
-		t.Error("Div")
-	}
-	if m, _ := a.Mod(b); m.Degree() >= b.Degree() {
-		t.Error("Mod")
-	}
+	q2, _, err := naiveMul(a, b).DivMod(append(b.Clone(), 0, 0))
+	require.NoError(t, err)
+	assertPoly(t, a, q2, "divisor with trailing zeros")
+	wantQ, wantR, err := a.DivMod(b)
+	require.NoError(t, err)
+	d, err := a.Div(b)
+	require.NoError(t, err)
+	assertPoly(t, wantQ, d, "Div is DivMod's quotient")
+	m, err := a.Mod(b)
+	require.NoError(t, err)
+	assert.Less(t, m.Degree(), b.Degree(), "deg Mod < deg b")
+	assertPoly(t, wantR, m, "Mod is DivMod's remainder")
 }
 
 func TestDivModByZero(t *testing.T) {
 	for _, d := range []Poly{nil, {}, {0, 0}} {
-		if _, _, err := (Poly{1, 2}).DivMod(d); !errors.Is(err, ErrDivisionByZero) {
-			t.Errorf("DivMod by %v: err = %v", d, err)
-		}
+		_, _, err := (Poly{1, 2}).DivMod(d)
+		require.ErrorIs(t, err, ErrDivisionByZero, "DivMod by %v", d)
 	}
-	if _, err := (Poly{1}).Div(nil); !errors.Is(err, ErrDivisionByZero) {
-		t.Error("Div by zero")
-	}
-	if _, err := (Poly{1}).Mod(nil); !errors.Is(err, ErrDivisionByZero) {
-		t.Error("Mod by zero")
-	}
+	_, err := (Poly{1}).Div(nil)
+	require.ErrorIs(t, err, ErrDivisionByZero, "Div by zero")
+	_, err = (Poly{1}).Mod(nil)
+	require.ErrorIs(t, err, ErrDivisionByZero, "Mod by zero")
 }
 
 func ExamplePoly_DivMod() {
@@ -93,32 +86,29 @@ func TestDivModNewton(t *testing.T) {
 		a[sh[0]-1], d[sh[1]-1] = 1, gf64.Element(sh[1]|1)
 		q1, r1 := divModLong(a, d)
 		q2, r2 := divModNewton(a, d)
-		if !q1.Equal(q2) || !r1.Equal(r2) || !isNormalized(q2) || !isNormalized(r2) {
-			t.Fatalf("%d / %d: Newton differs from long division", sh[0], sh[1])
-		}
+		requirePoly(t, q1, q2, "%d / %d: Newton quotient against long division", sh[0], sh[1])
+		requirePoly(t, r1, r2, "%d / %d: Newton remainder against long division", sh[0], sh[1])
+		require.True(t, isNormalized(q2), "%d / %d: Newton quotient not normalized", sh[0], sh[1])
+		require.True(t, isNormalized(r2), "%d / %d: Newton remainder not normalized", sh[0], sh[1])
 	}
 	// DivMod on large inputs takes the Newton path
-	if !useNewton(1<<13, 1<<13) || useNewton(1<<13, 10) || useNewton(10, 1<<13) {
-		t.Error("useNewton: unexpected choice")
-	}
+	assert.True(t, useNewton(1<<13, 1<<13), "useNewton(2^13, 2^13)")
+	assert.False(t, useNewton(1<<13, 10), "useNewton(2^13, 10)")
+	assert.False(t, useNewton(10, 1<<13), "useNewton(10, 2^13)")
 	a, d := randPoly(r, 1<<14), randPoly(r, 1<<13)
 	q, rem, err := a.DivMod(d)
-	if err != nil || !naiveMul(q, d).Add(rem).Equal(a) || rem.Degree() >= d.Degree() {
-		t.Fatalf("large DivMod: %v", err)
-	}
+	require.NoError(t, err, "large DivMod")
+	requirePoly(t, a, naiveMul(q, d).Add(rem), "large DivMod: q·d + r")
+	require.Less(t, rem.Degree(), d.Degree(), "large DivMod: deg r < deg d")
 	for _, k := range []int{1, 2, 3, 17, 64, 100} {
 		f := randPoly(r, 1+intn(r, 2*k))
 		f[0] |= 1
 		g := inverseSeries(f, k)
 		prod := naiveMul(f, g)
-		for i := range k {
-			want := gf64.Zero
-			if i == 0 {
-				want = 1
-			}
-			if prod.Coeff(i) != want {
-				t.Fatalf("inverseSeries k=%d: coefficient %d of f·g is %v", k, i, prod.Coeff(i))
-			}
+		low := make(Poly, k)
+		for i := range low {
+			low[i] = prod.Coeff(i)
 		}
+		requirePoly(t, Poly{1}, low, "inverseSeries k=%d: f·g mod x^k", k)
 	}
 }

@@ -2,11 +2,13 @@ package poly
 
 import (
 	"encoding/binary"
-	"errors"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // elems decodes little-endian 8-byte elements from data, at most max of
@@ -37,9 +39,9 @@ func FuzzMul(f *testing.F) {
 		a, b := Poly(elems(x, 700)), Poly(elems(y, 700))
 		want := naiveMul(a.Normalize(), b.Normalize())
 		for _, m := range mulMethods {
-			if got := m.mul(a, b); !got.Equal(want) || !isNormalized(got) {
-				t.Fatalf("%s differs from the naive product (lengths %d, %d)", m.name, len(a), len(b))
-			}
+			got := m.mul(a, b)
+			requirePoly(t, want, got, "%s against the naive product (lengths %d, %d)", m.name, len(a), len(b))
+			require.True(t, isNormalized(got), "%s: not normalized", m.name)
 		}
 	})
 }
@@ -53,20 +55,14 @@ func FuzzDivMod(f *testing.F) {
 		a, d := Poly(elems(x, 1000)), Poly(elems(y, 1000))
 		q, r, err := a.DivMod(d)
 		if d.IsZero() {
-			if !errors.Is(err, ErrDivisionByZero) {
-				t.Fatalf("division by zero: err = %v", err)
-			}
+			require.ErrorIs(t, err, ErrDivisionByZero, "division by zero")
 			return
 		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Degree() >= d.Degree() || !isNormalized(q) || !isNormalized(r) {
-			t.Fatalf("deg r = %d, deg d = %d", r.Degree(), d.Degree())
-		}
-		if !q.Mul(d).Add(r).Equal(a) {
-			t.Fatal("a != q·d + r")
-		}
+		require.NoError(t, err)
+		require.Less(t, r.Degree(), d.Degree(), "deg r < deg d")
+		require.True(t, isNormalized(q), "quotient not normalized")
+		require.True(t, isNormalized(r), "remainder not normalized")
+		requirePoly(t, a, naiveMul(q, d).Add(r), "q·d + r")
 	})
 }
 
@@ -86,25 +82,13 @@ func FuzzInterpolate(f *testing.F) {
 		}
 		switch {
 		case len(xs) != len(ys):
-			if !errors.Is(err, ErrLength) {
-				t.Fatalf("length mismatch: err = %v", err)
-			}
+			require.ErrorIs(t, err, ErrLength, "length mismatch")
 		case !distinct:
-			if !errors.Is(err, ErrDuplicatePoint) {
-				t.Fatalf("duplicate points: err = %v", err)
-			}
+			require.ErrorIs(t, err, ErrDuplicatePoint, "duplicate points")
 		default:
-			if err != nil {
-				t.Fatal(err)
-			}
-			if p.Degree() >= max(len(xs), 1) {
-				t.Fatalf("degree %d for %d points", p.Degree(), len(xs))
-			}
-			for j, v := range xs {
-				if p.Eval(v) != ys[j] {
-					t.Fatalf("p(xs[%d]) != ys[%d]", j, j)
-				}
-			}
+			require.NoError(t, err)
+			require.Less(t, p.Degree(), max(len(xs), 1), "degree for %d points", len(xs))
+			testutil.RequireEqualSlices(t, ys, evalAll(p, xs), "p(xs) = ys")
 		}
 	})
 }
@@ -122,19 +106,12 @@ func FuzzEvalSubspace(f *testing.F) {
 		}
 		p := Poly(elems(pb, 1000))
 		got, err := p.EvalSubspace(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, x := range s.Elements() {
-			if got[i] != p.Eval(x) {
-				t.Fatalf("EvalSubspace[%d] differs from Horner", i)
-			}
-		}
+		require.NoError(t, err)
+		testutil.RequireEqualSlices(t, evalAll(p, s.Elements()), got, "EvalSubspace against Horner's rule")
 		if p.Degree() < s.Size() {
 			back, err := InterpolateSubspace(s, got)
-			if err != nil || !back.Equal(p) {
-				t.Fatalf("InterpolateSubspace round trip: %v", err)
-			}
+			require.NoError(t, err)
+			requirePoly(t, p, back, "InterpolateSubspace(EvalSubspace(p))")
 		}
 	})
 }
@@ -146,8 +123,7 @@ func FuzzTaylor(f *testing.F) {
 	f.Fuzz(func(t *testing.T, pb []byte) {
 		p := Poly(elems(pb, 4096))
 		back, err := FromTaylorExpansion(p.TaylorExpansion())
-		if err != nil || !back.Equal(p) {
-			t.Fatalf("Taylor round trip: %v", err)
-		}
+		require.NoError(t, err)
+		requirePoly(t, p, back, "Taylor round trip")
 	})
 }

@@ -1,11 +1,14 @@
 package poly
 
 import (
-	"errors"
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 func TestInterpolate(t *testing.T) {
@@ -16,7 +19,7 @@ func TestInterpolate(t *testing.T) {
 	}
 	for _, n := range sizes {
 		xs := make([]gf64.Element, n)
-		gf64.RandomVec(xs, r)
+		require.NoError(t, gf64.RandomVec(xs, r))
 		if n > 2 {
 			xs[0], xs[1] = 0, 1
 		}
@@ -28,45 +31,39 @@ func TestInterpolate(t *testing.T) {
 		}
 		xc, yc := append([]gf64.Element(nil), xs...), append([]gf64.Element(nil), ys...)
 		got, err := Interpolate(xs, ys)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !got.Equal(p) || !isNormalized(got) {
-			t.Fatalf("n=%d: Interpolate did not recover p", n)
-		}
-		if !Poly(xs).Equal(xc) || !Poly(ys).Equal(yc) {
-			t.Fatal("Interpolate modified its inputs")
-		}
+		require.NoError(t, err)
+		requirePoly(t, p, got, "n=%d: Interpolate recovers p", n)
+		require.True(t, isNormalized(got), "n=%d: not normalized", n)
+		testutil.RequireEqualSlices(t, xc, xs, "Interpolate modified xs")
+		testutil.RequireEqualSlices(t, yc, ys, "Interpolate modified ys")
 		// random values: the result passes through every point
-		gf64.RandomVec(ys, r)
+		require.NoError(t, gf64.RandomVec(ys, r))
 		got, err = Interpolate(xs, ys)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Degree() >= max(n, 1) {
-			t.Fatalf("n=%d: degree %d", n, got.Degree())
-		}
-		for j, x := range xs {
-			if got.Eval(x) != ys[j] {
-				t.Fatalf("n=%d: p(xs[%d]) != ys[%d]", n, j, j)
-			}
-		}
+		require.NoError(t, err)
+		require.Less(t, got.Degree(), max(n, 1), "n=%d: degree", n)
+		testutil.RequireEqualSlices(t, ys, evalAll(got, xs), "n=%d: p(xs) = ys", n)
 	}
 	// known: the line through (0, 1) and (1, 0) is x + 1
-	if p, _ := Interpolate([]gf64.Element{0, 1}, []gf64.Element{1, 0}); !p.Equal(Poly{1, 1}) {
-		t.Errorf("line = %v", p)
+	p, err := Interpolate([]gf64.Element{0, 1}, []gf64.Element{1, 0})
+	require.NoError(t, err)
+	assertPoly(t, Poly{1, 1}, p, "the line through (0, 1) and (1, 0)")
+}
+
+// evalAll returns p at every point of xs, by Horner's rule one at a time.
+func evalAll(p Poly, xs []gf64.Element) []gf64.Element {
+	out := make([]gf64.Element, len(xs))
+	for j, x := range xs {
+		out[j] = p.Eval(x)
 	}
+	return out
 }
 
 func TestInterpolateErrors(t *testing.T) {
-	if _, err := Interpolate([]gf64.Element{1, 2, 3, 2}, make([]gf64.Element, 4)); !errors.Is(err, ErrDuplicatePoint) {
-		t.Errorf("duplicate: %v", err)
-	} else if got := err.Error(); got != "poly: duplicate interpolation point: xs[1] = xs[3] = 0x0000000000000002" {
-		t.Errorf("message %q", got)
-	}
-	if _, err := Interpolate(make([]gf64.Element, 2), make([]gf64.Element, 3)); !errors.Is(err, ErrLength) {
-		t.Errorf("length: %v", err)
-	}
+	_, err := Interpolate([]gf64.Element{1, 2, 3, 2}, make([]gf64.Element, 4))
+	require.ErrorIs(t, err, ErrDuplicatePoint, "duplicate")
+	assert.EqualError(t, err, "poly: duplicate interpolation point: xs[1] = xs[3] = 0x0000000000000002")
+	_, err = Interpolate(make([]gf64.Element, 2), make([]gf64.Element, 3))
+	require.ErrorIs(t, err, ErrLength, "length")
 }
 
 func ExampleInterpolate() {

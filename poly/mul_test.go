@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
 
@@ -47,15 +50,11 @@ func TestMulAgainstNaive(t *testing.T) {
 		for _, m := range mulMethods {
 			ac, bc := a.Clone(), b.Clone()
 			got := m.mul(a, b)
-			if !got.Equal(want) || !isNormalized(got) {
-				t.Fatalf("%s(len %d, len %d) differs from the naive product", m.name, ln[0], ln[1])
-			}
-			if !a.Equal(ac) || !b.Equal(bc) {
-				t.Fatalf("%s modified its inputs", m.name)
-			}
-			if !m.mul(b, a).Equal(want) {
-				t.Fatalf("%s(len %d, len %d) not commutative", m.name, ln[1], ln[0])
-			}
+			requirePoly(t, want, got, "%s(len %d, len %d) against the naive product", m.name, ln[0], ln[1])
+			require.True(t, isNormalized(got), "%s(len %d, len %d) not normalized", m.name, ln[0], ln[1])
+			requirePoly(t, ac, a, "%s modified its first input", m.name)
+			requirePoly(t, bc, b, "%s modified its second input", m.name)
+			requirePoly(t, want, m.mul(b, a), "%s(len %d, len %d): the product commutes", m.name, ln[1], ln[0])
 		}
 	}
 }
@@ -68,15 +67,11 @@ func TestMulUnnormalized(t *testing.T) {
 		b := append(randPoly(r, n+3), make(Poly, 50)...)
 		want := naiveMul(a.Normalize(), b.Normalize())
 		for _, m := range mulMethods {
-			if got := m.mul(a, b); !got.Equal(want) || !isNormalized(got) {
-				t.Fatalf("%s with trailing zeros, n=%d", m.name, n)
-			}
-			if got := m.mul(a, Poly{0, 0}); len(got) != 0 {
-				t.Fatalf("%s by zero = %v", m.name, got)
-			}
-			if got := m.mul(nil, b); len(got) != 0 {
-				t.Fatalf("%s of nil = %v", m.name, got)
-			}
+			got := m.mul(a, b)
+			requirePoly(t, want, got, "%s with trailing zeros, n=%d", m.name, n)
+			require.True(t, isNormalized(got), "%s with trailing zeros, n=%d: not normalized", m.name, n)
+			require.Empty(t, m.mul(a, Poly{0, 0}), "%s by zero", m.name)
+			require.Empty(t, m.mul(nil, b), "%s of nil", m.name)
 		}
 	}
 }
@@ -84,14 +79,10 @@ func TestMulUnnormalized(t *testing.T) {
 // TestMulKnown checks (x + 1)² = x² + 1 and (x + a)(x + b) = x² + (a+b)x + ab.
 func TestMulKnown(t *testing.T) {
 	for _, m := range mulMethods {
-		if got := m.mul(Poly{1, 1}, Poly{1, 1}); !got.Equal(Poly{1, 0, 1}) {
-			t.Errorf("%s: (x+1)² = %v", m.name, got)
-		}
+		assertPoly(t, Poly{1, 0, 1}, m.mul(Poly{1, 1}, Poly{1, 1}), "%s: (x+1)²", m.name)
 		a, b := gf64.Element(0x1234), gf64.Element(0xabcdef)
 		want := Poly{gf64.Mul(a, b), a ^ b, 1}
-		if got := m.mul(Poly{a, 1}, Poly{b, 1}); !got.Equal(want) {
-			t.Errorf("%s: (x+a)(x+b) = %v", m.name, got)
-		}
+		assertPoly(t, want, m.mul(Poly{a, 1}, Poly{b, 1}), "%s: (x+a)(x+b)", m.name)
 	}
 }
 
@@ -110,9 +101,7 @@ func TestKaratsubaSplits(t *testing.T) {
 			out[i] = 0xdead // karatsuba must overwrite, not accumulate
 		}
 		karatsuba(out, a, b, make([]gf64.Element, karatsubaScratch(n)))
-		if !Poly(out).Equal(naiveMul(a, b)) {
-			t.Fatalf("karatsuba n=%d leaf=%d", n, karatsubaLeaf)
-		}
+		requirePoly(t, naiveMul(a, b), out, "karatsuba n=%d leaf=%d", n, karatsubaLeaf)
 	}
 	for _, leaf := range []int{2, 3, 5} {
 		karatsubaLeaf = leaf
@@ -121,9 +110,7 @@ func TestKaratsubaSplits(t *testing.T) {
 		}
 		// unbalanced inputs through the exported method
 		a, b := randPoly(r, 100), randPoly(r, 13)
-		if !a.MulKaratsuba(b).Equal(naiveMul(a, b)) {
-			t.Fatalf("unbalanced leaf=%d", leaf)
-		}
+		requirePoly(t, naiveMul(a, b), a.MulKaratsuba(b), "unbalanced, leaf=%d", leaf)
 	}
 	karatsubaLeaf = saved
 	for _, n := range []int{saved - 1, saved, saved + 1, 2*saved - 1, 2 * saved, 2*saved + 1, 4*saved + 3} {
@@ -134,20 +121,13 @@ func TestKaratsubaSplits(t *testing.T) {
 // TestChooseMul checks the cost model's choices at a few clear-cut sizes and
 // that the FFT plan always fits the product.
 func TestChooseMul(t *testing.T) {
-	if got := chooseMul(10, 10); got != methodSchoolbook {
-		t.Errorf("10x10: %v", got)
-	}
-	if got := chooseMul(1<<16, 1<<16); got != methodFFT {
-		t.Errorf("2^16 x 2^16: %v", got)
-	}
-	if got := chooseMul(1<<16, 2); got != methodSchoolbook {
-		t.Errorf("2^16 x 2: %v", got)
-	}
+	assert.Equal(t, methodSchoolbook, chooseMul(10, 10), "10x10")
+	assert.Equal(t, methodFFT, chooseMul(1<<16, 1<<16), "2^16 x 2^16")
+	assert.Equal(t, methodSchoolbook, chooseMul(1<<16, 2), "2^16 x 2")
 	for _, ln := range [][2]int{{2, 2}, {3, 2}, {100, 99}, {1000, 3}, {1 << 20, 1000}, {1 << 20, 1 << 20}} {
 		m, _ := fftPlanFor(ln[0], ln[1])
-		if 1<<m < ln[1]+1 || 1<<m > 2*(ln[0]+ln[1]) {
-			t.Errorf("fftPlanFor(%d, %d) = %d", ln[0], ln[1], m)
-		}
+		assert.GreaterOrEqual(t, 1<<m, ln[1]+1, "fftPlanFor(%d, %d) = %d", ln[0], ln[1], m)
+		assert.LessOrEqual(t, 1<<m, 2*(ln[0]+ln[1]), "fftPlanFor(%d, %d) = %d", ln[0], ln[1], m)
 	}
 }
 

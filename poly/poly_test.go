@@ -1,11 +1,14 @@
 package poly
 
 import (
-	"errors"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 func newRand(seed uint64) *rand.ChaCha8 {
@@ -59,6 +62,22 @@ func naiveEval(p Poly, x gf64.Element) gf64.Element {
 
 func isNormalized(p Poly) bool { return len(p) == 0 || p[len(p)-1] != 0 }
 
+// assertPoly asserts that got is the polynomial want (trailing zero
+// coefficients ignored, as Poly.Equal does), naming the first differing
+// coefficient.
+func assertPoly(t *testing.T, want, got Poly, msgAndArgs ...any) bool {
+	t.Helper()
+	return testutil.EqualSlices(t, []gf64.Element(want.Normalize()), []gf64.Element(got.Normalize()), msgAndArgs...)
+}
+
+// requirePoly is assertPoly that stops the test on a mismatch.
+func requirePoly(t *testing.T, want, got Poly, msgAndArgs ...any) {
+	t.Helper()
+	if !assertPoly(t, want, got, msgAndArgs...) {
+		t.FailNow()
+	}
+}
+
 func TestDegreeAndNormalize(t *testing.T) {
 	cases := []struct {
 		p    Poly
@@ -67,35 +86,24 @@ func TestDegreeAndNormalize(t *testing.T) {
 		{nil, -1}, {Poly{}, -1}, {Poly{0, 0}, -1}, {Poly{5}, 0}, {Poly{0, 1}, 1}, {Poly{1, 2, 0, 0}, 1},
 	}
 	for _, c := range cases {
-		if got := c.p.Degree(); got != c.want {
-			t.Errorf("Degree(%v) = %d, want %d", []gf64.Element(c.p), got, c.want)
-		}
-		if n := c.p.Normalize(); len(n) != c.want+1 {
-			t.Errorf("Normalize(%v) has length %d", []gf64.Element(c.p), len(n))
-		}
-		if !c.p.IsZero() != (c.want >= 0) {
-			t.Errorf("IsZero(%v) wrong", []gf64.Element(c.p))
-		}
+		assert.Equal(t, c.want, c.p.Degree(), "Degree(%v)", []gf64.Element(c.p))
+		assert.Len(t, c.p.Normalize(), c.want+1, "Normalize(%v)", []gf64.Element(c.p))
+		assert.Equal(t, c.want < 0, c.p.IsZero(), "IsZero(%v)", []gf64.Element(c.p))
 	}
-	if !New(1, 2, 0).Equal(Poly{1, 2}) || New(1).Equal(Poly{2}) || New().Equal(Poly{1}) {
-		t.Error("Equal")
-	}
-	if Monomial(3, 4).Degree() != 4 || Monomial(0, 4).Degree() != -1 {
-		t.Error("Monomial")
-	}
+	assert.True(t, New(1, 2, 0).Equal(Poly{1, 2}), "Equal ignores trailing zeros")
+	assert.False(t, New(1).Equal(Poly{2}), "Equal of different constants")
+	assert.False(t, New().Equal(Poly{1}), "Equal of 0 and 1")
+	assert.Equal(t, 4, Monomial(3, 4).Degree(), "Monomial(3, 4)")
+	assert.Equal(t, -1, Monomial(0, 4).Degree(), "Monomial(0, 4)")
 	p := Poly{1, 2, 3}
-	if p.Coeff(-1) != 0 || p.Coeff(1) != 2 || p.Coeff(3) != 0 || p.Lead() != 3 || (Poly{}).Lead() != 0 {
-		t.Error("Coeff/Lead")
-	}
-	if got := (Poly{1, 0, 2}).String(); got != "0x0000000000000002*x^2 + 0x0000000000000001" {
-		t.Errorf("String = %q", got)
-	}
-	if got := (Poly{0, 3}).String(); got != "0x0000000000000003*x" {
-		t.Errorf("String = %q", got)
-	}
-	if (Poly{}).String() != "0" {
-		t.Error("String of zero")
-	}
+	assert.Equal(t, gf64.Element(0), p.Coeff(-1), "Coeff(-1)")
+	assert.Equal(t, gf64.Element(2), p.Coeff(1), "Coeff(1)")
+	assert.Equal(t, gf64.Element(0), p.Coeff(3), "Coeff(3)")
+	assert.Equal(t, gf64.Element(3), p.Lead(), "Lead")
+	assert.Equal(t, gf64.Element(0), (Poly{}).Lead(), "Lead of zero")
+	assert.Equal(t, "0x0000000000000002*x^2 + 0x0000000000000001", (Poly{1, 0, 2}).String())
+	assert.Equal(t, "0x0000000000000003*x", (Poly{0, 3}).String())
+	assert.Equal(t, "0", (Poly{}).String(), "String of zero")
 }
 
 func TestEval(t *testing.T) {
@@ -103,39 +111,24 @@ func TestEval(t *testing.T) {
 	for n := range 40 {
 		p := randPoly(r, n)
 		xs := make([]gf64.Element, 7)
-		gf64.RandomVec(xs, r)
+		require.NoError(t, gf64.RandomVec(xs, r))
 		xs[0], xs[1] = 0, 1
 		got := make([]gf64.Element, len(xs))
-		if err := p.EvalPoints(got, xs); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, p.EvalPoints(got, xs))
+		want := make([]gf64.Element, len(xs))
 		for j, x := range xs {
-			want := naiveEval(p, x)
-			if v := p.Eval(x); v != want {
-				t.Fatalf("n=%d: Eval(%v) = %v, want %v", n, x, v, want)
-			}
-			if got[j] != want {
-				t.Fatalf("n=%d: EvalPoints[%d] = %v, want %v", n, j, got[j], want)
-			}
+			want[j] = naiveEval(p, x)
+			require.Equal(t, want[j], p.Eval(x), "n=%d: Eval(%v)", n, x)
 		}
+		assert.Equal(t, want, got, "n=%d: EvalPoints", n)
 		// dst aliasing xs
 		cp := append([]gf64.Element(nil), xs...)
-		if err := p.EvalPoints(cp, cp); err != nil {
-			t.Fatal(err)
-		}
-		for j := range cp {
-			if cp[j] != got[j] {
-				t.Fatalf("aliased EvalPoints differs at %d", j)
-			}
-		}
+		require.NoError(t, p.EvalPoints(cp, cp))
+		assert.Equal(t, got, cp, "aliased EvalPoints")
 	}
-	if err := (Poly{1}).EvalPoints(make([]gf64.Element, 2), make([]gf64.Element, 3)); !errors.Is(err, ErrLength) {
-		t.Errorf("EvalPoints length mismatch: %v", err)
-	}
-	// known value: (x² + x + 1)(x = 1) = 1, at x = X: X² + X + 1 = 0b111
-	if v := (Poly{1, 1, 1}).Eval(gf64.X); v != 7 {
-		t.Errorf("known value %v", v)
-	}
+	require.ErrorIs(t, (Poly{1}).EvalPoints(make([]gf64.Element, 2), make([]gf64.Element, 3)), ErrLength, "EvalPoints length mismatch")
+	// known value: at x = X, X² + X + 1 = 0b111
+	assert.Equal(t, gf64.Element(7), (Poly{1, 1, 1}).Eval(gf64.X), "x² + x + 1 at x = X")
 }
 
 func TestAddScale(t *testing.T) {
@@ -144,53 +137,41 @@ func TestAddScale(t *testing.T) {
 		for m := range 20 {
 			a, b := randPoly(r, n), randPoly(r, m)
 			s := a.Add(b)
-			if !isNormalized(s) || !s.Equal(b.Add(a)) || !s.Equal(a.Sub(b)) {
-				t.Fatalf("Add not normalized or not commutative")
-			}
+			require.True(t, isNormalized(s), "Add result not normalized")
+			requirePoly(t, b.Add(a), s, "Add is commutative")
+			requirePoly(t, a.Sub(b), s, "Sub is Add")
 			x := randElem(r)
-			if s.Eval(x) != a.Eval(x)^b.Eval(x) {
-				t.Fatalf("Add evaluation")
-			}
-			if !a.Add(a).IsZero() {
-				t.Fatalf("a + a != 0")
-			}
+			require.Equal(t, a.Eval(x)^b.Eval(x), s.Eval(x), "(a + b)(x)")
+			requirePoly(t, nil, a.Add(a), "a + a")
 			c := randElem(r)
-			if a.Scale(c).Eval(x) != gf64.Mul(c, a.Eval(x)) || !a.Scale(0).IsZero() || !isNormalized(a.Scale(c)) {
-				t.Fatalf("Scale")
-			}
+			require.Equal(t, gf64.Mul(c, a.Eval(x)), a.Scale(c).Eval(x), "(c·a)(x)")
+			requirePoly(t, nil, a.Scale(0), "0·a")
+			require.True(t, isNormalized(a.Scale(c)), "Scale result not normalized")
 		}
 	}
 	// inputs are not modified
 	a, b := Poly{1, 2, 3}, Poly{4, 5}
 	_ = a.Add(b)
 	_ = a.Scale(7)
-	if !a.Equal(Poly{1, 2, 3}) || !b.Equal(Poly{4, 5}) {
-		t.Error("inputs modified")
-	}
+	assert.Equal(t, Poly{1, 2, 3}, a, "Add or Scale modified its receiver")
+	assert.Equal(t, Poly{4, 5}, b, "Add modified its argument")
 }
 
 func TestDerivative(t *testing.T) {
 	// d/dx (c0 + c1 x + c2 x² + c3 x³ + c4 x⁴ + c5 x⁵) = c1 + c3 x² + c5 x⁴
 	p := Poly{10, 11, 12, 13, 14, 15}
-	if got, want := p.Derivative(), (Poly{11, 0, 13, 0, 15}); !got.Equal(want) {
-		t.Errorf("Derivative = %v, want %v", got, want)
-	}
+	assertPoly(t, Poly{11, 0, 13, 0, 15}, p.Derivative(), "Derivative")
 	// even powers vanish: x⁴ + x² + 1 has derivative 0
-	if d := (Poly{1, 0, 1, 0, 1}).Derivative(); !d.IsZero() {
-		t.Errorf("derivative of x⁴+x²+1 = %v", d)
-	}
-	if !(Poly{}).Derivative().IsZero() || !(Poly{5}).Derivative().IsZero() {
-		t.Error("derivative of constant")
-	}
+	assert.True(t, (Poly{1, 0, 1, 0, 1}).Derivative().IsZero(), "derivative of x⁴+x²+1")
+	assert.True(t, (Poly{}).Derivative().IsZero(), "derivative of 0")
+	assert.True(t, (Poly{5}).Derivative().IsZero(), "derivative of a constant")
 	// product rule on random inputs
 	r := newRand(3)
 	for range 20 {
 		a, b := randPoly(r, 1+intn(r, 30)), randPoly(r, 1+intn(r, 30))
 		lhs := naiveMul(a, b).Derivative()
 		rhs := naiveMul(a.Derivative(), b).Add(naiveMul(a, b.Derivative()))
-		if !lhs.Equal(rhs) {
-			t.Fatal("product rule")
-		}
+		requirePoly(t, rhs, lhs, "product rule")
 	}
 }
 

@@ -1,12 +1,14 @@
 package poly
 
 import (
-	"errors"
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // testSpaces returns random subspaces of dimension 0..maxDim with the shift
@@ -28,9 +30,7 @@ func testSpaces(t *testing.T, seed uint64, maxDim int) []*domain.Subspace {
 				}
 			}
 			s, err := domain.New(shift, basis...)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			out = append(out, s)
 		}
 	}
@@ -48,42 +48,27 @@ func TestEvalSubspace(t *testing.T) {
 		for _, n := range []int{0, 1, s.Size() / 2, s.Size(), s.Size() + 1, 3*s.Size() + 7} {
 			p := randPoly(r, n)
 			got, err := p.EvalSubspace(s)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			want := make([]gf64.Element, len(pts))
-			if err := p.EvalPoints(want, pts); err != nil {
-				t.Fatal(err)
-			}
-			for i := range pts {
-				if got[i] != want[i] {
-					t.Fatalf("dim %d, %d coefficients: EvalSubspace[%d] differs from Horner", s.Dim(), n, i)
-				}
-			}
+			require.NoError(t, p.EvalPoints(want, pts))
+			testutil.RequireEqualSlices(t, want, got, "dim %d, %d coefficients: EvalSubspace against Horner", s.Dim(), n)
 			if p.Degree() < s.Size() {
 				back, err := InterpolateSubspace(s, got)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !back.Equal(p) {
-					t.Fatalf("dim %d: InterpolateSubspace(EvalSubspace(p)) != p", s.Dim())
-				}
+				require.NoError(t, err)
+				requirePoly(t, p, back, "dim %d: InterpolateSubspace(EvalSubspace(p))", s.Dim())
 			}
 		}
 	}
 	// a larger space: sampled points only
 	basis := randBasis(r, 16)
-	s, _ := domain.New(randElem(r), basis...)
+	s, err := domain.New(randElem(r), basis...)
+	require.NoError(t, err)
 	p := randPoly(r, 40000)
 	got, err := p.EvalSubspace(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for range 20 {
 		i := intn(r, s.Size())
-		if got[i] != p.Eval(s.Element(i)) {
-			t.Fatalf("m=16: sample %d differs from Horner", i)
-		}
+		require.Equal(t, p.Eval(s.Element(i)), got[i], "m=16: sample %d against Horner", i)
 	}
 }
 
@@ -93,68 +78,52 @@ func TestInterpolateSubspace(t *testing.T) {
 		evals := randPoly(r, s.Size())
 		ec := append([]gf64.Element(nil), evals...)
 		p, err := InterpolateSubspace(s, evals)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if p.Degree() >= s.Size() || !Poly(evals).Equal(ec) {
-			t.Fatal("degree or input modified")
-		}
-		for i, x := range s.Elements() {
-			if p.Eval(x) != evals[i] {
-				t.Fatalf("dim %d: p(Element(%d)) != evals[%d]", s.Dim(), i, i)
-			}
-		}
+		require.NoError(t, err)
+		require.Less(t, p.Degree(), s.Size(), "degree")
+		testutil.RequireEqualSlices(t, ec, evals, "InterpolateSubspace modified its input")
+		testutil.RequireEqualSlices(t, evals, evalAll(p, s.Elements()), "dim %d: p at the elements of s", s.Dim())
 		// agrees with generic interpolation through the same points
 		if s.Dim() <= 6 {
 			q, err := Interpolate(s.Elements(), evals)
-			if err != nil || !q.Equal(p) {
-				t.Fatalf("dim %d: Interpolate disagrees with InterpolateSubspace: %v", s.Dim(), err)
-			}
+			require.NoError(t, err)
+			requirePoly(t, q, p, "dim %d: InterpolateSubspace against Interpolate", s.Dim())
 		}
 	}
-	s, _ := domain.New(0, 1, 2)
-	if _, err := InterpolateSubspace(s, make([]gf64.Element, 3)); !errors.Is(err, ErrLength) {
-		t.Errorf("wrong length: %v", err)
-	}
+	s, err := domain.New(0, 1, 2)
+	require.NoError(t, err)
+	_, err = InterpolateSubspace(s, make([]gf64.Element, 3))
+	require.ErrorIs(t, err, ErrLength, "wrong length")
 }
 
 func TestVanishingSubspace(t *testing.T) {
 	r := newRand(64)
 	for _, s := range testSpaces(t, 65, 7) {
 		w, err := Vanishing(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dense, _ := w.Poly()
-		if !dense.Equal(productOfRoots(s.Elements())) {
-			t.Fatalf("dim %d: W_S != Π(x − v)", s.Dim())
-		}
+		require.NoError(t, err)
+		dense, err := w.Poly()
+		require.NoError(t, err)
+		requirePoly(t, productOfRoots(s.Elements()), dense, "dim %d: W_S against Π(x − v)", s.Dim())
 		// zero exactly on s: every point of s, and the transform of W_S over
 		// s is all zero; random outside points are non-zero
 		for _, v := range s.Elements() {
-			if w.Eval(v) != 0 {
-				t.Fatal("not zero on s")
-			}
+			require.Zero(t, w.Eval(v), "W_S(%v) on s", v)
 		}
 		checkOutside(t, w, dense, s.Elements(), r)
 		for range 20 {
 			x := randElem(r)
-			if (w.Eval(x) == 0) != s.Contains(x) {
-				t.Fatal("zero set differs from s")
-			}
+			require.Equal(t, s.Contains(x), w.Eval(x) == 0, "W_S(%v) = 0 exactly on s", x)
 		}
 	}
 	// a large subspace: zero at sampled elements, non-zero off it
-	s, _ := domain.New(randElem(r), randBasis(r, 30)...)
-	w, _ := Vanishing(s)
+	s, err := domain.New(randElem(r), randBasis(r, 30)...)
+	require.NoError(t, err)
+	w, err := Vanishing(s)
+	require.NoError(t, err)
 	for range 100 {
-		if w.Eval(s.Element(intn(r, s.Size()))) != 0 {
-			t.Fatal("m=30: not zero on s")
-		}
+		v := s.Element(intn(r, s.Size()))
+		require.Zero(t, w.Eval(v), "m=30: W_S(%v) on s", v)
 		x := randElem(r)
-		if (w.Eval(x) == 0) != s.Contains(x) {
-			t.Fatal("m=30: zero set differs from s")
-		}
+		require.Equal(t, s.Contains(x), w.Eval(x) == 0, "m=30: W_S(%v) = 0 exactly on s", x)
 	}
 }
 
@@ -169,7 +138,8 @@ func TestNovelBasis(t *testing.T) {
 		what := make([]Poly, len(basis))
 		for k, b := range basis {
 			w := vanishing(0, basis[:k])
-			dense, _ := w.Poly()
+			dense, err := w.Poly()
+			require.NoError(t, err)
 			what[k] = dense.Scale(gf64.Inverse(w.Eval(b)))
 		}
 		for i := range s.Size() {
@@ -182,57 +152,43 @@ func TestNovelBasis(t *testing.T) {
 			e := make([]gf64.Element, i+1)
 			e[i] = 1
 			got, err := FromNovel(s, e)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !got.Equal(x) {
-				t.Fatalf("dim %d: FromNovel(e_%d) != X_%d", s.Dim(), i, i)
-			}
+			require.NoError(t, err)
+			requirePoly(t, x, got, "dim %d: FromNovel(e_%d) = X_%d", s.Dim(), i, i)
 			c, err := x.ToNovel(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !Poly(c).Equal(Poly(e)) {
-				t.Fatalf("dim %d: ToNovel(X_%d) != e_%d", s.Dim(), i, i)
-			}
+			require.NoError(t, err)
+			requirePoly(t, e, c, "dim %d: ToNovel(X_%d) = e_%d", s.Dim(), i, i)
 		}
 		// round trip on random polynomials
 		p := randPoly(r, s.Size())
-		c, _ := p.ToNovel(s)
-		back, _ := FromNovel(s, c)
-		if !back.Equal(p) {
-			t.Fatal("novel round trip")
-		}
+		c, err := p.ToNovel(s)
+		require.NoError(t, err)
+		back, err := FromNovel(s, c)
+		require.NoError(t, err)
+		requirePoly(t, p, back, "FromNovel(ToNovel(p))")
 	}
 }
 
 func TestSubspaceErrors(t *testing.T) {
-	s, _ := domain.New(0, 1, 2)
-	if _, err := (Poly{1, 2, 3, 4, 5}).ToNovel(s); !errors.Is(err, ErrLength) {
-		t.Errorf("ToNovel too long: %v", err)
-	}
-	if _, err := FromNovel(s, make([]gf64.Element, 5)); !errors.Is(err, ErrLength) {
-		t.Errorf("FromNovel too long: %v", err)
-	}
-	if _, err := (Poly{1}).EvalSubspace(nil); !errors.Is(err, ErrNilSubspace) {
-		t.Error("EvalSubspace nil")
-	}
-	if _, err := InterpolateSubspace(nil, nil); !errors.Is(err, ErrNilSubspace) {
-		t.Error("InterpolateSubspace nil")
-	}
-	if _, err := Vanishing(nil); !errors.Is(err, ErrNilSubspace) {
-		t.Error("Vanishing nil")
-	}
-	if _, err := (Poly{}).ToNovel(nil); !errors.Is(err, ErrNilSubspace) {
-		t.Error("ToNovel nil")
-	}
-	if _, err := FromNovel(nil, nil); !errors.Is(err, ErrNilSubspace) {
-		t.Error("FromNovel nil")
-	}
-	big, _ := domain.New(0, randBasis(newRand(1), 41)...)
-	if _, err := (Poly{1}).EvalSubspace(big); !errors.Is(err, ErrLength) {
-		t.Errorf("EvalSubspace dim 41: %v", err)
-	}
+	s, err := domain.New(0, 1, 2)
+	require.NoError(t, err)
+	_, err = (Poly{1, 2, 3, 4, 5}).ToNovel(s)
+	require.ErrorIs(t, err, ErrLength, "ToNovel too long")
+	_, err = FromNovel(s, make([]gf64.Element, 5))
+	require.ErrorIs(t, err, ErrLength, "FromNovel too long")
+	_, err = (Poly{1}).EvalSubspace(nil)
+	require.ErrorIs(t, err, ErrNilSubspace, "EvalSubspace nil")
+	_, err = InterpolateSubspace(nil, nil)
+	require.ErrorIs(t, err, ErrNilSubspace, "InterpolateSubspace nil")
+	_, err = Vanishing(nil)
+	require.ErrorIs(t, err, ErrNilSubspace, "Vanishing nil")
+	_, err = (Poly{}).ToNovel(nil)
+	require.ErrorIs(t, err, ErrNilSubspace, "ToNovel nil")
+	_, err = FromNovel(nil, nil)
+	require.ErrorIs(t, err, ErrNilSubspace, "FromNovel nil")
+	big, err := domain.New(0, randBasis(newRand(1), 41)...)
+	require.NoError(t, err)
+	_, err = (Poly{1}).EvalSubspace(big)
+	require.ErrorIs(t, err, ErrLength, "EvalSubspace dim 41")
 }
 
 func ExamplePoly_EvalSubspace() {

@@ -1,11 +1,14 @@
 package poly
 
 import (
-	"errors"
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // recompose returns Σ_i (h[2i] + h[2i+1]x)(x² + x)^i the slow way.
@@ -32,35 +35,22 @@ func TestTaylorExpansion(t *testing.T) {
 		for wantLen < n {
 			wantLen *= 2
 		}
-		if len(h) != wantLen {
-			t.Fatalf("n=%d: expansion length %d, want %d", n, len(h), wantLen)
-		}
-		if !recompose(h).Equal(p) {
-			t.Fatalf("n=%d: expansion does not recompose to p", n)
-		}
+		require.Len(t, h, wantLen, "n=%d: expansion length", n)
+		requirePoly(t, p, recompose(h), "n=%d: the expansion recomposes to p", n)
 		back, err := FromTaylorExpansion(h)
-		if err != nil || !back.Equal(p) {
-			t.Fatalf("n=%d: FromTaylorExpansion round trip: %v", n, err)
-		}
+		require.NoError(t, err, "n=%d", n)
+		requirePoly(t, p, back, "n=%d: FromTaylorExpansion round trip", n)
 	}
 	// known: x² = 1·(x² + x) + x, so h_0 = x, h_1 = 1
-	if h := (Poly{0, 0, 1}).TaylorExpansion(); h[0] != 0 || h[1] != 1 || h[2] != 1 || h[3] != 0 {
-		t.Errorf("Taylor(x²) = %v", h)
-	}
+	assert.Equal(t, []gf64.Element{0, 1, 1, 0}, (Poly{0, 0, 1}).TaylorExpansion(), "Taylor(x²)")
 	// in place, large power-of-two sizes, against compose
 	sizes := []int{1 << 10, 1 << 14}
 	for _, n := range sizes {
 		a := randPoly(r, n)
 		b := append([]gf64.Element(nil), a...)
-		if err := TaylorExpandInPlace(b); err != nil {
-			t.Fatal(err)
-		}
-		if err := TaylorComposeInPlace(b); err != nil {
-			t.Fatal(err)
-		}
-		if !Poly(b).Equal(a) {
-			t.Fatalf("in-place round trip n=%d", n)
-		}
+		require.NoError(t, TaylorExpandInPlace(b))
+		require.NoError(t, TaylorComposeInPlace(b))
+		requirePoly(t, a, b, "in-place round trip n=%d", n)
 	}
 	// the expansion as a map is also checked by evaluation for one large size
 	a := randPoly(r, 1<<9)
@@ -71,29 +61,21 @@ func TestTaylorExpansion(t *testing.T) {
 	for i := len(h)/2 - 1; i >= 0; i-- {
 		acc = gf64.Mul(acc, y) ^ h[2*i] ^ gf64.Mul(h[2*i+1], x)
 	}
-	if acc != a.Eval(x) {
-		t.Error("expansion evaluated at a point differs from p")
-	}
+	assert.Equal(t, a.Eval(x), acc, "the expansion evaluated at %v against p", x)
 }
 
 func TestTaylorErrors(t *testing.T) {
 	for _, n := range []int{3, 5, 6, 12} {
 		a := make([]gf64.Element, n)
-		if err := TaylorExpandInPlace(a); !errors.Is(err, ErrLength) {
-			t.Errorf("TaylorExpandInPlace len %d: %v", n, err)
-		}
-		if err := TaylorComposeInPlace(a); !errors.Is(err, ErrLength) {
-			t.Errorf("TaylorComposeInPlace len %d: %v", n, err)
-		}
-		if _, err := FromTaylorExpansion(a); !errors.Is(err, ErrLength) {
-			t.Errorf("FromTaylorExpansion len %d: %v", n, err)
-		}
+		require.ErrorIs(t, TaylorExpandInPlace(a), ErrLength, "TaylorExpandInPlace len %d", n)
+		require.ErrorIs(t, TaylorComposeInPlace(a), ErrLength, "TaylorComposeInPlace len %d", n)
+		_, err := FromTaylorExpansion(a)
+		require.ErrorIs(t, err, ErrLength, "FromTaylorExpansion len %d", n)
 	}
 	for _, n := range []int{0, 1, 2} {
 		a := []gf64.Element{5, 6}[:n]
-		if err := TaylorExpandInPlace(a); err != nil {
-			t.Errorf("len %d: %v", n, err)
-		}
+		assert.NoError(t, TaylorExpandInPlace(a), "len %d", n)
+		assert.Equal(t, []gf64.Element{5, 6}[:n], a, "len %d: the expansion of a polynomial of degree < 2 is itself", n)
 	}
 }
 
@@ -141,12 +123,8 @@ func TestTaylorAgainstReference(t *testing.T) {
 		taylorRef(want)
 		got := append([]gf64.Element(nil), a...)
 		taylorExpand(got)
-		if !Poly(got).Equal(want) {
-			t.Fatalf("n=2^%d: expansion differs from the reference", k)
-		}
+		testutil.RequireEqualSlices(t, want, got, "n=2^%d: expansion against the reference", k)
 		taylorCompose(got)
-		if !Poly(got).Equal(a) {
-			t.Fatalf("n=2^%d: compose(expand(a)) != a", k)
-		}
+		testutil.RequireEqualSlices(t, a, got, "n=2^%d: compose(expand(a))", k)
 	}
 }

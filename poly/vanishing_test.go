@@ -1,12 +1,15 @@
 package poly
 
 import (
-	"errors"
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // randBasis returns m GF(2)-independent elements: random ones, checked by
@@ -72,24 +75,24 @@ func TestVanishingSmall(t *testing.T) {
 			}
 			pts := span(shift, basis)
 			w := vanishing(shift, basis)
-			if w.Dim() != m || w.Coeffs()[m] != 1 {
-				t.Fatalf("m=%d: Dim %d", m, w.Dim())
-			}
+			require.Equal(t, m, w.Dim(), "Dim")
+			require.Equal(t, gf64.One, w.Coeffs()[m], "m=%d: W is monic", m)
 			dense, err := w.Poly()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if want := productOfRoots(pts); !dense.Equal(want) {
-				t.Fatalf("m=%d trial %d: W differs from Π(x − v)", m, trial)
-			}
-			for _, v := range pts {
-				if w.Eval(v) != 0 {
-					t.Fatalf("m=%d: W(%v) != 0 on the subspace", m, v)
-				}
-			}
+			require.NoError(t, err)
+			requirePoly(t, productOfRoots(pts), dense, "m=%d trial %d: W against Π(x − v)", m, trial)
+			testutil.RequireEqualSlices(t, make([]gf64.Element, len(pts)), evalLinearized(w, pts), "m=%d: W on the subspace", m)
 			checkOutside(t, w, dense, pts, r)
 		}
 	}
+}
+
+// evalLinearized returns w at every point of xs, one Eval at a time.
+func evalLinearized(w *Linearized, xs []gf64.Element) []gf64.Element {
+	out := make([]gf64.Element, len(xs))
+	for i, x := range xs {
+		out[i] = w.Eval(x)
+	}
+	return out
 }
 
 // checkOutside evaluates w at random points outside the subspace: non-zero,
@@ -106,11 +109,9 @@ func checkOutside(t *testing.T, w *Linearized, dense Poly, pts []gf64.Element, r
 			continue
 		}
 		y := w.Eval(x)
-		if y == 0 {
-			t.Fatalf("W(%v) = 0 outside the subspace", x)
-		}
-		if dense != nil && y != dense.Eval(x) {
-			t.Fatalf("table evaluation %v != Horner %v", y, dense.Eval(x))
+		require.NotZero(t, y, "W(%v) outside the subspace", x)
+		if dense != nil {
+			require.Equal(t, dense.Eval(x), y, "W(%v): table evaluation against Horner's rule", x)
 		}
 	}
 }
@@ -122,9 +123,7 @@ func TestVanishingLarge(t *testing.T) {
 		basis := randBasis(r, m)
 		shift := randElem(r)
 		w := vanishing(shift, basis)
-		if w.Dim() != m {
-			t.Fatalf("Dim = %d, want %d", w.Dim(), m)
-		}
+		require.Equal(t, m, w.Dim(), "Dim")
 		// zero on random subspace points: shift + random combination
 		for range 100 {
 			x := shift
@@ -134,47 +133,32 @@ func TestVanishingLarge(t *testing.T) {
 					x ^= b
 				}
 			}
-			if w.Eval(x) != 0 {
-				t.Fatalf("m=%d: W != 0 on the subspace", m)
-			}
+			require.Zero(t, w.Eval(x), "m=%d: W(%v) on the subspace", m, x)
 		}
 		if m < 64 {
 			// the subspace is a proper subset; a random point is outside with
 			// probability ≥ 1/2, and W vanishes only there
-			checkLinear := evalLinear(w.coeffs, 0) == 0
-			if !checkLinear {
-				t.Fatal("linear part at 0")
-			}
+			require.Zero(t, evalLinear(w.coeffs, 0), "linear part at 0")
 		}
 		xs := make([]gf64.Element, 33)
-		gf64.RandomVec(xs, r)
+		require.NoError(t, gf64.RandomVec(xs, r))
 		ys := make([]gf64.Element, len(xs))
-		if err := w.EvalVec(ys, xs); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, w.EvalVec(ys, xs))
+		want := make([]gf64.Element, len(xs))
 		for i, x := range xs {
-			if want := evalLinear(w.coeffs, x) ^ w.constant; ys[i] != want {
-				t.Fatalf("EvalVec differs from the direct sum at %d", i)
-			}
+			want[i] = evalLinear(w.coeffs, x) ^ w.constant
 		}
+		testutil.RequireEqualSlices(t, want, ys, "m=%d: EvalVec against the direct sum", m)
 		if m > maxDenseDim {
-			if _, err := w.Poly(); !errors.Is(err, ErrLength) {
-				t.Fatalf("Poly for m=%d: %v", m, err)
-			}
+			_, err := w.Poly()
+			require.ErrorIs(t, err, ErrLength, "Poly for m=%d", m)
 		}
 	}
 	// m = 64: the whole field; W(x) = x^(2^64) − x vanishes everywhere
 	w := vanishing(0, randBasis(r, 64))
-	c := w.Coeffs()
-	for i, ci := range c {
-		want := gf64.Zero
-		if i == 0 || i == 64 {
-			want = gf64.One
-		}
-		if ci != want {
-			t.Fatalf("W of the whole field: c_%d = %v", i, ci)
-		}
-	}
+	want := make([]gf64.Element, 65)
+	want[0], want[64] = gf64.One, gf64.One
+	testutil.RequireEqualSlices(t, want, w.Coeffs(), "W of the whole field: coefficients of x^(2^i)")
 }
 
 func TestLinearizedDivMod(t *testing.T) {
@@ -183,70 +167,65 @@ func TestLinearizedDivMod(t *testing.T) {
 		basis := randBasis(r, m)
 		shift := randElem(r)
 		w := vanishing(shift, basis)
-		dense, _ := w.Poly()
+		dense, err := w.Poly()
+		require.NoError(t, err)
 		for _, n := range []int{0, 1, 1 << m, 1<<m + 1, 3<<m + 5, 200} {
 			p := randPoly(r, n)
 			q, rem, err := p.DivModLinearized(w)
-			if err != nil {
-				t.Fatal(err)
-			}
-			wq, wr, _ := p.DivMod(dense)
-			if !q.Equal(wq) || !rem.Equal(wr) {
-				t.Fatalf("m=%d n=%d: DivModLinearized differs from DivMod", m, n)
-			}
+			require.NoError(t, err)
+			wq, wr, err := p.DivMod(dense)
+			require.NoError(t, err)
+			requirePoly(t, wq, q, "m=%d n=%d: DivModLinearized quotient against DivMod", m, n)
+			requirePoly(t, wr, rem, "m=%d n=%d: DivModLinearized remainder against DivMod", m, n)
 		}
 	}
 	// non-monic divisors
 	for _, c := range [][]gf64.Element{{1, 2}, {0, 0, 7}, {3}, {5, 0, 9, 0, 0, 11}} {
-		l, _ := NewLinearized(randElem(r), c...)
-		dense, _ := l.Poly()
+		l, err := NewLinearized(randElem(r), c...)
+		require.NoError(t, err)
+		dense, err := l.Poly()
+		require.NoError(t, err)
 		for _, n := range []int{0, 5, 40, 100} {
 			p := randPoly(r, n)
 			q, rem, err := p.DivModLinearized(l)
-			wq, wr, _ := p.DivMod(dense)
-			if err != nil || !q.Equal(wq) || !rem.Equal(wr) {
-				t.Fatalf("non-monic %v, n=%d: %v", c, n, err)
-			}
+			require.NoError(t, err, "non-monic %v, n=%d", c, n)
+			wq, wr, err := p.DivMod(dense)
+			require.NoError(t, err)
+			requirePoly(t, wq, q, "non-monic %v, n=%d: quotient against DivMod", c, n)
+			requirePoly(t, wr, rem, "non-monic %v, n=%d: remainder against DivMod", c, n)
 		}
 	}
-	constant, _ := NewLinearized(5)
-	if _, _, err := (Poly{1}).DivModLinearized(constant); !errors.Is(err, ErrDivisionByZero) {
-		t.Errorf("constant divisor: %v", err)
-	}
+	constant, err := NewLinearized(5)
+	require.NoError(t, err)
+	_, _, err = (Poly{1}).DivModLinearized(constant)
+	require.ErrorIs(t, err, ErrDivisionByZero, "constant divisor")
 }
 
 func TestNewLinearized(t *testing.T) {
 	l, err := NewLinearized(7, 3, 0, 5, 0, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if l.Dim() != 2 || l.Constant() != 7 || len(l.Coeffs()) != 3 {
-		t.Fatalf("Dim %d, Constant %v, Coeffs %v", l.Dim(), l.Constant(), l.Coeffs())
-	}
-	p, _ := l.Poly()
-	if !p.Equal(Poly{7, 3, 0, 0, 5}) {
-		t.Fatalf("Poly = %v", p)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, 2, l.Dim(), "Dim")
+	assert.Equal(t, gf64.Element(7), l.Constant(), "Constant")
+	assert.Equal(t, []gf64.Element{3, 0, 5}, l.Coeffs(), "Coeffs drops the trailing zeros")
+	p, err := l.Poly()
+	require.NoError(t, err)
+	// 7 + 3x + 0x² + 5x⁴: coefficient i multiplies x^(2^i)
+	assertPoly(t, Poly{7, 3, 0, 0, 5}, p, "Poly")
 	r := newRand(53)
 	for range 20 {
 		x := randElem(r)
-		if l.Eval(x) != p.Eval(x) {
-			t.Fatal("Eval")
-		}
+		require.Equal(t, p.Eval(x), l.Eval(x), "Eval(%v) against the dense form", x)
 	}
-	if _, err := NewLinearized(0, make([]gf64.Element, 65)...); !errors.Is(err, ErrLength) {
-		t.Errorf("65 coefficients: %v", err)
-	}
-	z, _ := NewLinearized(9)
-	if z.Dim() != -1 || z.Eval(12345) != 9 {
-		t.Error("constant linearized")
-	}
-	if p, _ := z.Poly(); !p.Equal(Poly{9}) {
-		t.Error("constant Poly")
-	}
-	if err := z.EvalVec(make([]gf64.Element, 1), nil); !errors.Is(err, ErrLength) {
-		t.Error("EvalVec length")
-	}
+	_, err = NewLinearized(0, make([]gf64.Element, 65)...)
+	require.ErrorIs(t, err, ErrLength, "65 coefficients")
+	z, err := NewLinearized(9)
+	require.NoError(t, err)
+	assert.Equal(t, -1, z.Dim(), "Dim of a constant")
+	assert.Equal(t, gf64.Element(9), z.Eval(12345), "a constant's value")
+	zp, err := z.Poly()
+	require.NoError(t, err)
+	assertPoly(t, Poly{9}, zp, "a constant's Poly")
+	require.ErrorIs(t, z.EvalVec(make([]gf64.Element, 1), nil), ErrLength, "EvalVec length")
 }
 
 // TestLinearizedTable recomputes the evaluation table from the definition.
@@ -254,12 +233,11 @@ func TestLinearizedTable(t *testing.T) {
 	r := newRand(54)
 	w := vanishing(randElem(r), randBasis(r, 10))
 	for k := range 8 {
-		for v := range 256 {
-			x := gf64.Element(v) << (8 * k)
-			if w.table[k][v] != evalLinear(w.coeffs, x) {
-				t.Fatalf("table[%d][%d]", k, v)
-			}
+		want := make([]gf64.Element, 256)
+		for v := range want {
+			want[v] = evalLinear(w.coeffs, gf64.Element(v)<<(8*k))
 		}
+		testutil.RequireEqualSlices(t, want, w.table[k][:], "table[%d]", k)
 	}
 }
 

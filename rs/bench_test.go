@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
 
@@ -14,9 +16,7 @@ func benchCode(b *testing.B, kind, k, n int) *Code {
 	b.Helper()
 	S, T := spaces(b, newRand(b, uint64(k*100+n)), kind, k, n)
 	c, err := New(S, T)
-	if err != nil {
-		b.Fatal(err)
-	}
+	require.NoError(b, err)
 	return c
 }
 
@@ -35,9 +35,7 @@ func BenchmarkEncode(b *testing.B) {
 				b.ResetTimer()
 				cpu := processCPU()
 				for range b.N {
-					if err := c.Encode(dst, msg); err != nil {
-						b.Fatal(err)
-					}
+					require.NoError(b, c.Encode(dst, msg))
 				}
 				reportCPU(b, cpu)
 			})
@@ -62,9 +60,7 @@ func BenchmarkEncodeBatch(b *testing.B) {
 		b.ResetTimer()
 		cpu := processCPU()
 		for range b.N {
-			if err := c.EncodeBatch(dst, msgs); err != nil {
-				b.Fatal(err)
-			}
+			require.NoError(b, c.EncodeBatch(dst, msgs))
 		}
 		reportCPU(b, cpu)
 	})
@@ -75,17 +71,15 @@ func BenchmarkVerify(b *testing.B) {
 	const k, n = 16, 18
 	c := benchCode(b, kindCoset, k, n)
 	cw := make([]gf64.Element, 1<<n)
-	if err := c.Encode(cw, randVec(newRand(b, 3), 1<<k)); err != nil {
-		b.Fatal(err)
-	}
+	require.NoError(b, c.Encode(cw, randVec(newRand(b, 3), 1<<k)))
 	b.SetBytes(8 << n)
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu := processCPU()
 	for range b.N {
-		if ok, err := c.Verify(cw); !ok || err != nil {
-			b.Fatal(ok, err)
-		}
+		ok, err := c.Verify(cw)
+		require.NoError(b, err)
+		require.True(b, ok, "Verify(codeword)")
 	}
 	reportCPU(b, cpu)
 }
@@ -98,9 +92,7 @@ func BenchmarkDecode(b *testing.B) {
 		c := benchCode(b, kind, k, n)
 		r := newRand(b, 4)
 		cw := make([]gf64.Element, 1<<n)
-		if err := c.Encode(cw, randVec(r, 1<<k)); err != nil {
-			b.Fatal(err)
-		}
+		require.NoError(b, c.Encode(cw, randVec(r, 1<<k)))
 		present := erasePattern(r, n, 1<<(n-1), 0)
 		b.Run(fmt.Sprintf("reconstruct/%s/%d-%d", kindName(kind), k, n), func(b *testing.B) {
 			dst := make([]gf64.Element, 1<<n)
@@ -108,9 +100,7 @@ func BenchmarkDecode(b *testing.B) {
 			b.ReportAllocs()
 			cpu := processCPU()
 			for range b.N {
-				if err := c.Reconstruct(dst, cw, present); err != nil {
-					b.Fatal(err)
-				}
+				require.NoError(b, c.Reconstruct(dst, cw, present))
 			}
 			reportCPU(b, cpu)
 		})
@@ -120,9 +110,7 @@ func BenchmarkDecode(b *testing.B) {
 			b.ReportAllocs()
 			cpu := processCPU()
 			for range b.N {
-				if err := c.Decode(msg, cw, present); err != nil {
-					b.Fatal(err)
-				}
+				require.NoError(b, c.Decode(msg, cw, present))
 			}
 			reportCPU(b, cpu)
 		})

@@ -4,7 +4,10 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // erasePattern returns a presence mask over 2^n positions with exactly
@@ -52,9 +55,7 @@ func TestErasureReconstruct(t *testing.T) {
 				shift = randElem(r)
 			}
 			e, err := newErasure(mustSub(t, shift, basis...), k)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			N, K := 1<<n, 1<<k
 			coeffs := randVec(r, K)
 			cw := make([]gf64.Element, N)
@@ -65,9 +66,7 @@ func TestErasureReconstruct(t *testing.T) {
 			} else {
 				// domain's FFT, tested against Horner there, for speed.
 				copy(cw, coeffs)
-				if err := mustSub(t, shift, basis...).FFT(cw); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, mustSub(t, shift, basis...).FFT(cw))
 			}
 			buf := make([]gf64.Element, 4*N)
 			for trial := range 8 {
@@ -83,14 +82,8 @@ func TestErasureReconstruct(t *testing.T) {
 					}
 				}
 				dst := make([]gf64.Element, N)
-				if !e.reconstruct(dst, word, present, erase, buf, trial%2 == 1) {
-					t.Fatalf("n=%d k=%d erase=%d: reported inconsistent", n, k, erase)
-				}
-				for i := range cw {
-					if dst[i] != cw[i] {
-						t.Fatalf("n=%d k=%d erase=%d shape=%d: position %d: got %v, want %v", n, k, erase, trial, i, dst[i], cw[i])
-					}
-				}
+				require.True(t, e.reconstruct(dst, word, present, erase, buf, trial%2 == 1), "n=%d k=%d erase=%d: reported inconsistent", n, k, erase)
+				testutil.RequireEqualSlices(t, cw, dst, "n=%d k=%d erase=%d shape=%d: reconstructed codeword", n, k, erase, trial)
 				// A changed present symbol is caught when there is
 				// redundancy left.
 				if erase < N-K {
@@ -98,9 +91,7 @@ func TestErasureReconstruct(t *testing.T) {
 					for idx = r.IntN(N); !present[idx]; idx = r.IntN(N) {
 					}
 					word[idx] ^= 1 + gf64.Element(r.Uint64()>>1)
-					if e.reconstruct(dst, word, present, erase, buf, true) {
-						t.Fatalf("n=%d k=%d erase=%d: corrupted word accepted", n, k, erase)
-					}
+					require.False(t, e.reconstruct(dst, word, present, erase, buf, true), "n=%d k=%d erase=%d: corrupted word accepted", n, k, erase)
 				}
 			}
 		}

@@ -2,13 +2,14 @@ package rs
 
 import (
 	"encoding/binary"
-	"errors"
 	"math/rand/v2"
-	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // fuzzCode builds a code from fuzz input: k, n−k and the kind of the space
@@ -45,9 +46,7 @@ func fuzzCode(t *testing.T, data []byte) (*Code, *rand.Rand, bool) {
 		}
 	}
 	c, err := New(S, T)
-	if err != nil {
-		t.Fatalf("New(%v, %v): %v", S, T, err)
-	}
+	require.NoError(t, err, "New(%v, %v)", S, T)
 	return c, r, true
 }
 
@@ -67,25 +66,18 @@ func FuzzEncode(f *testing.F) {
 			return
 		}
 		msg := randVec(r, c.MessageLen())
-		keep := slices.Clone(msg)
+		keep := append([]gf64.Element(nil), msg...)
 		dst := make([]gf64.Element, c.CodewordLen())
-		if err := c.Encode(dst, msg); err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(msg, keep) {
-			t.Fatal("Encode modified msg")
-		}
+		require.NoError(t, c.Encode(dst, msg))
+		testutil.RequireEqualSlices(t, keep, msg, "Encode modified msg")
 		want := naiveEncode(c.MessageSpace().Elements(), c.CodewordSpace().Elements(), msg)
-		if i := firstDiff(dst, want); i >= 0 {
-			t.Fatalf("%v → %v: symbol %d: got %v, want %v", c.MessageSpace(), c.CodewordSpace(), i, dst[i], want[i])
-		}
+		testutil.RequireEqualSlices(t, want, dst, "%v → %v: Encode against the Lagrange interpolant", c.MessageSpace(), c.CodewordSpace())
 		batch := [][]gf64.Element{make([]gf64.Element, c.CodewordLen())}
-		if err := c.EncodeBatch(batch, [][]gf64.Element{msg}); err != nil || !slices.Equal(batch[0], dst) {
-			t.Fatalf("EncodeBatch differs from Encode (err %v)", err)
-		}
+		require.NoError(t, c.EncodeBatch(batch, [][]gf64.Element{msg}))
+		testutil.RequireEqualSlices(t, dst, batch[0], "EncodeBatch against Encode")
 		for i := range msg {
-			if p, ok := c.Position(i); ok && dst[p] != msg[i] {
-				t.Fatalf("message symbol %d not at position %d", i, p)
+			if p, ok := c.Position(i); ok {
+				require.Equal(t, msg[i], dst[p], "message symbol %d at position %d", i, p)
 			}
 		}
 	})
@@ -101,21 +93,13 @@ func FuzzVerify(f *testing.F) {
 			return
 		}
 		cw := make([]gf64.Element, c.CodewordLen())
-		if err := c.Encode(cw, randVec(r, c.MessageLen())); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, c.Encode(cw, randVec(r, c.MessageLen())))
 		cw[int(pos)%len(cw)] ^= gf64.Element(delta)
-		keep := slices.Clone(cw)
+		keep := append([]gf64.Element(nil), cw...)
 		got, err := c.Verify(cw)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got != (delta == 0) {
-			t.Fatalf("Verify = %v with symbol %d changed by %v", got, int(pos)%len(cw), delta)
-		}
-		if !slices.Equal(cw, keep) {
-			t.Fatal("Verify modified word")
-		}
+		require.NoError(t, err)
+		require.Equal(t, delta == 0, got, "Verify with symbol %d changed by %#x", int(pos)%len(cw), delta)
+		testutil.RequireEqualSlices(t, keep, cw, "Verify modified word")
 	})
 }
 
@@ -131,9 +115,7 @@ func FuzzDecode(f *testing.F) {
 		N, K := c.CodewordLen(), c.MessageLen()
 		msg := randVec(r, K)
 		cw := make([]gf64.Element, N)
-		if err := c.Encode(cw, msg); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, c.Encode(cw, msg))
 		present := make([]bool, N)
 		have := 0
 		for i := range present {
@@ -144,24 +126,16 @@ func FuzzDecode(f *testing.F) {
 				cw[i] = randElem(r) // garbage where erased
 			}
 		}
-		keep := slices.Clone(cw)
+		keep := append([]gf64.Element(nil), cw...)
 		got := make([]gf64.Element, K)
 		err := c.Decode(got, cw, present)
 		if have < K {
-			if !errors.Is(err, ErrTooFewSymbols) {
-				t.Fatalf("%d of %d present, need %d: err = %v", have, N, K, err)
-			}
+			require.ErrorIs(t, err, ErrTooFewSymbols, "%d of %d present, need %d", have, N, K)
 			return
 		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(got, msg) {
-			t.Fatal("Decode returned the wrong message")
-		}
-		if !slices.Equal(cw, keep) {
-			t.Fatal("Decode modified word")
-		}
+		require.NoError(t, err)
+		testutil.RequireEqualSlices(t, msg, got, "decoded message")
+		testutil.RequireEqualSlices(t, keep, cw, "Decode modified word")
 		if have > K {
 			for i, p := range present {
 				if p {
@@ -169,9 +143,7 @@ func FuzzDecode(f *testing.F) {
 					break
 				}
 			}
-			if err := c.Reconstruct(make([]gf64.Element, N), cw, present); !errors.Is(err, ErrNotCodeword) {
-				t.Fatalf("corrupted present symbol: err = %v", err)
-			}
+			require.ErrorIs(t, c.Reconstruct(make([]gf64.Element, N), cw, present), ErrNotCodeword, "corrupted present symbol")
 		}
 	})
 }

@@ -3,11 +3,14 @@ package rs
 import (
 	"errors"
 	"math/rand/v2"
-	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // cpuAccel is an Accelerator on domain: what a GPU must match.
@@ -43,49 +46,26 @@ func TestWithAccelerator(t *testing.T) {
 	if err != nil {
 		t.Skip("dependent random basis")
 	}
-	if _, err := New(msgSpace, cwSpace, WithAccelerator(nil)); err == nil {
-		t.Fatal("WithAccelerator(nil): no error")
-	}
+	_, err = New(msgSpace, cwSpace, WithAccelerator(nil))
+	require.Error(t, err, "WithAccelerator(nil)")
+	assert.Regexp(t, "^rs: ", err.Error())
 	acc := &cpuAccel{}
 	code, err := New(msgSpace, cwSpace, WithAccelerator(acc))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	plain, err := New(msgSpace, cwSpace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !code.Accelerated() || plain.Accelerated() {
-		t.Fatal("Accelerated() wrong")
-	}
+	require.NoError(t, err)
+	require.True(t, code.Accelerated(), "Accelerated() with an accelerator")
+	require.False(t, plain.Accelerated(), "Accelerated() without one")
 	msgs := [][]gf64.Element{elems(64), elems(64), elems(64)}
 	got := [][]gf64.Element{make([]gf64.Element, 256), make([]gf64.Element, 256), make([]gf64.Element, 256)}
 	want := [][]gf64.Element{make([]gf64.Element, 256), make([]gf64.Element, 256), make([]gf64.Element, 256)}
-	if err := code.EncodeBatch(got, msgs); err != nil {
-		t.Fatal(err)
-	}
-	if err := code.Encode(got[0], msgs[0]); err != nil {
-		t.Fatal(err)
-	}
-	if err := plain.EncodeBatch(want, msgs); err != nil {
-		t.Fatal(err)
-	}
-	for i := range got {
-		if !slices.Equal(got[i], want[i]) {
-			t.Fatalf("column %d: accelerated encoding differs from the CPU's", i)
-		}
-	}
-	if acc.calls != 2 {
-		t.Fatalf("accelerator called %d times, want 2", acc.calls)
-	}
-	if err := code.Encode(got[0], msgs[0][:63]); !errors.Is(err, ErrLength) {
-		t.Fatalf("short message: got %v, want ErrLength", err)
-	}
-	if acc.calls != 2 {
-		t.Fatal("accelerator called on a bad shape")
-	}
+	require.NoError(t, code.EncodeBatch(got, msgs))
+	require.NoError(t, code.Encode(got[0], msgs[0]))
+	require.NoError(t, plain.EncodeBatch(want, msgs))
+	testutil.RequireEqualColumns(t, want, got, "accelerated encoding against the CPU's")
+	require.Equal(t, 2, acc.calls, "accelerator calls")
+	require.ErrorIs(t, code.Encode(got[0], msgs[0][:63]), ErrLength, "short message")
+	require.Equal(t, 2, acc.calls, "accelerator called on a bad shape")
 	acc.fail = errors.New("device lost")
-	if err := code.Encode(got[0], msgs[0]); !errors.Is(err, acc.fail) {
-		t.Fatalf("accelerator error: got %v", err)
-	}
+	require.ErrorIs(t, code.Encode(got[0], msgs[0]), acc.fail, "the accelerator's error is returned")
 }

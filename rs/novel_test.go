@@ -3,7 +3,10 @@ package rs
 import (
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // novelMonomials returns the monomial coefficients of X_0..X_{2^m−1} for
@@ -46,6 +49,15 @@ func novelToMonomialNaive(xs [][]gf64.Element, a []gf64.Element) []gf64.Element 
 	return out
 }
 
+// evalAt returns the polynomial with coefficients c at every point of xs.
+func evalAt(c, xs []gf64.Element) []gf64.Element {
+	out := make([]gf64.Element, len(xs))
+	for i, x := range xs {
+		out[i] = hornerEval(c, x)
+	}
+	return out
+}
+
 func TestNovelTransforms(t *testing.T) {
 	r := newRand(t, 2)
 	for m := 0; m <= 7; m++ {
@@ -53,9 +65,7 @@ func TestNovelTransforms(t *testing.T) {
 		nv := newNovel(basis, m)
 		xs := novelMonomials(basis)
 		for i, p := range xs {
-			if len(p)-1 != i {
-				t.Fatalf("m=%d: X_%d has degree %d", m, i, len(p)-1)
-			}
+			require.Len(t, p, i+1, "m=%d: the coefficients of X_%d, of degree %d", m, i, i)
 		}
 		for d := 0; d <= m; d++ {
 			for _, shift := range []gf64.Element{0, randElem(r), point(0, basis, r.IntN(1<<m))} {
@@ -66,27 +76,14 @@ func TestNovelTransforms(t *testing.T) {
 				got := append([]gf64.Element(nil), a...)
 				nv.fft(got, d, d-1, off)
 				pts := points(shift, basis[:d])
-				for i, x := range pts {
-					if want := hornerEval(mono, x); got[i] != want {
-						t.Fatalf("m=%d d=%d shift=%v: fft[%d] = %v, want %v", m, d, shift, i, got[i], want)
-					}
-				}
+				testutil.RequireEqualSlices(t, evalAt(mono, pts), got, "m=%d d=%d shift=%v: fft against Horner's rule", m, d, shift)
 				nv.ifft(got, d, off)
-				for i := range a {
-					if got[i] != a[i] {
-						t.Fatalf("m=%d d=%d: ifft∘fft differs at %d", m, d, i)
-					}
-				}
+				testutil.RequireEqualSlices(t, a, got, "m=%d d=%d: ifft∘fft", m, d)
 				// The derivative, checked through its evaluations.
 				der := make([]gf64.Element, len(a))
 				nv.derivative(der, a)
 				nv.fft(der, d, d-1, off)
-				dmono := naiveDeriv(mono)
-				for i, x := range pts {
-					if want := hornerEval(dmono, x); der[i] != want {
-						t.Fatalf("m=%d d=%d: derivative at point %d = %v, want %v", m, d, i, der[i], want)
-					}
-				}
+				testutil.RequireEqualSlices(t, evalAt(naiveDeriv(mono), pts), der, "m=%d d=%d: derivative at the points", m, d)
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // This file holds the slow, obviously right references the tests compare
@@ -159,11 +160,6 @@ func TestLagrangeReference(t *testing.T) {
 		for i, x := range xs {
 			ys[i] = hornerEval(c, x)
 		}
-		got := lagrange(xs, ys)
-		for i := range c {
-			if got[i] != c[i] {
-				t.Fatalf("n=%d: coefficient %d: got %v, want %v", n, i, got[i], c[i])
-			}
-		}
+		testutil.RequireEqualSlices(t, c, lagrange(xs, ys), "n=%d: coefficients of the interpolant", n)
 	}
 }

@@ -1,15 +1,18 @@
 package rs
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // The kinds of (S, T) pairs the tests draw.
@@ -29,9 +32,7 @@ func kindName(kind int) string {
 func mustSub(t testing.TB, shift gf64.Element, basis ...gf64.Element) *domain.Subspace {
 	t.Helper()
 	s, err := domain.New(shift, basis...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return s
 }
 
@@ -73,14 +74,10 @@ func spaces(t testing.TB, r *rand.Rand, kind, k, n int) (S, T *domain.Subspace) 
 func lde(t testing.TB, S, T *domain.Subspace, msg []gf64.Element) []gf64.Element {
 	t.Helper()
 	c := slices.Clone(msg)
-	if err := S.IFFT(c); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, S.IFFT(c))
 	out := make([]gf64.Element, T.Size())
 	copy(out, c)
-	if err := T.FFT(out); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, T.FFT(out))
 	return out
 }
 
@@ -102,79 +99,44 @@ func TestEncode(t *testing.T) {
 			kind := (k + blow) % numKinds
 			S, T := spaces(t, r, kind, k, n)
 			c, err := New(S, T)
-			if err != nil {
-				t.Fatalf("k=%d n=%d %s: %v", k, n, kindName(kind), err)
-			}
+			require.NoError(t, err, "k=%d n=%d %s", k, n, kindName(kind))
 			msg := randVec(r, 1<<k)
 			keep := slices.Clone(msg)
 			dst := randVec(r, 1<<n)
-			if err := c.Encode(dst, msg); err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Equal(msg, keep) {
-				t.Fatalf("k=%d n=%d: Encode modified msg", k, n)
-			}
+			require.NoError(t, c.Encode(dst, msg))
+			testutil.RequireEqualSlices(t, keep, msg, "k=%d n=%d: Encode modified msg", k, n)
 			want := lde(t, S, T, msg)
-			if i := firstDiff(dst, want); i >= 0 {
-				t.Fatalf("k=%d n=%d %s: Encode[%d] = %v, T.FFT(S.IFFT(msg)) has %v", k, n, kindName(kind), i, dst[i], want[i])
-			}
+			testutil.RequireEqualSlices(t, want, dst, "k=%d n=%d %s: Encode against T.FFT(S.IFFT(msg))", k, n, kindName(kind))
 			// The naive interpolant, everywhere for small k, at sampled
 			// points otherwise.
 			if k <= 7 {
-				if i := firstDiff(dst, naiveEncode(S.Elements(), T.Elements(), msg)); i >= 0 {
-					t.Fatalf("k=%d n=%d %s: Encode differs from the Lagrange interpolant at %d", k, n, kindName(kind), i)
-				}
+				testutil.RequireEqualSlices(t, naiveEncode(S.Elements(), T.Elements(), msg), dst,
+					"k=%d n=%d %s: Encode against the Lagrange interpolant", k, n, kindName(kind))
 			} else {
 				coeffs := slices.Clone(msg)
-				if err := S.IFFT(coeffs); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, S.IFFT(coeffs))
 				for range 4 {
 					i := r.IntN(1 << n)
-					if got, want := dst[i], hornerEval(coeffs, T.Element(i)); got != want {
-						t.Fatalf("k=%d n=%d: Encode[%d] = %v, Horner gives %v", k, n, i, got, want)
-					}
+					require.Equal(t, hornerEval(coeffs, T.Element(i)), dst[i], "k=%d n=%d: Encode[%d] against Horner's rule", k, n, i)
 				}
 			}
 			checkLayout(t, c, kind, msg, dst)
 			// EncodeCoeffs, with all and with fewer coefficients.
 			coeffs := slices.Clone(msg)
-			if err := S.IFFT(coeffs); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, S.IFFT(coeffs))
 			for _, l := range []int{1 << k, 1 + r.IntN(1<<k)} {
 				in := coeffs[:l]
 				keep := slices.Clone(in)
 				got := make([]gf64.Element, 1<<n)
-				if err := c.EncodeCoeffs(got, in); err != nil {
-					t.Fatal(err)
-				}
-				if !slices.Equal(in, keep) {
-					t.Fatal("EncodeCoeffs modified coeffs")
-				}
+				require.NoError(t, c.EncodeCoeffs(got, in))
+				testutil.RequireEqualSlices(t, keep, in, "EncodeCoeffs modified coeffs")
 				want := make([]gf64.Element, 1<<n)
 				copy(want, in)
-				if err := T.FFT(want); err != nil {
-					t.Fatal(err)
-				}
-				if i := firstDiff(got, want); i >= 0 {
-					t.Fatalf("k=%d n=%d: EncodeCoeffs(%d coefficients)[%d] differs", k, n, l, i)
-				}
+				require.NoError(t, T.FFT(want))
+				testutil.RequireEqualSlices(t, want, got, "k=%d n=%d: EncodeCoeffs(%d coefficients) against T.FFT", k, n, l)
 			}
 		}
 	}
-}
-
-func firstDiff(a, b []gf64.Element) int {
-	for i := range a {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	if len(a) != len(b) {
-		return min(len(a), len(b))
-	}
-	return -1
 }
 
 // checkLayout checks the layout New found and, for systematic codes, that the
@@ -185,30 +147,21 @@ func checkLayout(t *testing.T, c *Code, kind int, msg, cw []gf64.Element) {
 	if kind == kindPrefix || kind == kindNested || kind == kindZeroShift {
 		want = Systematic
 	}
-	if c.Layout() != want {
-		t.Fatalf("%s: layout %v, want %v", kindName(kind), c.Layout(), want)
-	}
+	require.Equal(t, want, c.Layout(), "%s: layout", kindName(kind))
 	for i := range msg {
 		p, ok := c.Position(i)
-		if ok != (want == Systematic) {
-			t.Fatalf("Position(%d) ok = %v", i, ok)
-		}
+		require.Equal(t, want == Systematic, ok, "Position(%d) ok", i)
 		if !ok {
 			continue
 		}
-		if kind != kindNested && p != i {
-			t.Fatalf("%s: Position(%d) = %d, want %d", kindName(kind), i, p, i)
+		if kind != kindNested {
+			require.Equal(t, i, p, "%s: Position(%d)", kindName(kind), i)
 		}
-		if cw[p] != msg[i] {
-			t.Fatalf("%s: message symbol %d is not at codeword position %d", kindName(kind), i, p)
-		}
-		if c.CodewordSpace().Element(p) != c.MessageSpace().Element(i) {
-			t.Fatalf("Position(%d) = %d names another point", i, p)
-		}
+		require.Equal(t, msg[i], cw[p], "%s: message symbol %d at codeword position %d", kindName(kind), i, p)
+		require.Equal(t, c.MessageSpace().Element(i), c.CodewordSpace().Element(p), "Position(%d) = %d names the message point", i, p)
 	}
-	if _, ok := c.Position(len(msg)); ok {
-		t.Fatal("Position out of range reported ok")
-	}
+	_, ok := c.Position(len(msg))
+	require.False(t, ok, "Position out of range reported ok")
 }
 
 func TestVerify(t *testing.T) {
@@ -219,20 +172,14 @@ func TestVerify(t *testing.T) {
 			kind := (2*k + blow) % numKinds
 			S, T := spaces(t, r, kind, k, n)
 			c, err := New(S, T)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			cw := make([]gf64.Element, 1<<n)
-			if err := c.Encode(cw, randVec(r, 1<<k)); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, c.Encode(cw, randVec(r, 1<<k)))
 			keep := slices.Clone(cw)
-			if ok, err := c.Verify(cw); !ok || err != nil {
-				t.Fatalf("k=%d n=%d: Verify(codeword) = %v, %v", k, n, ok, err)
-			}
-			if !slices.Equal(cw, keep) {
-				t.Fatal("Verify modified word")
-			}
+			ok, err := c.Verify(cw)
+			require.NoError(t, err)
+			require.True(t, ok, "k=%d n=%d: Verify(codeword)", k, n)
+			testutil.RequireEqualSlices(t, keep, cw, "Verify modified word")
 			// Every position for small n, a sample otherwise.
 			for trial := 0; trial < min(1<<n, 64); trial++ {
 				i := trial
@@ -240,9 +187,9 @@ func TestVerify(t *testing.T) {
 					i = r.IntN(1 << n)
 				}
 				cw[i] ^= gf64.Element(1 + r.Uint64()>>1)
-				if ok, err := c.Verify(cw); ok || err != nil {
-					t.Fatalf("k=%d n=%d: Verify accepted a codeword with symbol %d changed (err %v)", k, n, i, err)
-				}
+				ok, err := c.Verify(cw)
+				require.NoError(t, err)
+				require.False(t, ok, "k=%d n=%d: Verify accepted a codeword with symbol %d changed", k, n, i)
 				cw[i] = keep[i]
 			}
 		}
@@ -257,15 +204,11 @@ func TestDecode(t *testing.T) {
 			kind := (k + 2*blow) % numKinds
 			S, T := spaces(t, r, kind, k, n)
 			c, err := New(S, T)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			N, K := 1<<n, 1<<k
 			msg := randVec(r, K)
 			cw := make([]gf64.Element, N)
-			if err := c.Encode(cw, msg); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, c.Encode(cw, msg))
 			for trial := range 6 {
 				erase := N - K
 				if trial > 1 {
@@ -280,39 +223,22 @@ func TestDecode(t *testing.T) {
 				}
 				wkeep, pkeep := slices.Clone(word), slices.Clone(present)
 				got := make([]gf64.Element, K)
-				if err := c.Decode(got, word, present); err != nil {
-					t.Fatalf("k=%d n=%d %s erase=%d: %v", k, n, kindName(kind), erase, err)
-				}
-				if i := firstDiff(got, msg); i >= 0 {
-					t.Fatalf("k=%d n=%d %s erase=%d: message symbol %d wrong", k, n, kindName(kind), erase, i)
-				}
+				require.NoError(t, c.Decode(got, word, present), "k=%d n=%d %s erase=%d", k, n, kindName(kind), erase)
+				testutil.RequireEqualSlices(t, msg, got, "k=%d n=%d %s erase=%d: decoded message", k, n, kindName(kind), erase)
 				full := make([]gf64.Element, N)
-				if err := c.Reconstruct(full, word, present); err != nil {
-					t.Fatal(err)
-				}
-				if i := firstDiff(full, cw); i >= 0 {
-					t.Fatalf("k=%d n=%d erase=%d: codeword symbol %d wrong", k, n, erase, i)
-				}
-				if !slices.Equal(word, wkeep) || !slices.Equal(present, pkeep) {
-					t.Fatal("decoding modified its input")
-				}
+				require.NoError(t, c.Reconstruct(full, word, present))
+				testutil.RequireEqualSlices(t, cw, full, "k=%d n=%d erase=%d: reconstructed codeword", k, n, erase)
+				testutil.RequireEqualSlices(t, wkeep, word, "decoding modified the word")
+				testutil.RequireEqualSlices(t, pkeep, present, "decoding modified the mask")
 				// In place.
-				if err := c.Reconstruct(word, word, present); err != nil {
-					t.Fatal(err)
-				}
-				if i := firstDiff(word, cw); i >= 0 {
-					t.Fatalf("in-place Reconstruct: symbol %d wrong", i)
-				}
+				require.NoError(t, c.Reconstruct(word, word, present))
+				testutil.RequireEqualSlices(t, cw, word, "in-place Reconstruct")
 			}
 			// One position beyond the limit.
 			present := erasePattern(r, n, N-K+1, 0)
 			err = c.Decode(make([]gf64.Element, K), cw, present)
-			if !errors.Is(err, ErrTooFewSymbols) {
-				t.Fatalf("k=%d n=%d: %d present: err = %v, want ErrTooFewSymbols", k, n, K-1, err)
-			}
-			if want := fmt.Sprintf("need at least %d", K); !containsStr(err.Error(), want) {
-				t.Fatalf("error %q does not say %q", err, want)
-			}
+			require.ErrorIs(t, err, ErrTooFewSymbols, "k=%d n=%d: %d present", k, n, K-1)
+			assert.Contains(t, err.Error(), fmt.Sprintf("need at least %d", K))
 			// A wrong present symbol, with redundancy left, is detected.
 			present = erasePattern(r, n, r.IntN(N-K), 0)
 			word := slices.Clone(cw)
@@ -322,23 +248,10 @@ func TestDecode(t *testing.T) {
 					break
 				}
 			}
-			if err := c.Reconstruct(make([]gf64.Element, N), word, present); !errors.Is(err, ErrNotCodeword) {
-				t.Fatalf("k=%d n=%d: corrupted word: err = %v, want ErrNotCodeword", k, n, err)
-			}
-			if err := c.Decode(make([]gf64.Element, K), word, present); !errors.Is(err, ErrNotCodeword) {
-				t.Fatalf("k=%d n=%d: corrupted word: Decode err = %v, want ErrNotCodeword", k, n, err)
-			}
+			require.ErrorIs(t, c.Reconstruct(make([]gf64.Element, N), word, present), ErrNotCodeword, "k=%d n=%d: corrupted word: Reconstruct", k, n)
+			require.ErrorIs(t, c.Decode(make([]gf64.Element, K), word, present), ErrNotCodeword, "k=%d n=%d: corrupted word: Decode", k, n)
 		}
 	}
-}
-
-func containsStr(s, sub string) bool {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return true
-		}
-	}
-	return false
 }
 
 func TestNewErrors(t *testing.T) {
@@ -363,49 +276,44 @@ func TestNewErrors(t *testing.T) {
 		{"nil option", S3, T6, []Option{nil}, nil},
 	} {
 		c, err := New(tc.s, tc.t, tc.opts...)
-		if err == nil || c != nil {
-			t.Errorf("%s: New succeeded", tc.name)
+		assert.Nil(t, c, "%s: New returned a code", tc.name)
+		if !assert.Error(t, err, tc.name) {
 			continue
 		}
-		if tc.want != nil && !errors.Is(err, tc.want) {
-			t.Errorf("%s: err = %v, want %v", tc.name, err, tc.want)
+		if tc.want != nil {
+			require.ErrorIs(t, err, tc.want, tc.name)
 		}
-		if !containsStr(err.Error(), "rs: ") {
-			t.Errorf("%s: error %q does not name the package", tc.name, err)
-		}
+		assert.Regexp(t, "^rs: ", err.Error(), "%s: the error names the package", tc.name)
 	}
 	// Too large a codeword space; a message space whose shift lies in T but
 	// whose span does not.
 	big := mustSub(t, 0, randBasis(r, 41)...)
-	if _, err := New(S3, big); !errors.Is(err, ErrDimension) {
-		t.Errorf("41-dimensional codeword space: err = %v", err)
-	}
+	_, err := New(S3, big)
+	require.ErrorIs(t, err, ErrDimension, "41-dimensional codeword space")
 	half := mustSub(t, 5, b[0], randElem(r))
-	if c, err := New(half, T6); err != nil || c.Layout() != General {
-		t.Errorf("shift inside, span outside: %v, %v", c, err)
+	if c, err := New(half, T6); assert.NoError(t, err, "shift inside, span outside") {
+		assert.Equal(t, General, c.Layout(), "shift inside, span outside")
 	}
-	if _, err := New(half, T6, WithSystematic()); !errors.Is(err, ErrNotNested) {
-		t.Errorf("shift inside, span outside, WithSystematic: err = %v", err)
-	}
+	_, err = New(half, T6, WithSystematic())
+	require.ErrorIs(t, err, ErrNotNested, "shift inside, span outside, WithSystematic")
 	c, err := New(S3, T6, WithSystematic(), WithWorkers(3))
-	if err != nil || c.Layout() != Systematic || c.MessageLen() != 8 || c.CodewordLen() != 64 {
-		t.Fatalf("New(nested, WithSystematic) = %v, %v", c, err)
-	}
-	if c, err := New(S3, Tdis); err != nil || c.Layout() != General {
-		t.Fatalf("New(disjoint) = %v, %v", c, err)
-	}
-	if Layout(7).String() != "Layout(7)" || General.String() != "general" || Systematic.String() != "systematic" {
-		t.Fatal("Layout.String")
-	}
+	require.NoError(t, err, "New(nested, WithSystematic)")
+	assert.Equal(t, Systematic, c.Layout(), "New(nested, WithSystematic)")
+	assert.Equal(t, 8, c.MessageLen(), "MessageLen")
+	assert.Equal(t, 64, c.CodewordLen(), "CodewordLen")
+	c, err = New(S3, Tdis)
+	require.NoError(t, err, "New(disjoint)")
+	assert.Equal(t, General, c.Layout(), "New(disjoint)")
+	assert.Equal(t, "Layout(7)", Layout(7).String())
+	assert.Equal(t, "general", General.String())
+	assert.Equal(t, "systematic", Systematic.String())
 }
 
 func TestLengthErrors(t *testing.T) {
 	r := newRand(t, 8)
 	S, T := spaces(t, r, kindPrefix, 3, 5)
 	c, err := New(S, T)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	K, N := 8, 32
 	vk, vn := randVec(r, K), randVec(r, N)
 	all := make([]bool, N)
@@ -430,9 +338,7 @@ func TestLengthErrors(t *testing.T) {
 	_, verr := c.Verify(vk)
 	checks["Verify short"] = verr
 	for name, err := range checks {
-		if !errors.Is(err, ErrLength) {
-			t.Errorf("%s: err = %v, want ErrLength", name, err)
-		}
+		require.ErrorIs(t, err, ErrLength, name)
 	}
 }
 
@@ -445,32 +351,22 @@ func TestEncodeBatch(t *testing.T) {
 		for kind := range numKinds {
 			S, T := spaces(t, r, kind, tc.k, tc.n)
 			c, err := New(S, T, WithWorkers(tc.workers))
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			msgs := make([][]gf64.Element, tc.cols)
 			dst := make([][]gf64.Element, tc.cols)
 			for i := range msgs {
 				msgs[i] = randVec(r, 1<<tc.k)
 				dst[i] = randVec(r, 1<<tc.n)
 			}
-			if err := c.EncodeBatch(dst, msgs); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, c.EncodeBatch(dst, msgs))
 			for i := range msgs {
 				want := lde(t, S, T, msgs[i])
-				if j := firstDiff(dst[i], want); j >= 0 {
-					t.Fatalf("%+v %s: column %d differs from T.FFT(S.IFFT) at %d", tc, kindName(kind), i, j)
-				}
+				testutil.RequireEqualSlices(t, want, dst[i], "%+v %s: column %d against T.FFT(S.IFFT)", tc, kindName(kind), i)
 				// Encode with the same worker setting (WithWorkers(1) is
 				// its serial path).
 				one := make([]gf64.Element, 1<<tc.n)
-				if err := c.Encode(one, msgs[i]); err != nil {
-					t.Fatal(err)
-				}
-				if j := firstDiff(one, want); j >= 0 {
-					t.Fatalf("%+v %s: Encode of column %d differs at %d", tc, kindName(kind), i, j)
-				}
+				require.NoError(t, c.Encode(one, msgs[i]))
+				testutil.RequireEqualSlices(t, want, one, "%+v %s: Encode of column %d", tc, kindName(kind), i)
 			}
 		}
 	}
@@ -481,9 +377,7 @@ func TestConcurrent(t *testing.T) {
 	r := newRand(t, 10)
 	S, T := spaces(t, r, kindCoset, 12, 14)
 	c, err := New(S, T, WithWorkers(3))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	msg := randVec(r, 1<<12)
 	want := lde(t, S, T, msg)
 	var wg sync.WaitGroup
@@ -498,8 +392,8 @@ func TestConcurrent(t *testing.T) {
 					errs <- err
 					return
 				}
-				if i := firstDiff(dst, want); i >= 0 {
-					errs <- fmt.Errorf("goroutine %d: symbol %d", g, i)
+				if !slices.Equal(dst, want) {
+					errs <- fmt.Errorf("goroutine %d: wrong codeword", g)
 					return
 				}
 				if err := c.EncodeBatch([][]gf64.Element{dst, make([]gf64.Element, 1<<14), make([]gf64.Element, 1<<14)},
@@ -517,7 +411,7 @@ func TestConcurrent(t *testing.T) {
 	wg.Wait()
 	close(errs)
 	for err := range errs {
-		t.Fatal(err)
+		assert.NoError(t, err)
 	}
 }
 
@@ -528,38 +422,26 @@ func TestAllocs(t *testing.T) {
 	r := newRand(t, 11)
 	S, T := spaces(t, r, kindCoset, 12, 14)
 	c, err := New(S, T, WithWorkers(2))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	msgs := [][]gf64.Element{randVec(r, 1<<12), randVec(r, 1<<12), randVec(r, 1<<12)}
 	dst := [][]gf64.Element{make([]gf64.Element, 1<<14), make([]gf64.Element, 1<<14), make([]gf64.Element, 1<<14)}
 	// Warm the pools and start the helpers.
 	for range 3 {
-		if err := c.EncodeBatch(dst, msgs); err != nil {
-			t.Fatal(err)
-		}
-		if err := c.Encode(dst[0], msgs[0]); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, c.EncodeBatch(dst, msgs))
+		require.NoError(t, c.Encode(dst[0], msgs[0]))
 	}
 	// rs itself allocates nothing; domain's batch LDE, which each worker
 	// runs per column, is the only source of allocations.
 	perCall := testing.AllocsPerRun(20, func() {
 		_ = domain.LDEBatch(dst[:1], msgs[:1], c.MessageSpace(), c.CodewordSpace())
 	})
-	if a := testing.AllocsPerRun(20, func() { _ = c.EncodeBatch(dst, msgs) }); a > perCall*float64(len(msgs)) {
-		t.Errorf("EncodeBatch, 2 workers: %v allocations per call, domain's LDE accounts for %v", a, perCall*float64(len(msgs)))
-	}
+	assert.LessOrEqual(t, testing.AllocsPerRun(20, func() { _ = c.EncodeBatch(dst, msgs) }), perCall*float64(len(msgs)),
+		"EncodeBatch, 2 workers: allocations per call, at most what domain's LDE accounts for")
 	// With the default workers the whole batch is one domain call.
 	all, err := New(c.MessageSpace(), c.CodewordSpace())
-	if err != nil {
-		t.Fatal(err)
-	}
-	_ = all.EncodeBatch(dst, msgs)
-	if a := testing.AllocsPerRun(20, func() { _ = all.EncodeBatch(dst, msgs) }); a > perCall {
-		t.Errorf("EncodeBatch, default workers: %v allocations per call, domain's LDE accounts for %v", a, perCall)
-	}
-	if a := testing.AllocsPerRun(20, func() { _ = c.Encode(dst[0], msgs[0]) }); a > 0 {
-		t.Errorf("Encode: %v allocations per call", a)
-	}
+	require.NoError(t, err)
+	require.NoError(t, all.EncodeBatch(dst, msgs))
+	assert.LessOrEqual(t, testing.AllocsPerRun(20, func() { _ = all.EncodeBatch(dst, msgs) }), perCall,
+		"EncodeBatch, default workers: allocations per call, at most what domain's LDE accounts for")
+	assert.Zero(t, testing.AllocsPerRun(20, func() { _ = c.Encode(dst[0], msgs[0]) }), "Encode: allocations per call")
 }

@@ -1,14 +1,17 @@
 package rs
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // TestReconstructAtMatchesMask checks ReconstructAt and DecodeAt against
@@ -17,33 +20,23 @@ import (
 func TestReconstructAtMatchesMask(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	S, err := domain.New(3, 1, 2, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	T, err := S.Extend(8, 16)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	U, err := domain.New(0x1234, 0x10, 0x20, 0x40, 0x80, 0x100, 0x200)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, tc := range []struct {
 		name string
 		S, T *domain.Subspace
 	}{{"systematic", S, T}, {"general", S, U}} {
 		c, err := New(tc.S, tc.T)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		N, K := c.CodewordLen(), c.MessageLen()
 		for _, have := range []int{K, K + 3, N} {
 			t.Run(fmt.Sprintf("%s/%d", tc.name, have), func(t *testing.T) {
 				msg := randVec(r, K)
 				cw := make([]gf64.Element, N)
-				if err := c.Encode(cw, msg); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, c.Encode(cw, msg))
 				pos := r.Perm(N)[:have]
 				vals := make([]gf64.Element, have)
 				present := make([]bool, N)
@@ -54,31 +47,19 @@ func TestReconstructAtMatchesMask(t *testing.T) {
 				keepPos, keepVals := slices.Clone(pos), slices.Clone(vals)
 
 				got := randVec(r, N)
-				if err := c.ReconstructAt(got, pos, vals); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, c.ReconstructAt(got, pos, vals))
 				want := make([]gf64.Element, N)
-				if err := c.Reconstruct(want, cw, present); err != nil {
-					t.Fatal(err)
-				}
-				if !slices.Equal(got, cw) || !slices.Equal(want, cw) {
-					t.Fatal("ReconstructAt did not return the codeword")
-				}
+				require.NoError(t, c.Reconstruct(want, cw, present))
+				testutil.RequireEqualSlices(t, cw, got, "ReconstructAt returns the codeword")
+				testutil.RequireEqualSlices(t, cw, want, "Reconstruct with the equivalent mask returns the codeword")
 				m := randVec(r, K)
-				if err := c.DecodeAt(m, pos, vals); err != nil {
-					t.Fatal(err)
-				}
-				if !slices.Equal(m, msg) {
-					t.Fatal("DecodeAt returned the wrong message")
-				}
-				if !slices.Equal(pos, keepPos) || !slices.Equal(vals, keepVals) {
-					t.Fatal("positions or values modified")
-				}
+				require.NoError(t, c.DecodeAt(m, pos, vals))
+				testutil.RequireEqualSlices(t, msg, m, "DecodeAt returns the message")
+				assert.Equal(t, keepPos, pos, "positions modified")
+				testutil.EqualSlices(t, keepVals, vals, "values modified")
 				if have > K {
 					vals[0] ^= 1
-					if err := c.DecodeAt(m, pos, vals); !errors.Is(err, ErrNotCodeword) {
-						t.Fatalf("one wrong value among %d: err = %v", have, err)
-					}
+					require.ErrorIs(t, c.DecodeAt(m, pos, vals), ErrNotCodeword, "one wrong value among %d", have)
 				}
 			})
 		}
@@ -89,17 +70,11 @@ func TestReconstructAtMatchesMask(t *testing.T) {
 // leaves dst untouched.
 func TestReconstructAtErrors(t *testing.T) {
 	S, err := domain.New(0, 1, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	T, err := S.Extend(4)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	c, err := New(S, T)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	vals := []gf64.Element{1, 2, 3, 4}
 	for _, tc := range []struct {
 		name string
@@ -119,24 +94,14 @@ func TestReconstructAtErrors(t *testing.T) {
 		for i := range dst {
 			dst[i] = 99
 		}
-		if err := c.ReconstructAt(dst, tc.pos, tc.vals); !errors.Is(err, tc.want) {
-			t.Errorf("%s: ReconstructAt err = %v, want %v", tc.name, err, tc.want)
-		}
-		for _, x := range dst {
-			if x != 99 {
-				t.Errorf("%s: dst changed", tc.name)
-				break
-			}
-		}
+		keep := slices.Clone(dst)
+		require.ErrorIs(t, c.ReconstructAt(dst, tc.pos, tc.vals), tc.want, "%s: ReconstructAt", tc.name)
+		assert.Equal(t, keep, dst, "%s: dst changed", tc.name)
 		if tc.dst == 8 {
-			if err := c.DecodeAt(make([]gf64.Element, 4), tc.pos, tc.vals); !errors.Is(err, tc.want) {
-				t.Errorf("%s: DecodeAt err = %v, want %v", tc.name, err, tc.want)
-			}
+			require.ErrorIs(t, c.DecodeAt(make([]gf64.Element, 4), tc.pos, tc.vals), tc.want, "%s: DecodeAt", tc.name)
 		}
 	}
-	if err := c.DecodeAt(make([]gf64.Element, 3), []int{0, 1, 2, 3}, vals); !errors.Is(err, ErrLength) {
-		t.Errorf("msg length: err = %v", err)
-	}
+	require.ErrorIs(t, c.DecodeAt(make([]gf64.Element, 3), []int{0, 1, 2, 3}, vals), ErrLength, "msg length")
 }
 
 // FuzzDecodeAt decodes from caller-chosen positions (any ints, repeats and
@@ -155,9 +120,7 @@ func FuzzDecodeAt(f *testing.F) {
 		N, K := c.CodewordLen(), c.MessageLen()
 		msg := randVec(r, K)
 		cw := make([]gf64.Element, N)
-		if err := c.Encode(cw, msg); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, c.Encode(cw, msg))
 		pos := make([]int, len(raw))
 		vals := make([]gf64.Element, len(raw))
 		seen := map[int]bool{}
@@ -175,17 +138,12 @@ func FuzzDecodeAt(f *testing.F) {
 		err := c.DecodeAt(got, pos, vals)
 		switch {
 		case len(raw) < K:
-			if !errors.Is(err, ErrTooFewSymbols) {
-				t.Fatalf("%d pairs, need %d: err = %v", len(raw), K, err)
-			}
+			require.ErrorIs(t, err, ErrTooFewSymbols, "%d pairs, need %d", len(raw), K)
 		case !valid:
-			if !errors.Is(err, ErrPosition) {
-				t.Fatalf("bad positions %v: err = %v", pos, err)
-			}
-		case err != nil:
-			t.Fatal(err)
-		case !slices.Equal(got, msg):
-			t.Fatal("DecodeAt returned the wrong message")
+			require.ErrorIs(t, err, ErrPosition, "bad positions %v", pos)
+		default:
+			require.NoError(t, err)
+			testutil.RequireEqualSlices(t, msg, got, "DecodeAt returns the message")
 		}
 	})
 }

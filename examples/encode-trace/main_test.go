@@ -10,6 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/prover"
 )
@@ -28,19 +31,15 @@ func rootOf(t *testing.T, out string) string {
 			return r
 		}
 	}
-	t.Fatalf("no root in output:\n%s", out)
+	require.FailNow(t, "no root in the output", out)
 	return ""
 }
 
 func TestRunSynthetic(t *testing.T) {
 	for _, b := range []string{"cpu", "gf64/cpu", "goldilocks/cpu", "babybear", "koalabear/cpu", "bn254/cpu"} {
 		out, err := runArgs(t, "-log-rows", "6", "-cols", "3", "-blowup", "8", "-backend", b, "-progress", "on")
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", b, err, out)
-		}
-		if len(rootOf(t, out)) != 64 {
-			t.Fatalf("%s: bad root in\n%s", b, out)
-		}
+		require.NoError(t, err, "%s: %s", b, out)
+		assert.Regexp(t, "^[0-9a-f]{64}$", rootOf(t, out), "%s: the root is 32 bytes in hexadecimal", b)
 	}
 }
 
@@ -48,11 +47,12 @@ func TestRunSynthetic(t *testing.T) {
 // both give the root of encoding the trace directly.
 func TestFiles(t *testing.T) {
 	dir := t.TempDir()
-	tr, _ := prover.RandomTrace[gf64.Element](5, 3, 9)
+	tr, err := prover.RandomTrace[gf64.Element](5, 3, 9)
+	require.NoError(t, err)
 	var bin bytes.Buffer
 	for _, col := range tr {
 		for _, v := range col {
-			binary.Write(&bin, binary.LittleEndian, uint64(v))
+			require.NoError(t, binary.Write(&bin, binary.LittleEndian, uint64(v)))
 		}
 	}
 	var csv strings.Builder
@@ -71,14 +71,13 @@ func TestFiles(t *testing.T) {
 		csv.WriteString("\n\n")
 	}
 	binPath, csvPath := filepath.Join(dir, "t.bin"), filepath.Join(dir, "t.csv")
-	os.WriteFile(binPath, bin.Bytes(), 0o644)
-	os.WriteFile(csvPath, []byte(csv.String()), 0o644)
+	require.NoError(t, os.WriteFile(binPath, bin.Bytes(), 0o644))
+	require.NoError(t, os.WriteFile(csvPath, []byte(csv.String()), 0o644))
 
-	enc, _ := prover.New[gf64.Element]()
+	enc, err := prover.New[gf64.Element]()
+	require.NoError(t, err)
 	c, err := enc.Commit(tr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	want := hex.EncodeToString(c.Root())
 	for _, args := range [][]string{
 		{"-in", binPath, "-cols", "3", "-backend", "cpu"},
@@ -86,12 +85,8 @@ func TestFiles(t *testing.T) {
 		{"-in", csvPath, "-format", "csv", "-backend", "gf64/cpu"},
 	} {
 		out, err := runArgs(t, args...)
-		if err != nil {
-			t.Fatalf("%v: %v\n%s", args, err, out)
-		}
-		if got := rootOf(t, out); got != want {
-			t.Fatalf("%v: root %s, want %s", args, got, want)
-		}
+		require.NoError(t, err, "%v: %s", args, out)
+		assert.Equal(t, want, rootOf(t, out), "%v: the root of encoding the trace directly", args)
 	}
 }
 
@@ -99,7 +94,7 @@ func TestBadInput(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, content string) string {
 		p := filepath.Join(dir, name)
-		os.WriteFile(p, []byte(content), 0o644)
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
 		return p
 	}
 	ragged := write("ragged.csv", "1,2\n3\n")
@@ -125,15 +120,13 @@ func TestBadInput(t *testing.T) {
 		{"-in", ragged, "-format", "xml", "-backend", "cpu"},
 		{"extra"},
 	} {
-		if out, err := runArgs(t, args...); err == nil {
-			t.Errorf("%v: no error\n%s", args, out)
-		}
+		out, err := runArgs(t, args...)
+		assert.Error(t, err, "%v: %s", args, out)
 	}
 	// A value below the modulus is fine.
 	ok := write("ok.csv", "1\n2013265920\n")
-	if out, err := runArgs(t, "-in", ok, "-backend", "babybear/cpu"); err != nil {
-		t.Errorf("%v\n%s", err, out)
-	}
+	out, err := runArgs(t, "-in", ok, "-backend", "babybear/cpu")
+	assert.NoError(t, err, out)
 }
 
 func TestParseBackend(t *testing.T) {
@@ -142,8 +135,8 @@ func TestParseBackend(t *testing.T) {
 		"koalabear/gpu": "koalabear gpu", "goldilocks/cpu": "goldilocks cpu",
 	} {
 		f, d, err := parseBackend(s)
-		if err != nil || f.String()+" "+d != want {
-			t.Errorf("parseBackend(%q) = %v %v %v, want %s", s, f, d, err, want)
+		if assert.NoError(t, err, "parseBackend(%q)", s) {
+			assert.Equal(t, want, f.String()+" "+d, "parseBackend(%q)", s)
 		}
 	}
 }
@@ -161,10 +154,8 @@ func FuzzReadCSV(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, col := range tr {
-			if len(col) != len(tr[0]) {
-				t.Fatalf("ragged result from %q", s)
-			}
+		for i, col := range tr {
+			require.Len(t, col, len(tr[0]), "column %d of the trace read from %q", i, s)
 		}
 	})
 }

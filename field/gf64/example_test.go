@@ -6,6 +6,7 @@ import (
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
 
+// The product is the known answer of TestKnownAnswer, computed with PARI/GP.
 func ExampleMul() {
 	a, b := gf64.Element(0x123456789abcdef0), gf64.Element(0xfedcba9876543210)
 	c := gf64.Mul(a, b)
@@ -16,6 +17,7 @@ func ExampleMul() {
 	// true
 }
 
+// x·x^63 = x^64 = x^4 + x^3 + x + 1 = 0x1b: the reduction at work.
 func ExampleMulVec() {
 	a := []gf64.Element{1, 2, 3, 0x8000000000000000}
 	b := []gf64.Element{5, 2, 3, 2}
@@ -26,6 +28,8 @@ func ExampleMulVec() {
 	// [0x0000000000000005 0x0000000000000004 0x0000000000000005 0x000000000000001b]
 }
 
+// With c = 7 = x^2 + x + 1: c·4 = x^4 + x^3 + x^2 = 0x1c, so u[0] = 1 + 0x1c =
+// 0x1d and v[0] = 4 + 0x1d = 0x19.
 func ExampleButterfly() {
 	u := []gf64.Element{1, 2, 3}
 	v := []gf64.Element{4, 5, 6}
@@ -39,6 +43,7 @@ func ExampleButterfly() {
 	// [0x0000000000000001 0x0000000000000002 0x0000000000000003] [0x0000000000000004 0x0000000000000005 0x0000000000000006]
 }
 
+// The inverses of x and x + 1 agree with PARI/GP (see TestKnownAnswer).
 func ExampleBatchInverse() {
 	a := []gf64.Element{1, 2, 0, 3}
 	inv := make([]gf64.Element, len(a))

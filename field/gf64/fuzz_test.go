@@ -5,7 +5,11 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/internal/cpufeat"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // FuzzMul compares scalar Mul on every path with the bit-by-bit reference.
@@ -21,9 +25,7 @@ func FuzzMul(f *testing.F) {
 			restore := cpufeat.Select("gf64", name)
 			got := Mul(Element(a), Element(b))
 			restore()
-			if got != want {
-				t.Fatalf("%s: Mul(%#x, %#x) = %v, want %v", name, a, b, got, want)
-			}
+			require.Equal(t, want, got, "%s: Mul(%#x, %#x)", name, a, b)
 		}
 	})
 }
@@ -73,41 +75,32 @@ func FuzzVectorOps(f *testing.F) {
 				wantZeros++
 			}
 		}
+		refProd := make([]Element, n)
 		for i := range a {
-			if want := refMul(a[i], b[i]); wantMul[i] != want {
-				t.Fatalf("generic MulVec [%d] = %v, reference %v", i, wantMul[i], want)
-			}
+			refProd[i] = refMul(a[i], b[i])
 		}
+		testutil.RequireEqualSlices(t, refProd, wantMul, "generic MulVec against the reference")
 
 		for _, name := range cpufeat.Available("gf64") {
 			restore := cpufeat.Select("gf64", name)
 			dst := make([]Element, n)
 			MulVec(dst, a, b)
-			if !slices.Equal(dst, wantMul) {
-				t.Errorf("%s: MulVec differs from generic", name)
-			}
+			testutil.EqualSlices(t, wantMul, dst, "%s: MulVec against generic", name)
 			ScaleVec(dst, a, c)
-			if !slices.Equal(dst, wantScale) {
-				t.Errorf("%s: ScaleVec differs from generic", name)
-			}
+			testutil.EqualSlices(t, wantScale, dst, "%s: ScaleVec against generic", name)
 			copy(dst, b)
 			MulAddVec(dst, a, c)
-			if !slices.Equal(dst, wantMulAdd) {
-				t.Errorf("%s: MulAddVec differs from generic", name)
-			}
+			testutil.EqualSlices(t, wantMulAdd, dst, "%s: MulAddVec against generic", name)
 			u, v := slices.Clone(a), slices.Clone(b)
 			Butterfly(u, v, c)
-			if !slices.Equal(u, wantBU) || !slices.Equal(v, wantBV) {
-				t.Errorf("%s: Butterfly differs from generic", name)
-			}
+			testutil.EqualSlices(t, wantBU, u, "%s: Butterfly against generic: u", name)
+			testutil.EqualSlices(t, wantBV, v, "%s: Butterfly against generic: v", name)
 			u, v = slices.Clone(a), slices.Clone(b)
 			InvButterfly(u, v, c)
-			if !slices.Equal(u, wantIU) || !slices.Equal(v, wantIV) {
-				t.Errorf("%s: InvButterfly differs from generic", name)
-			}
-			if z := BatchInverse(dst, a); z != wantZeros || !slices.Equal(dst, wantInv) {
-				t.Errorf("%s: BatchInverse differs from element-wise inversion", name)
-			}
+			testutil.EqualSlices(t, wantIU, u, "%s: InvButterfly against generic: u", name)
+			testutil.EqualSlices(t, wantIV, v, "%s: InvButterfly against generic: v", name)
+			assert.Equal(t, wantZeros, BatchInverse(dst, a), "%s: zeros counted by BatchInverse", name)
+			testutil.EqualSlices(t, wantInv, dst, "%s: BatchInverse against element-wise inversion", name)
 			restore()
 		}
 	})
@@ -133,12 +126,13 @@ func FuzzUnmarshalText(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text []byte) {
 		var e Element
 		if err := e.UnmarshalText(text); err != nil {
+			require.ErrorIs(t, err, ErrSyntax, "UnmarshalText(%q)", text)
 			return
 		}
-		out, _ := e.MarshalText()
+		out, err := e.MarshalText()
+		require.NoError(t, err)
 		var e2 Element
-		if err := e2.UnmarshalText(out); err != nil || e2 != e {
-			t.Fatalf("round trip of %q: %v, %v", text, e2, err)
-		}
+		require.NoError(t, e2.UnmarshalText(out), "round trip of %q", text)
+		assert.Equal(t, e, e2, "round trip of %q", text)
 	})
 }

@@ -2,7 +2,11 @@
 
 package gf64
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
 
 // TestReduceTable recomputes the PSHUFB table of the PCLMULQDQ kernels: for
 // every top nibble t of a high half H, H·x^64 reduced must equal
@@ -16,16 +20,12 @@ func TestReduceTable(t *testing.T) {
 				g ^= byte(s << i)
 			}
 		}
-		if reduceTable[nib] != g {
-			t.Fatalf("reduceTable[%d] = %#x, want %#x", nib, reduceTable[nib], g)
-		}
+		assert.Equal(t, g, reduceTable[nib], "reduceTable[%d]", nib)
 		for _, low := range []uint64{0, 1, 0x0fffffffffffffff, 0x0123456789abcdef} {
 			h := uint64(nib)<<60 | low
 			want := reduce(h, 0)
 			got := Element(h ^ h<<1 ^ h<<3 ^ h<<4 ^ uint64(reduceTable[nib]))
-			if got != want {
-				t.Fatalf("H = %#x: table reduction %v, want %v", h, got, want)
-			}
+			assert.Equal(t, want, got, "H = %#x: table reduction", h)
 		}
 	}
 }

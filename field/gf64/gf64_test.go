@@ -2,9 +2,9 @@ package gf64
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -12,7 +12,11 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/internal/cpufeat"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // ---------------------------------------------------------------------------
@@ -119,29 +123,31 @@ func iters(full, short int) int {
 // ---------------------------------------------------------------------------
 // Scalar multiplication.
 
+// The known answer kaA·kaB = kaC comes from PARI/GP, not from this package:
+//
+//	P = Mod(1, 2)*(x^64 + x^4 + x^3 + x + 1);
+//	e(n) = Mod(Mod(1, 2)*Pol(binary(n)), P);
+//	subst(lift(lift(e(0x123456789abcdef0) * e(0xfedcba9876543210))), x, 2)
+//
+// prints 9810998698458937964 (shared/baselines/clmul.c checks the same value).
+// The same session gives the inverses in ExampleBatchInverse:
+// subst(lift(lift(1/e(2))), x, 2) = 0x800000000000000d and
+// subst(lift(lift(1/e(3))), x, 2) = 0xfffffffffffffff6.
 const (
 	kaA = 0x123456789abcdef0
 	kaB = 0xfedcba9876543210
-	kaC = 9810998698458937964 // checked against PARI/GP (see shared/baselines/clmul.c)
+	kaC = 9810998698458937964
 )
 
 func TestKnownAnswer(t *testing.T) {
-	if got := refMul(kaA, kaB); got != kaC {
-		t.Fatalf("refMul(%v, %v) = %d, want %d", Element(kaA), Element(kaB), uint64(got), uint64(kaC))
-	}
+	require.Equal(t, Element(kaC), refMul(kaA, kaB), "refMul(%v, %v)", Element(kaA), Element(kaB))
 	forEachPath(t, func(t *testing.T) {
-		if got := Mul(kaA, kaB); got != kaC {
-			t.Errorf("Mul = %d, want %d", uint64(got), uint64(kaC))
-		}
+		assert.Equal(t, Element(kaC), Mul(kaA, kaB), "Mul")
 		dst := make([]Element, 1)
 		MulVec(dst, []Element{kaA}, []Element{kaB})
-		if dst[0] != kaC {
-			t.Errorf("MulVec = %d, want %d", uint64(dst[0]), uint64(kaC))
-		}
+		assert.Equal(t, Element(kaC), dst[0], "MulVec")
 		ScaleVec(dst, []Element{kaA}, kaB)
-		if dst[0] != kaC {
-			t.Errorf("ScaleVec = %d, want %d", uint64(dst[0]), uint64(kaC))
-		}
+		assert.Equal(t, Element(kaC), dst[0], "ScaleVec")
 	})
 }
 
@@ -149,16 +155,14 @@ func TestMulReference(t *testing.T) {
 	forEachPath(t, func(t *testing.T) {
 		for _, a := range edgeValues {
 			for _, b := range edgeValues {
-				if got, want := Mul(a, b), refMul(a, b); got != want {
-					t.Fatalf("Mul(%v, %v) = %v, want %v", a, b, got, want)
-				}
+				require.Equal(t, refMul(a, b), Mul(a, b), "Mul(%v, %v)", a, b)
 			}
 		}
 		rng := newRand(t)
 		for range iters(200000, 20000) {
 			a, b := randElem(rng), randElem(rng)
 			if got, want := Mul(a, b), refMul(a, b); got != want {
-				t.Fatalf("Mul(%v, %v) = %v, want %v", a, b, got, want)
+				require.Equal(t, want, got, "Mul(%v, %v)", a, b)
 			}
 		}
 	})
@@ -180,7 +184,7 @@ func TestMulGenericParts(t *testing.T) {
 			}
 		}
 		if h, l := clmulGeneric(a, b); h != wh || l != wl {
-			t.Fatalf("clmulGeneric(%#x, %#x) = %#x:%#x, want %#x:%#x", a, b, h, l, wh, wl)
+			require.Equal(t, [2]uint64{wh, wl}, [2]uint64{h, l}, "clmulGeneric(%#x, %#x): high, low", a, b)
 		}
 	}
 }
@@ -214,13 +218,26 @@ func guarded(rng *rand.Rand, n, off int) (s, all []Element) {
 	return s, all
 }
 
+// checkGuards requires that the elements of all outside [off, off+n) still
+// hold the guard value.
 func checkGuards(t *testing.T, what string, all []Element, off, n int) {
 	t.Helper()
-	for i, v := range all {
-		if (i < off || i >= off+n) && v != guard {
-			t.Fatalf("%s: n=%d: element %d outside the slice was written", what, n, i-off)
+	want := slices.Clone(all)
+	for i := range want {
+		if i < off || i >= off+n {
+			want[i] = guard
 		}
 	}
+	testutil.RequireEqualSlices(t, want, all, "%s: n=%d: an element outside the slice (which starts at %d) was written", what, n, off)
+}
+
+// mapRef returns f(i) for every i < n.
+func mapRef(n int, f func(i int) Element) []Element {
+	out := make([]Element, n)
+	for i := range out {
+		out[i] = f(i)
+	}
+	return out
 }
 
 func TestVectorOps(t *testing.T) {
@@ -235,39 +252,23 @@ func TestVectorOps(t *testing.T) {
 			dst, all := guarded(rng, n, off)
 			MulVec(dst, a, b)
 			checkGuards(t, "MulVec", all, off, n)
-			for i := range dst {
-				if want := refMul(a[i], b[i]); dst[i] != want {
-					t.Fatalf("MulVec n=%d [%d]: %v·%v = %v, want %v", n, i, a[i], b[i], dst[i], want)
-				}
-			}
+			testutil.RequireEqualSlices(t, mapRef(n, func(i int) Element { return refMul(a[i], b[i]) }), dst, "MulVec n=%d", n)
 
 			dst, all = guarded(rng, n, off)
 			ScaleVec(dst, a, c)
 			checkGuards(t, "ScaleVec", all, off, n)
-			for i := range dst {
-				if want := refMul(a[i], c); dst[i] != want {
-					t.Fatalf("ScaleVec n=%d [%d]: %v·%v = %v, want %v", n, i, a[i], c, dst[i], want)
-				}
-			}
+			testutil.RequireEqualSlices(t, mapRef(n, func(i int) Element { return refMul(a[i], c) }), dst, "ScaleVec n=%d c=%v", n, c)
 
 			dst, all = guarded(rng, n, off)
 			old := slices.Clone(dst)
 			MulAddVec(dst, a, c)
 			checkGuards(t, "MulAddVec", all, off, n)
-			for i := range dst {
-				if want := old[i] ^ refMul(a[i], c); dst[i] != want {
-					t.Fatalf("MulAddVec n=%d [%d] = %v, want %v", n, i, dst[i], want)
-				}
-			}
+			testutil.RequireEqualSlices(t, mapRef(n, func(i int) Element { return old[i] ^ refMul(a[i], c) }), dst, "MulAddVec n=%d c=%v", n, c)
 
 			dst, all = guarded(rng, n, off)
 			AddVec(dst, a, b)
 			checkGuards(t, "AddVec", all, off, n)
-			for i := range dst {
-				if want := a[i] ^ b[i]; dst[i] != want {
-					t.Fatalf("AddVec n=%d [%d] = %v, want %v", n, i, dst[i], want)
-				}
-			}
+			testutil.RequireEqualSlices(t, mapRef(n, func(i int) Element { return a[i] ^ b[i] }), dst, "AddVec n=%d", n)
 
 			u, allU := guarded(rng, n, off)
 			v, allV := guarded(rng, n, 2)
@@ -275,31 +276,24 @@ func TestVectorOps(t *testing.T) {
 			Butterfly(u, v, c)
 			checkGuards(t, "Butterfly u", allU, off, n)
 			checkGuards(t, "Butterfly v", allV, 2, n)
-			for i := range u {
-				wu := u0[i] ^ refMul(v0[i], c)
-				wv := v0[i] ^ wu
-				if u[i] != wu || v[i] != wv {
-					t.Fatalf("Butterfly n=%d [%d] = (%v, %v), want (%v, %v)", n, i, u[i], v[i], wu, wv)
-				}
-			}
+			wu := mapRef(n, func(i int) Element { return u0[i] ^ refMul(v0[i], c) })
+			wv := mapRef(n, func(i int) Element { return v0[i] ^ wu[i] })
+			testutil.RequireEqualSlices(t, wu, u, "Butterfly n=%d: u", n)
+			testutil.RequireEqualSlices(t, wv, v, "Butterfly n=%d: v", n)
 			InvButterfly(u, v, c)
 			checkGuards(t, "InvButterfly u", allU, off, n)
 			checkGuards(t, "InvButterfly v", allV, 2, n)
-			if !slices.Equal(u, u0) || !slices.Equal(v, v0) {
-				t.Fatalf("InvButterfly did not undo Butterfly at n=%d", n)
-			}
+			testutil.RequireEqualSlices(t, u0, u, "InvButterfly did not undo Butterfly at n=%d: u", n)
+			testutil.RequireEqualSlices(t, v0, v, "InvButterfly did not undo Butterfly at n=%d: v", n)
 			// InvButterfly against the reference on fresh data.
 			u, _ = guarded(rng, n, off)
 			v, _ = guarded(rng, n, 0)
 			u0, v0 = slices.Clone(u), slices.Clone(v)
 			InvButterfly(u, v, c)
-			for i := range u {
-				wv := v0[i] ^ u0[i]
-				wu := u0[i] ^ refMul(wv, c)
-				if u[i] != wu || v[i] != wv {
-					t.Fatalf("InvButterfly n=%d [%d] = (%v, %v), want (%v, %v)", n, i, u[i], v[i], wu, wv)
-				}
-			}
+			wv = mapRef(n, func(i int) Element { return v0[i] ^ u0[i] })
+			wu = mapRef(n, func(i int) Element { return u0[i] ^ refMul(wv[i], c) })
+			testutil.RequireEqualSlices(t, wu, u, "InvButterfly n=%d: u", n)
+			testutil.RequireEqualSlices(t, wv, v, "InvButterfly n=%d: v", n)
 		}
 	})
 }
@@ -314,11 +308,7 @@ func TestVectorConstants(t *testing.T) {
 			dst := make([]Element, n)
 			for _, c := range edgeValues {
 				ScaleVec(dst, a, c)
-				for i := range dst {
-					if want := refMul(a[i], c); dst[i] != want {
-						t.Fatalf("ScaleVec n=%d c=%v [%d] = %v, want %v", n, c, i, dst[i], want)
-					}
-				}
+				testutil.RequireEqualSlices(t, mapRef(n, func(i int) Element { return refMul(a[i], c) }), dst, "ScaleVec n=%d c=%v", n, c)
 			}
 		}
 	})
@@ -343,24 +333,14 @@ func TestVectorAliasing(t *testing.T) {
 			MulAddVec(ma, ma, c)
 			ad := slices.Clone(x)
 			AddVec(ad, ad, ad)
-			for i := range x {
-				p := refMul(x[i], y[i])
-				if z[i] != p || w[i] != p {
-					t.Fatalf("MulVec aliased n=%d [%d]: %v, %v, want %v", n, i, z[i], w[i], p)
-				}
-				if s[i] != refMul(x[i], x[i]) {
-					t.Fatalf("MulVec(x, x, x) n=%d [%d] wrong", n, i)
-				}
-				if sc[i] != refMul(x[i], c) {
-					t.Fatalf("ScaleVec(x, x, c) n=%d [%d] wrong", n, i)
-				}
-				if ma[i] != refMul(x[i], c^1) {
-					t.Fatalf("MulAddVec(x, x, c) n=%d [%d] = %v, want x·(c+1) = %v", n, i, ma[i], refMul(x[i], c^1))
-				}
-				if ad[i] != 0 {
-					t.Fatalf("AddVec(x, x, x) n=%d [%d] = %v, want 0", n, i, ad[i])
-				}
-			}
+
+			prod := mapRef(n, func(i int) Element { return refMul(x[i], y[i]) })
+			testutil.EqualSlices(t, prod, z, "MulVec(x, x, y) n=%d", n)
+			testutil.EqualSlices(t, prod, w, "MulVec(y, x, y) n=%d", n)
+			testutil.EqualSlices(t, mapRef(n, func(i int) Element { return refMul(x[i], x[i]) }), s, "MulVec(x, x, x) n=%d", n)
+			testutil.EqualSlices(t, mapRef(n, func(i int) Element { return refMul(x[i], c) }), sc, "ScaleVec(x, x, c) n=%d", n)
+			testutil.EqualSlices(t, mapRef(n, func(i int) Element { return refMul(x[i], c^1) }), ma, "MulAddVec(x, x, c) n=%d: want x·(c+1)", n)
+			testutil.EqualSlices(t, make([]Element, n), ad, "AddVec(x, x, x) n=%d: want 0", n)
 		}
 	})
 }
@@ -381,14 +361,10 @@ func TestLengthMismatchPanics(t *testing.T) {
 	}
 	for name, f := range cases {
 		t.Run(name, func(t *testing.T) {
-			defer func() {
-				r := recover()
-				msg, _ := r.(string)
-				if !strings.HasPrefix(msg, "gf64: ") || !strings.Contains(msg, "3") || !strings.Contains(msg, "4") {
-					t.Fatalf("panic %v: want a gf64 message naming lengths 3 and 4", r)
-				}
-			}()
-			f()
+			msg := testutil.PanicMessage(t, f)
+			assert.Regexp(t, "^gf64: ", msg)
+			assert.Contains(t, msg, "3", "the message names both lengths")
+			assert.Contains(t, msg, "4", "the message names both lengths")
 		})
 	}
 }
@@ -408,9 +384,7 @@ func TestZeroAllocs(t *testing.T) {
 			"Inverse":      func() { dst[0] = Inverse(a[0]) },
 		}
 		for name, f := range ops {
-			if n := testing.AllocsPerRun(10, f); n != 0 {
-				t.Errorf("%s allocates %v times per call", name, n)
-			}
+			assert.Zero(t, testing.AllocsPerRun(10, f), "%s allocations per call", name)
 		}
 	})
 }
@@ -434,34 +408,31 @@ func TestBatchInverse(t *testing.T) {
 			}
 			orig := slices.Clone(a)
 			dst := make([]Element, n)
-			if z := BatchInverse(dst, a); z != wantZeros {
-				t.Fatalf("n=%d: BatchInverse returned %d zeros, want %d", n, z, wantZeros)
-			}
-			if !slices.Equal(a, orig) {
-				t.Fatalf("n=%d: BatchInverse modified its input", n)
-			}
-			for i, v := range a {
-				if v == 0 {
-					if dst[i] != 0 {
-						t.Fatalf("n=%d: inverse of zero at %d is %v, want 0", n, i, dst[i])
-					}
-					continue
+			require.Equal(t, wantZeros, BatchInverse(dst, a), "n=%d: zeros counted by BatchInverse", n)
+			testutil.RequireEqualSlices(t, orig, a, "n=%d: BatchInverse modified its input", n)
+			// dst[i] is 0 where a[i] is, and a[i]·dst[i] = 1 elsewhere.
+			wantZero := mapRef(n, func(i int) Element {
+				if a[i] == 0 {
+					return 0
 				}
-				if p := refMul(v, dst[i]); p != 1 {
-					t.Fatalf("n=%d: a[%d]·dst[%d] = %v, want 1", n, i, i, p)
+				return dst[i]
+			})
+			testutil.RequireEqualSlices(t, wantZero, dst, "n=%d: the inverse of zero is 0", n)
+			wantOne := mapRef(n, func(i int) Element {
+				if a[i] == 0 {
+					return 0
 				}
-			}
+				return 1
+			})
+			testutil.RequireEqualSlices(t, wantOne, mapRef(n, func(i int) Element { return refMul(a[i], dst[i]) }), "n=%d: a[i]·dst[i]", n)
 			// In place.
 			BatchInverse(a, a)
-			if !slices.Equal(a, dst) {
-				t.Fatalf("n=%d: in-place BatchInverse differs", n)
-			}
+			testutil.RequireEqualSlices(t, dst, a, "n=%d: in-place BatchInverse differs", n)
 		}
 		// All zeros.
 		z := make([]Element, 10)
-		if BatchInverse(z, z) != 10 || slices.ContainsFunc(z, func(e Element) bool { return e != 0 }) {
-			t.Fatal("BatchInverse of all zeros")
-		}
+		assert.Equal(t, 10, BatchInverse(z, z), "zeros counted in a vector of zeros")
+		assert.Equal(t, make([]Element, 10), z, "BatchInverse of all zeros")
 	})
 }
 
@@ -473,45 +444,28 @@ func TestFieldLaws(t *testing.T) {
 		rng := newRand(t)
 		for range iters(20000, 2000) {
 			a, b, c := randElem(rng), randElem(rng), randElem(rng)
-			if Mul(Mul(a, b), c) != Mul(a, Mul(b, c)) {
-				t.Fatalf("associativity fails for %v, %v, %v", a, b, c)
-			}
-			if Mul(a, b) != Mul(b, a) {
-				t.Fatalf("commutativity fails for %v, %v", a, b)
-			}
-			if Mul(a, Add(b, c)) != Add(Mul(a, b), Mul(a, c)) {
-				t.Fatalf("distributivity fails for %v, %v, %v", a, b, c)
-			}
-			if Mul(a, One) != a || Mul(a, Zero) != 0 {
-				t.Fatalf("identities fail for %v", a)
-			}
-			if Square(a) != refMul(a, a) {
-				t.Fatalf("Square(%v) = %v, want %v", a, Square(a), refMul(a, a))
-			}
+			require.Equal(t, Mul(a, Mul(b, c)), Mul(Mul(a, b), c), "associativity for %v, %v, %v", a, b, c)
+			require.Equal(t, Mul(b, a), Mul(a, b), "commutativity for %v, %v", a, b)
+			require.Equal(t, Add(Mul(a, b), Mul(a, c)), Mul(a, Add(b, c)), "distributivity for %v, %v, %v", a, b, c)
+			require.Equal(t, a, Mul(a, One), "a·1 for a = %v", a)
+			require.Equal(t, Zero, Mul(a, Zero), "a·0 for a = %v", a)
+			require.Equal(t, refMul(a, a), Square(a), "Square(%v)", a)
 			if a != 0 {
-				if inv := Inverse(a); refMul(a, inv) != One {
-					t.Fatalf("a·a⁻¹ = %v for a = %v", refMul(a, inv), a)
-				}
-				if d := Div(b, a); refMul(d, a) != b {
-					t.Fatalf("Div(%v, %v)·%v != %v", b, a, a, b)
-				}
+				require.Equal(t, One, refMul(a, Inverse(a)), "a·a⁻¹ for a = %v", a)
+				require.Equal(t, b, refMul(Div(b, a), a), "Div(%v, %v)·%v", b, a, a)
 			}
-			if s := Sqrt(a); refMul(s, s) != a {
-				t.Fatalf("Sqrt(%v)² = %v", a, refMul(s, s))
-			}
+			s := Sqrt(a)
+			require.Equal(t, a, refMul(s, s), "Sqrt(%v)²", a)
 		}
-		if Inverse(0) != 0 || Div(5, 0) != 0 {
-			t.Fatal("Inverse(0) and Div(x, 0) must be 0")
-		}
+		assert.Equal(t, Zero, Inverse(0), "Inverse(0)")
+		assert.Equal(t, Zero, Div(5, 0), "Div(x, 0)")
 		for _, n := range []int{-1, 0, 1, 2, 7, 63, 64, 130} {
 			a := randElem(rng)
 			want := a
 			for range n {
 				want = refMul(want, want)
 			}
-			if got := SquareN(a, n); got != want {
-				t.Fatalf("SquareN(%v, %d) = %v, want %v", a, n, got, want)
-			}
+			assert.Equal(t, want, SquareN(a, n), "SquareN(%v, %d)", a, n)
 		}
 	})
 }
@@ -525,22 +479,16 @@ func TestExp(t *testing.T) {
 		for range e {
 			want = refMul(want, a)
 		}
-		if got := Exp(a, e); got != want {
-			t.Fatalf("Exp(%v, %d) = %v, want %v", a, e, got, want)
-		}
+		require.Equal(t, want, Exp(a, e), "Exp(%v, %d)", a, e)
 	}
-	if Exp(0, 0) != 1 || Exp(7, 0) != 1 || Exp(0, 5) != 0 {
-		t.Fatal("Exp edge cases")
-	}
+	assert.Equal(t, One, Exp(0, 0), "0^0")
+	assert.Equal(t, One, Exp(7, 0), "7^0")
+	assert.Equal(t, Zero, Exp(0, 5), "0^5")
 	// The multiplicative group has order 2^64-1.
 	for _, a := range edgeValues[1:] {
-		if Exp(a, 1<<64-1) != One {
-			t.Fatalf("%v^(2^64-1) != 1", a)
-		}
+		assert.Equal(t, One, Exp(a, 1<<64-1), "%v^(2^64-1)", a)
 	}
-	if SquareN(kaA, 64) != kaA {
-		t.Fatal("Frobenius: a^(2^64) != a")
-	}
+	assert.Equal(t, Element(kaA), SquareN(kaA, 64), "Frobenius: a^(2^64) = a")
 }
 
 // slowTrace computes Tr(a) = a + a² + … + a^(2^63) by squarings.
@@ -558,14 +506,10 @@ func TestTraceMask(t *testing.T) {
 	var mask uint64
 	for i := 0; i < 64; i++ {
 		tr := slowTrace(Element(1) << i)
-		if tr > 1 {
-			t.Fatalf("Tr(x^%d) = %v is not in GF(2)", i, tr)
-		}
+		require.LessOrEqual(t, tr, One, "Tr(x^%d) = %v is not in GF(2)", i, tr)
 		mask |= uint64(tr) << i
 	}
-	if mask != traceMask {
-		t.Fatalf("traceMask = %#x, recomputed %#x", uint64(traceMask), mask)
-	}
+	assert.Equal(t, mask, uint64(traceMask), "traceMask, recomputed from the definition")
 }
 
 func TestTrace(t *testing.T) {
@@ -574,17 +518,11 @@ func TestTrace(t *testing.T) {
 	for range iters(2000, 300) {
 		a, b := randElem(rng), randElem(rng)
 		ta := Trace(a)
-		if ta != slowTrace(a) {
-			t.Fatalf("Trace(%v) = %v, want %v", a, ta, slowTrace(a))
-		}
-		if Trace(a^b) != ta^Trace(b) {
-			t.Fatalf("Trace not linear at %v, %v", a, b)
-		}
+		require.Equal(t, slowTrace(a), ta, "Trace(%v)", a)
+		require.Equal(t, ta^Trace(b), Trace(a^b), "Trace is not linear at %v, %v", a, b)
 		seen[ta] = true
 	}
-	if !seen[0] || !seen[1] {
-		t.Fatal("Trace is not onto GF(2) on the sample")
-	}
+	assert.Equal(t, [2]bool{true, true}, seen, "Trace is onto GF(2) on the sample")
 }
 
 // ---------------------------------------------------------------------------
@@ -595,106 +533,86 @@ func TestText(t *testing.T) {
 	for range 1000 {
 		a := randElem(rng)
 		s := a.String()
-		if len(s) != 18 || !strings.HasPrefix(s, "0x") {
-			t.Fatalf("String() = %q", s)
-		}
+		require.Len(t, s, 18, "String() = %q", s)
+		require.Regexp(t, "^0x", s)
 		txt, err := a.MarshalText()
-		if err != nil || string(txt) != s {
-			t.Fatalf("MarshalText = %q, %v", txt, err)
-		}
+		require.NoError(t, err)
+		require.Equal(t, s, string(txt), "MarshalText")
 		var b Element
-		if err := b.UnmarshalText(txt); err != nil || b != a {
-			t.Fatalf("UnmarshalText(%q) = %v, %v", txt, b, err)
-		}
+		require.NoError(t, b.UnmarshalText(txt), "UnmarshalText(%q)", txt)
+		require.Equal(t, a, b, "UnmarshalText(%q)", txt)
 	}
 	good := map[string]Element{"0x1": 1, "0X1b": 0x1b, "ff": 0xff, "0xFFFFFFFFFFFFFFFF": 0xffffffffffffffff, "0": 0}
 	for s, want := range good {
 		var e Element
-		if err := e.UnmarshalText([]byte(s)); err != nil || e != want {
-			t.Errorf("UnmarshalText(%q) = %v, %v; want %v", s, e, err, want)
+		if assert.NoError(t, e.UnmarshalText([]byte(s)), "UnmarshalText(%q)", s) {
+			assert.Equal(t, want, e, "UnmarshalText(%q)", s)
 		}
 	}
 	for _, s := range []string{"", "0x", "0xg", "-1", "+1", "0x 1", "12345678901234567", "0x0x1", "x1"} {
 		e := Element(42)
 		err := e.UnmarshalText([]byte(s))
-		if !errors.Is(err, ErrSyntax) || !strings.HasPrefix(err.Error(), "gf64: ") {
-			t.Errorf("UnmarshalText(%q) error = %v, want ErrSyntax", s, err)
-		}
-		if e != 42 {
-			t.Errorf("UnmarshalText(%q) changed the element on error", s)
-		}
+		require.ErrorIs(t, err, ErrSyntax, "UnmarshalText(%q)", s)
+		assert.Regexp(t, "^gf64: ", err.Error())
+		assert.Equal(t, Element(42), e, "UnmarshalText(%q) changed the element on error", s)
 	}
 }
 
 func TestBytes(t *testing.T) {
 	a := Element(0x0807060504030201)
-	if b := a.Bytes(); b != [8]byte{1, 2, 3, 4, 5, 6, 7, 8} {
-		t.Fatalf("Bytes = %v", b)
-	}
+	assert.Equal(t, [8]byte{1, 2, 3, 4, 5, 6, 7, 8}, a.Bytes(), "Bytes is little-endian")
 	rng := newRand(t)
 	for range 1000 {
 		a := randElem(rng)
 		b := a.Bytes()
 		var c Element
-		if err := c.SetBytes(b[:]); err != nil || c != a {
-			t.Fatalf("SetBytes(Bytes(%v)) = %v, %v", a, c, err)
-		}
+		require.NoError(t, c.SetBytes(b[:]))
+		require.Equal(t, a, c, "SetBytes(Bytes(%v))", a)
 	}
 	for _, n := range []int{0, 7, 9} {
 		c := Element(42)
-		if err := c.SetBytes(make([]byte, n)); err == nil || !strings.HasPrefix(err.Error(), "gf64: ") || c != 42 {
-			t.Errorf("SetBytes(%d bytes): err = %v, element %v", n, err, c)
+		err := c.SetBytes(make([]byte, n))
+		if assert.Error(t, err, "SetBytes(%d bytes)", n) {
+			assert.Regexp(t, "^gf64: ", err.Error())
 		}
+		assert.Equal(t, Element(42), c, "SetBytes(%d bytes) changed the element on error", n)
 	}
 }
 
 func TestRandom(t *testing.T) {
 	src := bytes.NewReader([]byte{1, 0, 0, 0, 0, 0, 0, 0x80, 2, 0, 0, 0, 0, 0, 0, 0, 3})
 	a, err := Random(src)
-	if err != nil || a != 0x8000000000000001 {
-		t.Fatalf("Random = %v, %v", a, err)
-	}
-	if _, err := Random(bytes.NewReader([]byte{1, 2, 3})); err == nil {
-		t.Fatal("Random from a short reader: no error")
-	}
+	require.NoError(t, err)
+	assert.Equal(t, Element(0x8000000000000001), a, "Random reads 8 little-endian bytes")
+	_, err = Random(bytes.NewReader([]byte{1, 2, 3}))
+	require.ErrorIs(t, err, io.ErrUnexpectedEOF, "Random from a short reader wraps the reader's error")
+	assert.Regexp(t, "^gf64: ", err.Error())
 	v := make([]Element, 100)
-	if err := RandomVec(v, rand.NewChaCha8([32]byte{})); err != nil {
-		t.Fatal(err)
-	}
-	if v[0] == v[1] {
-		t.Fatal("RandomVec produced repeated elements")
-	}
-	if err := RandomVec(v, bytes.NewReader(make([]byte, 100))); err == nil || !strings.HasPrefix(err.Error(), "gf64: ") {
-		t.Fatalf("RandomVec from a short reader: %v", err)
-	}
+	require.NoError(t, RandomVec(v, rand.NewChaCha8([32]byte{})))
+	assert.NotEqual(t, v[0], v[1], "RandomVec produced repeated elements")
+	err = RandomVec(v, bytes.NewReader(make([]byte, 100)))
+	require.ErrorIs(t, err, io.ErrUnexpectedEOF, "RandomVec from a short reader wraps the reader's error")
+	assert.Regexp(t, "^gf64: ", err.Error())
 }
 
 func TestImplementations(t *testing.T) {
 	impls := Implementations()
-	if len(impls) == 0 || impls[0].Name != "generic" || !impls[0].Available {
-		t.Fatalf("Implementations() = %v: generic must come first and be available", impls)
-	}
+	require.NotEmpty(t, impls)
+	require.Equal(t, "generic", impls[0].Name, "generic comes first")
+	require.True(t, impls[0].Available, "generic is available")
 	active := 0
 	for i, im := range impls {
 		if im.Active {
 			active++
-			if !im.Available {
-				t.Fatalf("%s is active but not available", im.Name)
-			}
+			assert.True(t, im.Available, "%s is active but not available", im.Name)
 			for _, faster := range impls[i+1:] {
-				if faster.Available {
-					t.Fatalf("%s is active although %s is available", im.Name, faster.Name)
-				}
+				assert.False(t, faster.Available, "%s is active although %s is available", im.Name, faster.Name)
 			}
 		}
 	}
-	if active != 1 {
-		t.Fatalf("%d active implementations, want 1", active)
-	}
+	assert.Equal(t, 1, active, "active implementations")
 	t.Logf("implementations: %+v", impls)
-	if !slices.Equal(cpufeat.Available("gf64"), availableNames()) {
-		t.Fatal("cpufeat registry disagrees with Implementations")
-	}
+	assert.Equal(t, availableNames(), cpufeat.Available("gf64"), "cpufeat registry against Implementations")
 }
 
 func availableNames() []string {
@@ -715,17 +633,15 @@ func TestByteTable(t *testing.T) {
 		var tab byteTable
 		tab.init(c)
 		for k := range tab {
-			for j := range tab[k] {
-				if want := refMul(Element(j)<<(8*k), c); tab[k][j] != want {
-					t.Fatalf("c=%v: table[%d][%d] = %v, want %v", c, k, j, tab[k][j], want)
-				}
+			want := make([]Element, len(tab[k]))
+			for j := range want {
+				want[j] = refMul(Element(j)<<(8*k), c)
 			}
+			testutil.RequireEqualSlices(t, want, tab[k][:], "c=%v: table[%d]", c, k)
 		}
 		for range 1000 {
 			a := randElem(rng)
-			if got, want := tab.mul(a), refMul(a, c); got != want {
-				t.Fatalf("table product %v·%v = %v, want %v", a, c, got, want)
-			}
+			require.Equal(t, refMul(a, c), tab.mul(a), "table product %v·%v", a, c)
 		}
 	}
 }

@@ -1,9 +1,12 @@
 package cpufeat
 
 import (
-	"slices"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 func TestRegistry(t *testing.T) {
@@ -11,46 +14,38 @@ func TestRegistry(t *testing.T) {
 	Register("cpufeat-test", []Impl{{"generic", true}, {"fast", true}, {"missing", false}},
 		func(name string) { active = name }, func() string { return active })
 
-	if got := Available("cpufeat-test"); !slices.Equal(got, []string{"generic", "fast"}) {
-		t.Fatalf("Available = %v", got)
-	}
-	if got := List("cpufeat-test"); len(got) != 3 || got[2].Available {
-		t.Fatalf("List = %v", got)
-	}
+	assert.Equal(t, []string{"generic", "fast"}, Available("cpufeat-test"))
+	assert.Equal(t, []Impl{{"generic", true}, {"fast", true}, {"missing", false}}, List("cpufeat-test"))
+
 	restore := Select("cpufeat-test", "generic")
-	if Active("cpufeat-test") != "generic" {
-		t.Fatal("Select did not switch")
-	}
+	require.Equal(t, "generic", Active("cpufeat-test"), "Select did not switch")
 	restore()
-	if Active("cpufeat-test") != "fast" {
-		t.Fatal("restore did not switch back")
-	}
+	require.Equal(t, "fast", Active("cpufeat-test"), "restore did not switch back")
+
 	var seen []string
 	Each("cpufeat-test", func(name string) {
-		if Active("cpufeat-test") != name {
-			t.Fatalf("Each: %s is not active inside its call", name)
-		}
+		assert.Equal(t, name, Active("cpufeat-test"), "Each: %s is not active inside its call", name)
 		seen = append(seen, name)
 	})
-	if !slices.Equal(seen, []string{"generic", "fast"}) || active != "fast" {
-		t.Fatalf("Each visited %v and left %s active", seen, active)
+	assert.Equal(t, []string{"generic", "fast"}, seen, "Each visited")
+	assert.Equal(t, "fast", active, "Each left another implementation active")
+
+	for _, tc := range []struct {
+		name, want string
+		f          func()
+	}{
+		{"select unavailable", "not available", func() { Select("cpufeat-test", "missing") }},
+		{"select unknown", "no implementation", func() { Select("cpufeat-test", "nope") }},
+		{"list unregistered", "not registered", func() { List("no-such-package") }},
+		{"register twice", "registered twice", func() {
+			Register("cpufeat-test", []Impl{{"generic", true}}, func(string) {}, func() string { return "generic" })
+		}},
+		{"first unavailable", "the first implementation must be available", func() {
+			Register("cpufeat-test-2", []Impl{{"generic", false}}, func(string) {}, func() string { return "generic" })
+		}},
+	} {
+		msg := testutil.PanicMessage(t, tc.f, tc.name)
+		assert.Regexp(t, "^cpufeat: ", msg, tc.name)
+		assert.Contains(t, msg, tc.want, tc.name)
 	}
-
-	mustPanic(t, "not available", func() { Select("cpufeat-test", "missing") })
-	mustPanic(t, "no implementation", func() { Select("cpufeat-test", "nope") })
-	mustPanic(t, "not registered", func() { List("no-such-package") })
-	mustPanic(t, "registered twice", func() {
-		Register("cpufeat-test", []Impl{{"generic", true}}, func(string) {}, func() string { return "generic" })
-	})
-}
-
-func mustPanic(t *testing.T, want string, f func()) {
-	t.Helper()
-	defer func() {
-		r := recover()
-		if s, _ := r.(string); !strings.Contains(s, want) {
-			t.Fatalf("panic %v, want one containing %q", r, want)
-		}
-	}()
-	f()
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
+
+	"github.com/stretchr/testify/require"
 )
 
 // The default benchmark run covers 2^16; -prime.logs selects
@@ -19,9 +21,8 @@ func logSizes(b *testing.B) []int {
 	var out []int
 	for _, s := range strings.Split(*benchLogs, ",") {
 		k, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || k < 0 || k > 32 {
-			b.Fatalf("bad -prime.logs entry %q", s)
-		}
+		require.NoError(b, err, "-prime.logs entry %q", s)
+		require.True(b, k >= 0 && k <= 32, "-prime.logs entry %q: want a log2 size from 0 to 32", s)
 		out = append(out, k)
 	}
 	return out
@@ -44,9 +45,7 @@ func benchNTT[E Element, P testElem[E]](b *testing.B, f field[E], gnark bool, nc
 		n := 1 << logN
 		d := f.newDomain(uint64(n), true, nil)
 		e, err := New[E](d)
-		if err != nil {
-			b.Fatal(err)
-		}
+		require.NoError(b, err)
 		rng := rand.New(rand.NewPCG(1, 1))
 		cols := randomCols[E, P](rng, f, ncols, n)
 		var z E
@@ -58,8 +57,8 @@ func benchNTT[E Element, P testElem[E]](b *testing.B, f field[E], gnark bool, nc
 				for _, c := range cols {
 					f.gnark(d, c, DIF, false, false)
 				}
-			} else if err := e.FFT(cols, DIF); err != nil {
-				b.Fatal(err)
+			} else {
+				require.NoError(b, e.FFT(cols, DIF))
 			}
 		}
 	})
@@ -104,9 +103,7 @@ func benchLDE[E Element, P testElem[E]](b *testing.B, f field[E], ncols int) {
 	benchField[E, P](b, f, logBlowup, func(b *testing.B, logN int) {
 		n := 1 << logN
 		l, err := NewLDE[E](f.newDomain(uint64(n), true, nil), f.newDomain(uint64(n<<logBlowup), true, nil))
-		if err != nil {
-			b.Fatal(err)
-		}
+		require.NoError(b, err)
 		rng := rand.New(rand.NewPCG(1, 1))
 		src := randomCols[E, P](rng, f, ncols, n)
 		dst := make([][]E, ncols)
@@ -118,9 +115,7 @@ func benchLDE[E Element, P testElem[E]](b *testing.B, f field[E], ncols int) {
 		b.ReportAllocs()
 		b.ResetTimer()
 		for b.Loop() {
-			if err := l.Encode(dst, src, Natural); err != nil {
-				b.Fatal(err)
-			}
+			require.NoError(b, l.Encode(dst, src, Natural))
 		}
 	})
 }

@@ -14,6 +14,8 @@ import (
 	"github.com/consensys/gnark-crypto/field/koalabear"
 	koalabearfft "github.com/consensys/gnark-crypto/field/koalabear/fft"
 	"github.com/consensys/gnark-crypto/utils"
+
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // testElem is the element API the tests' references use.
@@ -260,13 +262,10 @@ func permute[E any](v []E) []E {
 	return o
 }
 
-func equalCols[E Element, P testElem[E]](t *testing.T, what string, got, want [][]E) {
+// equalCols requires got to hold want's columns. The elements are compared
+// with ==, which for gnark-crypto's reduced Montgomery limbs is their Equal;
+// a failure names the first differing index of each differing column.
+func equalCols[E Element](t *testing.T, what string, got, want [][]E) {
 	t.Helper()
-	for c := range want {
-		for i := range want[c] {
-			if !P(&got[c][i]).Equal(&want[c][i]) {
-				t.Fatalf("%s: column %d index %d: got %s, want %s", what, c, i, P(&got[c][i]).String(), P(&want[c][i]).String())
-			}
-		}
-	}
+	testutil.RequireEqualColumns(t, want, got, what)
 }

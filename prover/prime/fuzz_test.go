@@ -2,6 +2,8 @@ package prime
 
 import (
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // fromBytes turns fuzz data into n elements of f (SetBytes reduces modulo
@@ -28,9 +30,7 @@ func fuzzNTT[E Element, P testElem[E]](t *testing.T, f field[E], data []byte, lo
 	n := 1 << logN
 	d := f.newDomain(uint64(n), sel&16 == 0, nil)
 	e, err := New[E](d)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	o := ops[sel%4]
 	ord := orders[(sel/4)%3]
 	ncols := 1 + int(sel>>5)%3
@@ -39,22 +39,18 @@ func fuzzNTT[E Element, P testElem[E]](t *testing.T, f field[E], data []byte, lo
 		in[c] = fromBytes[E, P](f, append([]byte{byte(c)}, data...), n)
 	}
 	got := cloneCols(in)
-	if err := run(t, e, o, got, ord); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, run(t, e, o, got, ord))
 	for c := range in {
 		f.gnark(d, in[c], ord, o.inverse, o.coset)
 	}
-	equalCols[E, P](t, o.name, got, in)
+	equalCols(t, o.name, got, in)
 
 	// A column one element short is an error and is left alone.
 	if n > 1 {
 		short := append([]E(nil), got[0][:n-1]...)
 		keep := append([]E(nil), short...)
-		if err := run(t, e, o, [][]E{got[0], short}, ord); err == nil {
-			t.Fatal("short column accepted")
-		}
-		equalCols[E, P](t, "short column", [][]E{short}, [][]E{keep})
+		require.ErrorIs(t, run(t, e, o, [][]E{got[0], short}, ord), ErrSize, "short column")
+		equalCols(t, "short column", [][]E{short}, [][]E{keep})
 	}
 }
 
@@ -85,16 +81,12 @@ func fuzzLDE[E Element, P testElem[E]](t *testing.T, f field[E], data []byte, lo
 	small := f.newDomain(uint64(n), true, nil)
 	large := f.newDomain(uint64(n*blowup), sel&64 == 0, nil)
 	l, err := NewLDE[E](small, large)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	src := fromBytes[E, P](f, data, n)
 	keep := append([]E(nil), src...)
 	dst := make([]E, n*blowup)
-	if err := l.Encode([][]E{dst}, [][]E{src}, ord); err != nil {
-		t.Fatal(err)
-	}
-	equalCols[E, P](t, "src", [][]E{src}, [][]E{keep})
+	require.NoError(t, l.Encode([][]E{dst}, [][]E{src}, ord))
+	equalCols(t, "src", [][]E{src}, [][]E{keep})
 	// Reference: INTT in the input's order, coefficients to natural order,
 	// zero-pad, coset NTT.
 	coef := append([]E(nil), src...)
@@ -110,7 +102,7 @@ func fuzzLDE[E Element, P testElem[E]](t *testing.T, f field[E], data []byte, lo
 		outOrd = DIF
 	}
 	f.gnark(large, want, outOrd, false, true)
-	equalCols[E, P](t, "LDE", [][]E{dst}, [][]E{want})
+	equalCols(t, "LDE", [][]E{dst}, [][]E{want})
 }
 
 func FuzzLDE(f *testing.F) {

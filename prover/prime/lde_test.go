@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 func TestLDE(t *testing.T) {
@@ -38,12 +40,10 @@ func testLDE[E Element, P testElem[E]](t *testing.T, f field[E]) {
 			}
 			large := f.newDomain(uint64(bigN), true, s)
 			l, err := NewLDE[E](small, large, WithWorkers(1+logN%3))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if l.SmallSize() != n || l.LargeSize() != bigN || l.Blowup() != blowup {
-				t.Fatalf("sizes %d %d %d", l.SmallSize(), l.LargeSize(), l.Blowup())
-			}
+			require.NoError(t, err)
+			require.Equal(t, n, l.SmallSize(), "SmallSize")
+			require.Equal(t, bigN, l.LargeSize(), "LargeSize")
+			require.Equal(t, blowup, l.Blowup(), "Blowup")
 			ncols := 1 + logN%3
 			in := randomCols[E, P](rng, f, ncols, n)
 			// Reference, natural order: INTT (natural in and out), pad, coset NTT.
@@ -55,8 +55,11 @@ func testLDE[E Element, P testElem[E]](t *testing.T, f field[E]) {
 				copy(wantNat[c], coef)
 				f.gnark(large, wantNat[c], Natural, false, true)
 				if logN <= 4 {
-					def := naiveNTT[E, P](coef, f.gen(large), f.shift(large))
-					equalCols[E, P](t, "reference vs definition", [][]E{wantNat[c]}, [][]E{def})
+					// p(g·ω_N^i) at all N points of the coset, by Horner's rule.
+					padded := make([]E, bigN)
+					copy(padded, coef)
+					def := naiveNTT[E, P](padded, f.gen(large), f.shift(large))
+					equalCols(t, "reference vs definition", [][]E{wantNat[c]}, [][]E{def})
 				}
 			}
 			for _, ord := range orders {
@@ -78,12 +81,10 @@ func testLDE[E Element, P testElem[E]](t *testing.T, f field[E]) {
 				for c := range dst {
 					dst[c] = randomVec[E, P](rng, f, bigN) // garbage that must be overwritten
 				}
-				if err := l.Encode(dst, src, ord); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, l.Encode(dst, src, ord))
 				what := fmt.Sprintf("LDE 2^%d x%d %v", logN, blowup, ord)
-				equalCols[E, P](t, what, dst, want)
-				equalCols[E, P](t, what+" (src unchanged)", src, srcCopy)
+				equalCols(t, what, dst, want)
+				equalCols(t, what+" (src unchanged)", src, srcCopy)
 
 				// In place: src[c] is the head of dst[c].
 				for c := range dst {
@@ -91,10 +92,8 @@ func testLDE[E Element, P testElem[E]](t *testing.T, f field[E]) {
 					copy(dst[c], srcCopy[c])
 					src[c] = dst[c][:n]
 				}
-				if err := l.Encode(dst, src, ord); err != nil {
-					t.Fatal(err)
-				}
-				equalCols[E, P](t, what+" in place", dst, want)
+				require.NoError(t, l.Encode(dst, src, ord))
+				equalCols(t, what+" in place", dst, want)
 			}
 		}
 	}
@@ -112,15 +111,13 @@ func TestSpread(t *testing.T) {
 				v[i] = i + 1
 			}
 			spread(v, n, logB)
-			for i := range v {
-				want := 0
+			want := make([]int, n*b)
+			for i := range want {
 				if i%b == 0 {
-					want = i/b + 1
-				}
-				if v[i] != want {
-					t.Fatalf("n=%d b=%d: v[%d]=%d, want %d", n, b, i, v[i], want)
+					want[i] = i/b + 1
 				}
 			}
+			require.Equal(t, want, v, "n=%d b=%d", n, b)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package prime
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -13,6 +12,10 @@ import (
 	goldilocksfft "github.com/consensys/gnark-crypto/field/goldilocks/fft"
 	"github.com/consensys/gnark-crypto/field/koalabear"
 	koalabearfft "github.com/consensys/gnark-crypto/field/koalabear/fft"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 var orders = []Order{DIF, DIT, Natural}
@@ -61,24 +64,19 @@ func testMatchesGnark[E Element, P testElem[E]](t *testing.T, f field[E]) {
 		n := uint64(1) << logN
 		d := f.newDomain(n, pre, nil)
 		e, err := New[E](d, WithWorkers(workers))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if e.Cardinality() != int(n) || e.Field() != f.name {
-			t.Fatalf("Cardinality %d Field %q, want %d %q", e.Cardinality(), e.Field(), n, f.name)
-		}
+		require.NoError(t, err)
+		require.Equal(t, int(n), e.Cardinality(), "Cardinality")
+		require.Equal(t, f.name, e.Field(), "Field")
 		for _, o := range ops {
 			for _, ord := range orders {
 				in := randomCols[E, P](rng, f, ncols, int(n))
 				got := cloneCols(in)
-				if err := run(t, e, o, got, ord); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, run(t, e, o, got, ord))
 				want := cloneCols(in)
 				for _, c := range want {
 					f.gnark(d, c, ord, o.inverse, o.coset)
 				}
-				equalCols[E, P](t, fmt.Sprintf("2^%d %s %v cols=%d pre=%v", logN, o.name, ord, ncols, pre), got, want)
+				equalCols(t, fmt.Sprintf("2^%d %s %v cols=%d pre=%v", logN, o.name, ord, ncols, pre), got, want)
 			}
 		}
 	}
@@ -109,9 +107,7 @@ func testNaive[E Element, P testElem[E]](t *testing.T, f field[E]) {
 		n := 1 << logN
 		d := f.newDomain(uint64(n), true, nil)
 		e, err := New[E](d)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		omega := f.gen(d)
 		var one E
 		P(&one).SetOne()
@@ -136,10 +132,8 @@ func testNaive[E Element, P testElem[E]](t *testing.T, f field[E]) {
 				case DIT:
 					col = permute(in)
 				}
-				if err := run(t, e, o, [][]E{col}, ord); err != nil {
-					t.Fatal(err)
-				}
-				equalCols[E, P](t, fmt.Sprintf("2^%d %s %v naive", logN, o.name, ord), [][]E{col}, [][]E{want})
+				require.NoError(t, run(t, e, o, [][]E{col}, ord))
+				equalCols(t, fmt.Sprintf("2^%d %s %v naive", logN, o.name, ord), [][]E{col}, [][]E{want})
 			}
 		}
 	}
@@ -150,25 +144,15 @@ func TestRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	d := f.newDomain(1<<10, true, nil)
 	e, err := NewGoldilocks(d.(*goldilocksfft.Domain))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	in := randomCols[goldilocks.Element](rng, f, 4, 1<<10)
 	got := cloneCols(in)
 	// natural -> bit-reversed -> natural, and the coset pair.
-	if err := e.FFT(got, DIF); err != nil {
-		t.Fatal(err)
-	}
-	if err := e.FFTInverse(got, DIT); err != nil {
-		t.Fatal(err)
-	}
-	if err := e.CosetFFT(got, Natural); err != nil {
-		t.Fatal(err)
-	}
-	if err := e.CosetFFTInverse(got, Natural); err != nil {
-		t.Fatal(err)
-	}
-	equalCols[goldilocks.Element](t, "round trip", got, in)
+	require.NoError(t, e.FFT(got, DIF))
+	require.NoError(t, e.FFTInverse(got, DIT))
+	require.NoError(t, e.CosetFFT(got, Natural))
+	require.NoError(t, e.CosetFFTInverse(got, Natural))
+	equalCols(t, "round trip", got, in)
 }
 
 func TestWorkers(t *testing.T) {
@@ -183,14 +167,10 @@ func TestWorkers(t *testing.T) {
 		}
 		for _, w := range []int{-1, 1, 2, 3, 8} {
 			e, err := New[babybear.Element](d, WithWorkers(w), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			got := cloneCols(in)
-			if err := e.CosetFFT(got, DIF); err != nil {
-				t.Fatal(err)
-			}
-			equalCols[babybear.Element](t, fmt.Sprintf("cols=%d workers=%d", ncols, w), got, want)
+			require.NoError(t, e.CosetFFT(got, DIF))
+			equalCols(t, fmt.Sprintf("cols=%d workers=%d", ncols, w), got, want)
 		}
 	}
 }
@@ -201,24 +181,19 @@ func TestErrors(t *testing.T) {
 	dK := koalabearfft.NewDomain(16)
 
 	// Domain of another field, through the generic constructor.
-	if _, err := New[fr.Element](dG); !errors.Is(err, ErrField) {
-		t.Errorf("goldilocks domain for fr elements: %v, want ErrField", err)
-	}
-	if _, err := New[koalabear.Element](dB); !errors.Is(err, ErrField) {
-		t.Errorf("bn254 domain for koalabear elements: %v, want ErrField", err)
-	}
-	if _, err := NewLDE[goldilocks.Element](dG, dK); !errors.Is(err, ErrField) {
-		t.Errorf("LDE with a koalabear large domain: %v, want ErrField", err)
-	}
+	_, err := New[fr.Element](dG)
+	require.ErrorIs(t, err, ErrField, "goldilocks domain for fr elements")
+	_, err = New[koalabear.Element](dB)
+	require.ErrorIs(t, err, ErrField, "bn254 domain for koalabear elements")
+	_, err = NewLDE[goldilocks.Element](dG, dK)
+	require.ErrorIs(t, err, ErrField, "LDE with a koalabear large domain")
 	// Not a domain at all, nil domains.
 	for _, d := range []any{nil, 16, *dB, (*bn254fft.Domain)(nil), (*goldilocksfft.Domain)(nil)} {
-		if _, err := New[fr.Element](d); !errors.Is(err, ErrDomain) {
-			t.Errorf("New(%T): %v, want ErrDomain", d, err)
-		}
+		_, err = New[fr.Element](d)
+		require.ErrorIs(t, err, ErrDomain, "New(%T)", d)
 	}
-	if _, err := NewBN254(nil); !errors.Is(err, ErrDomain) {
-		t.Errorf("NewBN254(nil): %v, want ErrDomain", err)
-	}
+	_, err = NewBN254(nil)
+	require.ErrorIs(t, err, ErrDomain, "NewBN254(nil)")
 
 	// Inconsistent domains: a tampered copy of a real one.
 	tamper := []struct {
@@ -247,16 +222,13 @@ func TestErrors(t *testing.T) {
 	for _, tc := range tamper {
 		d := *dB // copies the slice headers of the tables too
 		tc.f(&d)
-		if _, err := NewBN254(&d); !errors.Is(err, ErrDomain) {
-			t.Errorf("%s: %v, want ErrDomain", tc.name, err)
-		}
+		_, err = NewBN254(&d)
+		require.ErrorIs(t, err, ErrDomain, "%s", tc.name)
 	}
 
 	// Sizes.
 	e, err := NewBN254(dB)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	good := make([]fr.Element, 16)
 	good[3].SetUint64(7)
 	keep := append([]fr.Element(nil), good...)
@@ -266,40 +238,25 @@ func TestErrors(t *testing.T) {
 		{good, nil},
 	} {
 		for _, o := range ops {
-			if err := run(t, e, o, cols, DIF); !errors.Is(err, ErrSize) {
-				t.Errorf("%s with lengths %d: %v, want ErrSize", o.name, len(cols[len(cols)-1]), err)
-			}
+			require.ErrorIs(t, run(t, e, o, cols, DIF), ErrSize, "%s with lengths %d", o.name, len(cols[len(cols)-1]))
 		}
 	}
-	if !good[3].Equal(&keep[3]) {
-		t.Errorf("a failed call modified a valid column")
-	}
-	if err := e.FFT([][]fr.Element{good}, Order(7)); !errors.Is(err, ErrOrder) {
-		t.Errorf("Order(7): %v, want ErrOrder", err)
-	}
-	if err := e.FFT(nil, DIF); err != nil {
-		t.Errorf("no columns: %v, want nil", err)
-	}
-	if s := Order(7).String(); s != "Order(7)" {
-		t.Errorf("Order(7).String() = %q", s)
-	}
+	testutil.EqualSlices(t, keep, good, "a failed call modified a valid column")
+	require.ErrorIs(t, e.FFT([][]fr.Element{good}, Order(7)), ErrOrder, "Order(7)")
+	assert.NoError(t, e.FFT(nil, DIF), "no columns")
+	assert.Equal(t, "Order(7)", Order(7).String())
 
 	// LDE shapes.
 	for _, big := range []uint64{8, 16, 512} {
-		if _, err := NewBN254LDE(dB, bn254fft.NewDomain(big)); !errors.Is(err, ErrBlowup) {
-			t.Errorf("LDE 16 -> %d: %v, want ErrBlowup", big, err)
-		}
+		_, err = NewBN254LDE(dB, bn254fft.NewDomain(big))
+		require.ErrorIs(t, err, ErrBlowup, "LDE 16 -> %d", big)
 	}
-	if _, err := NewBN254LDE(nil, dB); !errors.Is(err, ErrDomain) {
-		t.Errorf("LDE nil small: %v, want ErrDomain", err)
-	}
-	if _, err := NewBN254LDE(dB, nil); !errors.Is(err, ErrDomain) {
-		t.Errorf("LDE nil large: %v, want ErrDomain", err)
-	}
+	_, err = NewBN254LDE(nil, dB)
+	require.ErrorIs(t, err, ErrDomain, "LDE nil small")
+	_, err = NewBN254LDE(dB, nil)
+	require.ErrorIs(t, err, ErrDomain, "LDE nil large")
 	l, err := NewBN254LDE(dB, bn254fft.NewDomain(64))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, tc := range []struct {
 		dst, src [][]fr.Element
 	}{
@@ -307,13 +264,9 @@ func TestErrors(t *testing.T) {
 		{[][]fr.Element{make([]fr.Element, 64)}, [][]fr.Element{make([]fr.Element, 8)}},
 		{[][]fr.Element{make([]fr.Element, 32)}, [][]fr.Element{good}},
 	} {
-		if err := l.Encode(tc.dst, tc.src, Natural); !errors.Is(err, ErrSize) {
-			t.Errorf("LDE shapes: %v, want ErrSize", err)
-		}
+		require.ErrorIs(t, l.Encode(tc.dst, tc.src, Natural), ErrSize, "LDE shapes")
 	}
-	if err := l.Encode(nil, nil, Order(3)); !errors.Is(err, ErrOrder) {
-		t.Errorf("LDE Order(3): %v, want ErrOrder", err)
-	}
+	require.ErrorIs(t, l.Encode(nil, nil, Order(3)), ErrOrder, "LDE Order(3)")
 }
 
 // TestAllocations: with one worker a batch call allocates a constant, small
@@ -325,23 +278,15 @@ func TestAllocations(t *testing.T) {
 	f := babyBearField()
 	rng := rand.New(rand.NewPCG(6, 6))
 	e, err := New[babybear.Element](f.newDomain(1024, true, nil), WithWorkers(1))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	l, err := NewLDE[babybear.Element](f.newDomain(1024, true, nil), f.newDomain(4096, true, nil), WithWorkers(1))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, ncols := range []int{1, 8} {
 		cols := randomCols[babybear.Element](rng, f, ncols, 1024)
 		dst := randomCols[babybear.Element](rng, f, ncols, 4096)
 		for _, o := range orders {
-			if a := testing.AllocsPerRun(5, func() { _ = e.CosetFFT(cols, o) }); a > 2 {
-				t.Errorf("CosetFFT %v, %d columns: %v allocations", o, ncols, a)
-			}
-			if a := testing.AllocsPerRun(5, func() { _ = l.Encode(dst, cols, o) }); a > 2 {
-				t.Errorf("LDE %v, %d columns: %v allocations", o, ncols, a)
-			}
+			assert.LessOrEqual(t, testing.AllocsPerRun(5, func() { _ = e.CosetFFT(cols, o) }), 2.0, "CosetFFT %v, %d columns: allocations", o, ncols)
+			assert.LessOrEqual(t, testing.AllocsPerRun(5, func() { _ = l.Encode(dst, cols, o) }), 2.0, "LDE %v, %d columns: allocations", o, ncols)
 		}
 	}
 }
