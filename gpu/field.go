@@ -202,37 +202,6 @@ func (k *fieldKernels) launch(f *Function, grid Dim3, block int, h uintptr, args
 	return nil
 }
 
-// withScratch runs f with size bytes of temporary device memory, allocated
-// in stream order on stream h when the device supports it, and frees it on
-// every path.
-func (d *Device) withScratch(h uintptr, size uintptr, f func(p uint64) error) error {
-	var p uint64
-	if d.pools {
-		if err := d.drv.errorf("cuMemAllocAsync", d.drv.cuMemAllocAsync(&p, size, h)); err != nil {
-			return err
-		}
-		err := f(p)
-		ferr := d.drv.errorf("cuMemFreeAsync", d.drv.cuMemFreeAsync(p, h))
-		if err != nil {
-			return err
-		}
-		return ferr
-	}
-	p, err := d.alloc(size)
-	if err != nil {
-		return err
-	}
-	err = f(p)
-	serr := d.drv.errorf("cuStreamSynchronize", d.drv.cuStreamSynchronize(h))
-	ferr := d.free(p)
-	for _, e := range []error{err, serr, ferr} {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
-}
-
 // checkBuffers checks that the buffers live on d, are not freed and have the
 // same length.
 func checkBuffers[T any](d *Device, op string, bufs ...*Buffer[T]) error {

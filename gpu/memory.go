@@ -116,6 +116,11 @@ func (b *Buffer[T]) Device() *Device { return b.d }
 // Ptr returns the buffer's device address, for kernel arguments.
 func (b *Buffer[T]) Ptr() DevicePtr { return DevicePtr(b.ptr) }
 
+// Freed reports whether the buffer, or the buffer it is a view of, was
+// freed. (Device.Close frees every buffer without marking it: operations
+// on a closed device return ErrClosed.)
+func (b *Buffer[T]) Freed() bool { return b.st.freed.Load() }
+
 // devicePtr implements kernel-argument passing; it fails on a freed buffer.
 func (b *Buffer[T]) devicePtr() (uint64, error) {
 	if b.st.freed.Load() {

@@ -31,8 +31,12 @@ type Module struct {
 // compileOptions are passed to NVRTC for every module, after the target.
 var compileOptions = []string{"-std=c++17"}
 
-// Module returns the module compiled from the embedded source cuda/<name>
-// (such as "gf64.cu"), compiling and loading it on first use.
+// Module returns the module of the library's program name (one of
+// cuda.Programs, such as "gf64.cu"), loading it on first use from the
+// binary's prebuilt image or compiling it with NVRTC. A device loads each
+// program once: later calls, from any package, return the same Module, so
+// operation packages share their kernels on a device without holding state
+// of their own.
 func (d *Device) Module(name string) (*Module, error) {
 	d.resMu.Lock()
 	m := d.modules[name]
@@ -40,11 +44,11 @@ func (d *Device) Module(name string) (*Module, error) {
 	if m != nil {
 		return m, nil
 	}
-	src, err := cuda.Sources.ReadFile(name)
+	src, err := cuda.Program(name)
 	if err != nil {
-		return nil, fmt.Errorf("gpu: no embedded kernel source %q", name)
+		return nil, fmt.Errorf("gpu: no kernel program %q", name)
 	}
-	return d.loadModule(name, string(src), true)
+	return d.loadModule(name, src, true)
 }
 
 // LoadModule compiles CUDA C++ source src with NVRTC for this device and

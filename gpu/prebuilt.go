@@ -23,10 +23,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -41,31 +39,12 @@ const prebuiltKeyVersion = "prebuilt"
 // moduleSource is a module the library compiles: its program name and text.
 type moduleSource struct{ name, src string }
 
-// shippedModules returns every module that the library's own calls compile
-// with default settings, by the same functions those calls use.
+// shippedModules returns every program the library compiles
+// (cuda.Programs), with its text.
 func shippedModules() ([]moduleSource, error) {
 	var mods []moduleSource
-	for _, f := range []string{"gf64.cu", "gf32.cu"} {
-		b, err := cuda.Sources.ReadFile(f)
-		if err != nil {
-			return nil, err
-		}
-		mods = append(mods, moduleSource{f, string(b)})
-	}
-	src, err := transformsSource("")
-	if err != nil {
-		return nil, err
-	}
-	mods = append(mods, moduleSource{"fft.cu", src})
-	for _, t := range rowHasherTypes {
-		name, src, err := rowHasherSource(t)
-		if err != nil {
-			return nil, err
-		}
-		mods = append(mods, moduleSource{name, src})
-	}
-	for _, f := range slices.Sorted(maps.Keys(nttFields)) {
-		name, src, err := nttFieldSource(nttFields[f])
+	for _, name := range cuda.Programs() {
+		src, err := cuda.Program(name)
 		if err != nil {
 			return nil, err
 		}

@@ -1,0 +1,90 @@
+package cuda
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// A program is one compilation unit: the text that NVRTC compiles into one
+// module. Some programs are a single .cu file; others put defines before a
+// file (one element type or one field per module, so that a module holds
+// only the kernels one operation needs) or join files (the transforms use
+// gf64.cu's multiplication). package gpu compiles them by name
+// (gpu.Device.Module) and prebuilds the images of every one of them.
+
+// merkleTypes are the element types of merkle.cu's modules.
+var merkleTypes = []string{"gf64", "goldilocks", "babybear", "koalabear", "bn254"}
+
+// nttFields are the fields of ntt_prime.cu's modules, with the largest
+// four-step pass (bits) each field's module holds.
+var nttFields = map[string]int{"bn254": 8, "goldilocks": 11, "babybear": 10, "koalabear": 10}
+
+// programs maps each program name to the function that assembles its text.
+var programs = func() map[string]func() (string, error) {
+	p := map[string]func() (string, error){
+		"gf64.cu": func() (string, error) { return join("", "gf64.cu") },
+		"gf32.cu": func() (string, error) { return join("", "gf32.cu") },
+		"fft.cu":  func() (string, error) { return join("", "gf64.cu", "fft.cu") },
+	}
+	for _, t := range merkleTypes {
+		p[MerkleProgram(t)] = func() (string, error) {
+			return join("#define RH_ONLY 1\n#define RH_ONLY_"+t+" 1\n", "merkle.cu")
+		}
+	}
+	for f, max := range nttFields {
+		p[NTTProgram(f)] = func() (string, error) {
+			return join(fmt.Sprintf("#define NTT_ONLY 1\n#define NTT_ONLY_%s 1\n#define NTT_FS_MAX %d\n", f, max), "ntt_prime.cu")
+		}
+	}
+	return p
+}()
+
+// join returns defines followed by the files, separated by newlines.
+func join(defines string, files ...string) (string, error) {
+	var b strings.Builder
+	b.WriteString(defines)
+	for i, f := range files {
+		src, err := Sources.ReadFile(f)
+		if err != nil {
+			return "", err
+		}
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.Write(src)
+	}
+	return b.String(), nil
+}
+
+// Programs returns the names of every program the library compiles, sorted:
+// "gf64.cu" and "gf32.cu" (the vector kernels), "fft.cu" (the additive
+// transforms), MerkleProgram of each element type and NTTProgram of each
+// field.
+func Programs() []string {
+	names := make([]string, 0, len(programs))
+	for n := range programs {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Program returns the text of the named program (one of Programs).
+func Program(name string) (string, error) {
+	f, ok := programs[name]
+	if !ok {
+		return "", fmt.Errorf("cuda: no program %q", name)
+	}
+	return f()
+}
+
+// MerkleProgram names the row-hashing program of one element type: "gf64",
+// "goldilocks", "babybear", "koalabear" or "bn254".
+func MerkleProgram(elem string) string { return "merkle_" + elem + ".cu" }
+
+// NTTProgram names the prime-field NTT program of one field: "bn254",
+// "goldilocks", "babybear" or "koalabear".
+func NTTProgram(field string) string {
+	return fmt.Sprintf("ntt_prime_%s_fs%d.cu", field, nttFields[field])
+}

@@ -1,0 +1,46 @@
+package cuda
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestPrograms checks that every program assembles from the embedded files,
+// with its defines first and the files it names in order.
+func TestPrograms(t *testing.T) {
+	names := Programs()
+	require.Len(t, names, 3+len(merkleTypes)+len(nttFields))
+	assert.IsIncreasing(t, names)
+	file := func(name string) string {
+		b, err := Sources.ReadFile(name)
+		require.NoError(t, err)
+		return string(b)
+	}
+	for _, name := range names {
+		src, err := Program(name)
+		require.NoError(t, err, name)
+		assert.NotEmpty(t, src, name)
+	}
+	src, err := Program("gf64.cu")
+	require.NoError(t, err)
+	assert.Equal(t, file("gf64.cu"), src)
+	src, err = Program("fft.cu")
+	require.NoError(t, err)
+	assert.Equal(t, file("gf64.cu")+"\n"+file("fft.cu"), src)
+	for _, typ := range merkleTypes {
+		src, err := Program(MerkleProgram(typ))
+		require.NoError(t, err, typ)
+		assert.True(t, strings.HasPrefix(src, "#define RH_ONLY 1\n#define RH_ONLY_"+typ+" 1\n"), typ)
+		assert.True(t, strings.HasSuffix(src, file("merkle.cu")), typ)
+	}
+	for f := range nttFields {
+		src, err := Program(NTTProgram(f))
+		require.NoError(t, err, f)
+		assert.Contains(t, src, "#define NTT_ONLY_"+f+" 1\n", f)
+	}
+	_, err = Program("nosuch.cu")
+	assert.ErrorContains(t, err, "nosuch.cu")
+}

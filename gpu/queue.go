@@ -1,0 +1,106 @@
+package gpu
+
+import (
+	"fmt"
+	"runtime"
+)
+
+// Queue submits work to one stream from the device goroutine. It exists only
+// inside Device.Do: an operation that runs several kernels, copies and
+// temporary allocations queues all of them through one Queue, in one hop to
+// the goroutine that owns the context, instead of one hop per launch.
+//
+// Its methods queue work on the stream and return; they must be called
+// from the function given to Do, never after it has returned.
+type Queue struct {
+	d *Device
+	h uintptr // the stream's handle, 0 for the default stream
+}
+
+// Do runs f on the device goroutine with a Queue on stream s, and returns
+// f's error. With a nil stream the work goes to the default stream and Do
+// waits for it to finish. f must use only q's methods and the addresses
+// and lengths of buffers (Ptr, Len, Bytes): the device's other methods, and
+// those of its buffers, streams and events, wait for the device goroutine,
+// which is running f.
+func (d *Device) Do(s *Stream, f func(q *Queue) error) error {
+	return d.onStream(s, func(h uintptr) error { return f(&Queue{d: d, h: h}) })
+}
+
+// Device returns the device the queue submits to.
+func (q *Queue) Device() *Device { return q.d }
+
+// Launch queues kernel fn on the queue's stream with the grid and block
+// shapes and the dynamic shared memory (bytes) given; args are as for
+// Function.Launch. fn must belong to the queue's device.
+func (q *Queue) Launch(fn *Function, grid, block Dim3, sharedMem int, args ...any) error {
+	if fn.m.d != q.d {
+		return fmt.Errorf("gpu: launching %s: the kernel belongs to another device", fn.name)
+	}
+	params, keep, err := packArgs(args)
+	if err != nil {
+		return fmt.Errorf("gpu: launching %s: %w", fn.name, err)
+	}
+	err = fn.launch(grid, block, sharedMem, q.h, params)
+	runtime.KeepAlive(keep)
+	if err != nil {
+		return fmt.Errorf("gpu: launching %s: %w", fn.name, err)
+	}
+	return nil
+}
+
+// Copy queues a copy of bytes bytes from device address src to device
+// address dst.
+func (q *Queue) Copy(dst, src DevicePtr, bytes int) error {
+	if bytes < 0 {
+		return fmt.Errorf("gpu: Queue.Copy of %d bytes", bytes)
+	}
+	if bytes == 0 {
+		return nil
+	}
+	return q.d.drv.errorf("cuMemcpyDtoDAsync", q.d.drv.cuMemcpyDtoDAsync(uint64(dst), uint64(src), uintptr(bytes), q.h))
+}
+
+// Scratch runs f with bytes bytes of temporary device memory at p and frees
+// it after the work f queued, on every path. Where the device has
+// stream-ordered allocation the memory is allocated and freed in stream
+// order, so f's kernels may use it after Scratch returns; otherwise Scratch
+// waits for the stream before freeing it. Out of memory, the error matches
+// ErrOutOfMemory.
+func (q *Queue) Scratch(bytes int, f func(p DevicePtr) error) error {
+	if bytes <= 0 {
+		return fmt.Errorf("gpu: Queue.Scratch of %d bytes", bytes)
+	}
+	return q.d.withScratch(q.h, uintptr(bytes), func(p uint64) error { return f(DevicePtr(p)) })
+}
+
+// withScratch runs f with size bytes of temporary device memory, allocated
+// in stream order on stream h when the device supports it, and frees it on
+// every path. It runs on the device goroutine.
+func (d *Device) withScratch(h uintptr, size uintptr, f func(p uint64) error) error {
+	var p uint64
+	if d.pools {
+		if err := d.drv.errorf("cuMemAllocAsync", d.drv.cuMemAllocAsync(&p, size, h)); err != nil {
+			return err
+		}
+		err := f(p)
+		ferr := d.drv.errorf("cuMemFreeAsync", d.drv.cuMemFreeAsync(p, h))
+		if err != nil {
+			return err
+		}
+		return ferr
+	}
+	p, err := d.alloc(size)
+	if err != nil {
+		return err
+	}
+	err = f(p)
+	serr := d.drv.errorf("cuStreamSynchronize", d.drv.cuStreamSynchronize(h))
+	ferr := d.free(p)
+	for _, e := range []error{err, serr, ferr} {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
