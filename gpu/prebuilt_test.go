@@ -135,7 +135,7 @@ func TestPrebuiltFresh(t *testing.T) {
 func TestPrebuiltLookup(t *testing.T) {
 	mods, err := shippedModules()
 	must(t, err)
-	if len(mods) != 3+len(rowHasherTypes)+len(nttFields) {
+	if len(mods) != len(cuda.Programs()) {
 		t.Fatalf("%d shipped modules", len(mods))
 	}
 	names := map[string]bool{}
@@ -202,18 +202,8 @@ func loadAll(t *testing.T, d *Device) (map[string]*Module, map[string]time.Durat
 		}
 		took[name] = time.Since(t0)
 	}
-	timed("gf64.cu", func() error { _, err := d.GF64(PerThread); return err })
-	timed("gf32.cu", func() error { _, err := d.GF32(PerThread); return err })
-	timed("fft.cu", func() error { _, err := NewTransforms(d); return err })
-	for _, f := range rowHasherTypes {
-		name, _, err := rowHasherSource(f)
-		must(t, err)
-		timed(name, func() error { _, err := d.rowHasherModule(f); return err })
-	}
-	for _, f := range slices.Sorted(maps.Keys(nttFields)) {
-		name, _, err := nttFieldSource(nttFields[f])
-		must(t, err)
-		timed(name, func() error { _, err := d.nttKernels(f); return err })
+	for _, name := range cuda.Programs() {
+		timed(name, func() error { _, err := d.Module(name); return err })
 	}
 	mods := map[string]*Module{}
 	d.resMu.Lock()
@@ -380,7 +370,7 @@ func TestPrebuiltRefused(t *testing.T) {
 	if m.origin != "nvrtc" {
 		t.Errorf("refused image: gf32.cu from %s, want nvrtc", m.origin)
 	}
-	m, err = d.rowHasherModule("gf64")
+	m, err = d.Module(cuda.MerkleProgram("gf64"))
 	must(t, err)
 	if m.origin != "prebuilt" {
 		t.Errorf("merkle_gf64.cu from %s, want prebuilt", m.origin)

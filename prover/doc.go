@@ -38,7 +38,7 @@
 //
 // GPU and CPU backends give the same LDE and the same tree, bit for bit.
 // With the default hash, a GPU backend also hashes the rows on the device
-// (gpu.RowHasher): Commit and CommitInto absorb each group of columns into
+// (gpu/rowhash): Commit and CommitInto absorb each group of columns into
 // the rows' SHA-256 states while the group's LDE is on the device, and
 // CommitLDE uploads the LDE it is given; only the digests above the leaves
 // come back. With WithHash, or without device memory for the hashing, the

@@ -22,7 +22,7 @@ var _ rs.Accelerator = (*gpu.Transforms)(nil)
 // fields on gpu.PrimeLDE; both are bit-identical to the CPU backends. New
 // returns an error wrapping ErrUnavailable when the kernels cannot be built
 // on the device. With the default hash (SHA-256) the commitment is hashed on
-// the device too (gpu.RowHasher): Commit absorbs each group of columns into
+// the device too (gpu/rowhash): Commit absorbs each group of columns into
 // the rows' hash states while its LDE is on the device, CommitLDE uploads
 // the LDE it is given; the tree is the CPU backends', digest for digest. A
 // custom hash (WithHash), or a device without memory for the hashing (128

@@ -7,10 +7,11 @@ import (
 	"unsafe"
 
 	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/gpu/rowhash"
 )
 
 // Commitments on the GPU. With the default hash (SHA-256), a GPU backend
-// hashes the rows on the device (gpu.RowHasher): Commit absorbs each group
+// hashes the rows on the device (gpu/rowhash): Commit absorbs each group
 // of columns into the rows' SHA-256 states while the group's LDE is still on
 // the device, and CommitLDE uploads the caller's LDE a group at a time. The
 // tree is the CPU's, digest for digest (same leaf and node encodings); only
@@ -25,7 +26,7 @@ type devLDEFunc[E Element] func(logRows int, dst, msgs [][]E, sink *devHash[E]) 
 // the same number of rows.
 type devHash[E Element] struct {
 	dev   *gpu.Device
-	rh    *gpu.RowHasher[E]
+	rh    *rowhash.Hasher[E]
 	ev    *gpu.Event // recorded after each absorb
 	used  bool       // ev has been recorded since the last reset
 	s     *gpu.Stream
@@ -50,13 +51,13 @@ func newDevHash[E Element](dev *gpu.Device, rows int) (_ *devHash[E], err error)
 			h.close()
 		}
 	}()
-	if h.rh, err = gpu.NewRowHasher[E](dev, rows, leafTag, nodeTag); err != nil {
+	if h.rh, err = rowhash.New[E](dev, rows, leafTag, nodeTag); err != nil {
 		return nil, err
 	}
-	if h.nodes, err = gpu.Alloc[byte](dev, (rows-1)*gpu.DigestSize); err != nil {
+	if h.nodes, err = gpu.Alloc[byte](dev, (rows-1)*rowhash.DigestSize); err != nil {
 		return nil, err
 	}
-	if h.hnode, err = gpu.AllocHost[byte](dev, (rows-1)*gpu.DigestSize); err != nil {
+	if h.hnode, err = gpu.AllocHost[byte](dev, (rows-1)*rowhash.DigestSize); err != nil {
 		return nil, err
 	}
 	if h.ev, err = dev.NewEvent(); err != nil {
@@ -276,7 +277,7 @@ func (h *devHash[E]) tree(hs hasher) (*tree, error) {
 	t.nodes = make([][]byte, t.height)
 	off := 0
 	for j := range t.nodes {
-		n := (rows >> (j + 1)) * gpu.DigestSize
+		n := (rows >> (j + 1)) * rowhash.DigestSize
 		t.nodes[j] = back[off : off+n : off+n]
 		off += n
 	}
