@@ -1,0 +1,65 @@
+package gf2n
+
+import "github.com/gfpoly/gfpoly/internal/cpufeat"
+
+// The implementations of the multiplication kernels, slowest first. Which
+// ones exist depends on the build (gf2n_amd64.go, gf2n_noasm.go).
+const (
+	implGeneric = iota
+	implPCLMULQDQ
+	implAVX512
+	numImpls
+)
+
+var implNames = [numImpls]string{"generic", "pclmulqdq", "avx512"}
+
+// impl is the active implementation: the fastest available one, chosen once
+// at package initialisation. Only tests change it, through cpufeat.Select.
+var impl = bestImpl()
+
+func bestImpl() int {
+	best := implGeneric
+	for i, ok := range implAvailable {
+		if ok {
+			best = i
+		}
+	}
+	return best
+}
+
+func init() {
+	impls := make([]cpufeat.Impl, numImpls)
+	for i := range impls {
+		impls[i] = cpufeat.Impl{Name: implNames[i], Available: implAvailable[i]}
+	}
+	cpufeat.Register("gf2n", impls, selectImpl, func() string { return implNames[impl] })
+}
+
+func selectImpl(name string) {
+	for i, n := range implNames {
+		if n == name && implAvailable[i] {
+			impl = i
+			return
+		}
+	}
+	panic("gf2n: no available implementation " + name)
+}
+
+// Implementation describes one implementation of the multiplication kernels.
+type Implementation struct {
+	Name      string // "generic", "pclmulqdq" or "avx512"
+	Available bool   // this CPU and this build can run it
+	Active    bool   // it is the one in use
+}
+
+// Implementations lists the implementations this package knows, slowest
+// first: the generic pure-Go code (always available), PCLMULQDQ assembly and
+// AVX-512 VPCLMULQDQ assembly (amd64 without the purego tag, where the CPU
+// supports them). The active one is the fastest available.
+func Implementations() []Implementation {
+	out := make([]Implementation, numImpls)
+	for i := range out {
+		out[i] = Implementation{Name: implNames[i], Available: implAvailable[i], Active: i == impl}
+	}
+	return out
+}
