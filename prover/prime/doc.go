@@ -13,12 +13,18 @@
 //	KoalaBear           koalabear.Element   field/koalabear/fft 2-adicity 24
 //
 // Elements are in gnark-crypto's Montgomery form, exactly as gnark-crypto
-// stores them; nothing is converted. The transforms themselves are gnark-crypto's
-// (Domain.FFT and Domain.FFTInverse); this package validates the domain and the
-// shapes, schedules many columns over the cores, adds the natural-to-natural
-// order and the low-degree extension, and returns errors where gnark-crypto
-// would silently compute garbage (a column of the wrong length, a domain whose
-// fields do not belong together). Results are bit for bit those of gnark-crypto.
+// stores them; nothing is converted. The BN254, BabyBear and KoalaBear
+// transforms are gnark-crypto's own (Domain.FFT and Domain.FFTInverse); the
+// Goldilocks transforms run on the module's kernels (internal/ntt64: the
+// reduction special to 2^64 − 2^32 + 1, radix-4 passes blocked for the
+// caches, assembly where the CPU has it), with the domain's own roots and
+// shift, and give the same elements bit for bit. This package validates the
+// domain and the shapes, schedules many columns over the cores, adds the
+// natural-to-natural order and the low-degree extension, and returns errors
+// where gnark-crypto would silently compute garbage (a column of the wrong
+// length, a domain whose fields do not belong together). Results are bit for
+// bit those of gnark-crypto, for canonical elements (every element
+// gnark-crypto produces is).
 //
 // # Domains
 //

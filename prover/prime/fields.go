@@ -8,7 +8,6 @@ import (
 	bn254fft "github.com/consensys/gnark-crypto/ecc/bn254/fr/fft"
 	"github.com/consensys/gnark-crypto/field/babybear"
 	babybearfft "github.com/consensys/gnark-crypto/field/babybear/fft"
-	"github.com/consensys/gnark-crypto/field/goldilocks"
 	goldilocksfft "github.com/consensys/gnark-crypto/field/goldilocks/fft"
 	"github.com/consensys/gnark-crypto/field/koalabear"
 	koalabearfft "github.com/consensys/gnark-crypto/field/koalabear/fft"
@@ -223,25 +222,6 @@ func newBN254Ops(d *bn254fft.Domain) (*gnarkOps[fr.Element, bn254fft.Decimation,
 		bn254fft.DIF, bn254fft.DIT, bn254fft.WithNbTasks, bn254fft.OnCoset()), nil
 }
 
-func newGoldilocksOps(d *goldilocksfft.Domain) (*gnarkOps[goldilocks.Element, goldilocksfft.Decimation, goldilocksfft.Option], error) {
-	if d == nil {
-		return nil, fmt.Errorf("%w: nil goldilocks domain", ErrDomain)
-	}
-	v := domainView[goldilocks.Element]{
-		field: "goldilocks", card: d.Cardinality,
-		gen: d.Generator, genInv: d.GeneratorInv, cardInv: d.CardinalityInv,
-		shift: d.FrMultiplicativeGen, shiftInv: d.FrMultiplicativeGenInv,
-		twiddles: orNil(d.Twiddles()), twiddlesInv: orNil(d.TwiddlesInv()),
-		cosetTable: orNil(d.CosetTable()), cosetTableInv: orNil(d.CosetTableInv()),
-		generator: goldilocksfft.Generator,
-	}
-	if err := checkDomain(&v); err != nil {
-		return nil, err
-	}
-	return newGnarkOps("goldilocks", d, d.Cardinality, d.FFT, d.FFTInverse,
-		goldilocksfft.DIF, goldilocksfft.DIT, goldilocksfft.WithNbTasks, goldilocksfft.OnCoset()), nil
-}
-
 func newBabyBearOps(d *babybearfft.Domain) (*gnarkOps[babybear.Element, babybearfft.Decimation, babybearfft.Option], error) {
 	if d == nil {
 		return nil, fmt.Errorf("%w: nil babybear domain", ErrDomain)
@@ -282,8 +262,7 @@ func newKoalaBearOps(d *koalabearfft.Domain) (*gnarkOps[koalabear.Element, koala
 
 // Compile-time checks: every adapter implements fieldOps for its element.
 var (
-	_ fieldOps[fr.Element]         = (*gnarkOps[fr.Element, bn254fft.Decimation, bn254fft.Option])(nil)
-	_ fieldOps[goldilocks.Element] = (*gnarkOps[goldilocks.Element, goldilocksfft.Decimation, goldilocksfft.Option])(nil)
-	_ fieldOps[babybear.Element]   = (*gnarkOps[babybear.Element, babybearfft.Decimation, babybearfft.Option])(nil)
-	_ fieldOps[koalabear.Element]  = (*gnarkOps[koalabear.Element, koalabearfft.Decimation, koalabearfft.Option])(nil)
+	_ fieldOps[fr.Element]        = (*gnarkOps[fr.Element, bn254fft.Decimation, bn254fft.Option])(nil)
+	_ fieldOps[babybear.Element]  = (*gnarkOps[babybear.Element, babybearfft.Decimation, babybearfft.Option])(nil)
+	_ fieldOps[koalabear.Element] = (*gnarkOps[koalabear.Element, koalabearfft.Decimation, koalabearfft.Option])(nil)
 )

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/internal/cpufeat"
 )
 
 // fromBytes turns fuzz data into n elements of f (SetBytes reduces modulo
@@ -64,7 +66,7 @@ func FuzzFFT(f *testing.F) {
 		case 0:
 			fuzzNTT(t, bn254Field(), data, logN, sel)
 		case 1:
-			fuzzNTT(t, goldilocksField(), data, logN, sel)
+			cpufeat.Each("ntt64", func(string) { fuzzNTT(t, goldilocksField(), data, logN, sel) })
 		case 2:
 			fuzzNTT(t, babyBearField(), data, logN, sel)
 		default:
@@ -114,7 +116,7 @@ func FuzzLDE(f *testing.F) {
 		case 0:
 			fuzzLDE(t, bn254Field(), data, logN, sel)
 		case 1:
-			fuzzLDE(t, goldilocksField(), data, logN, sel)
+			cpufeat.Each("ntt64", func(string) { fuzzLDE(t, goldilocksField(), data, logN, sel) })
 		case 2:
 			fuzzLDE(t, babyBearField(), data, logN, sel)
 		default:

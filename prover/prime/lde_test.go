@@ -10,7 +10,7 @@ import (
 
 func TestLDE(t *testing.T) {
 	t.Run("bn254", func(t *testing.T) { testLDE(t, bn254Field()) })
-	t.Run("goldilocks", func(t *testing.T) { testLDE(t, goldilocksField()) })
+	t.Run("goldilocks", func(t *testing.T) { eachNTT64(t, func(t *testing.T) { testLDE(t, goldilocksField()) }) })
 	t.Run("babybear", func(t *testing.T) { testLDE(t, babyBearField()) })
 	t.Run("koalabear", func(t *testing.T) { testLDE(t, koalaBearField()) })
 }

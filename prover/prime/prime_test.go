@@ -46,7 +46,7 @@ func run[E Element](t *testing.T, e *NTT[E], o op, cols [][]E, ord Order) error 
 
 func TestFFTMatchesGnark(t *testing.T) {
 	t.Run("bn254", func(t *testing.T) { testMatchesGnark(t, bn254Field()) })
-	t.Run("goldilocks", func(t *testing.T) { testMatchesGnark(t, goldilocksField()) })
+	t.Run("goldilocks", func(t *testing.T) { eachNTT64(t, func(t *testing.T) { testMatchesGnark(t, goldilocksField()) }) })
 	t.Run("babybear", func(t *testing.T) { testMatchesGnark(t, babyBearField()) })
 	t.Run("koalabear", func(t *testing.T) { testMatchesGnark(t, koalaBearField()) })
 }
@@ -94,7 +94,7 @@ func testMatchesGnark[E Element, P testElem[E]](t *testing.T, f field[E]) {
 
 func TestFFTNaive(t *testing.T) {
 	t.Run("bn254", func(t *testing.T) { testNaive(t, bn254Field()) })
-	t.Run("goldilocks", func(t *testing.T) { testNaive(t, goldilocksField()) })
+	t.Run("goldilocks", func(t *testing.T) { eachNTT64(t, func(t *testing.T) { testNaive(t, goldilocksField()) }) })
 	t.Run("babybear", func(t *testing.T) { testNaive(t, babyBearField()) })
 	t.Run("koalabear", func(t *testing.T) { testNaive(t, koalaBearField()) })
 }

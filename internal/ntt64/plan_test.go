@@ -1,0 +1,278 @@
+package ntt64
+
+import (
+	"fmt"
+	"math/big"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/internal/cpufeat"
+	"github.com/gfpoly/gfpoly/internal/testutil"
+)
+
+// gnark-crypto's default coset shift for Goldilocks: the multiplicative
+// generator 7.
+const testShift = 7
+
+type variant struct {
+	dit, inverse, coset bool
+}
+
+func (v variant) String() string {
+	s := "DIF"
+	if v.dit {
+		s = "DIT"
+	}
+	if v.coset {
+		s += " coset"
+	}
+	if v.inverse {
+		s += " inverse"
+	}
+	return s
+}
+
+var variants = func() []variant {
+	var vs []variant
+	for _, dit := range []bool{false, true} {
+		for _, inv := range []bool{false, true} {
+			for _, coset := range []bool{false, true} {
+				vs = append(vs, variant{dit, inv, coset})
+			}
+		}
+	}
+	return vs
+}()
+
+func randVec(rng *rand.Rand, n int) []uint64 {
+	v := make([]uint64, n)
+	for i := range v {
+		v[i] = randCanonical(rng)
+	}
+	return v
+}
+
+func rev(i, logN int) int {
+	if logN == 0 {
+		return 0
+	}
+	return int(bits.Reverse64(uint64(i)) >> (64 - logN))
+}
+
+func permuted(v []uint64) []uint64 {
+	logN := bits.TrailingZeros(uint(len(v)))
+	out := make([]uint64, len(v))
+	for i := range v {
+		out[i] = v[rev(i, logN)]
+	}
+	return out
+}
+
+// naive evaluates the transform by its definition with math/big: forward,
+// out_i = Σ_j a_j (s·ω^i)^j; inverse, out_j = (1/n) s^-j Σ_i a_i ω^-ij. Both
+// in natural order.
+func naive(in []uint64, logN int, v variant, shift uint64) []uint64 {
+	n := len(in)
+	w := new(big.Int).SetUint64(RootOfUnity(logN))
+	s := big.NewInt(1)
+	if v.coset {
+		s.SetUint64(shift)
+	}
+	if v.inverse {
+		w.ModInverse(w, bigP)
+	}
+	sInv := new(big.Int).ModInverse(s, bigP)
+	nInv := new(big.Int).ModInverse(big.NewInt(int64(n)), bigP)
+	out := make([]uint64, n)
+	x, acc, term := new(big.Int), new(big.Int), new(big.Int)
+	for i := range n {
+		acc.SetInt64(0)
+		for j := range n {
+			// forward: a_j · s^j · ω^(ij); inverse: a_j · ω^-(ij)
+			term.Exp(w, big.NewInt(int64(i*j%n)), bigP)
+			if !v.inverse {
+				term.Mul(term, x.Exp(s, big.NewInt(int64(j)), bigP))
+			}
+			term.Mul(term, x.SetUint64(in[j]))
+			acc.Add(acc, term)
+		}
+		if v.inverse {
+			acc.Mul(acc, nInv)
+			acc.Mul(acc, x.Exp(sInv, big.NewInt(int64(i)), bigP))
+		}
+		out[i] = bigMod(acc)
+	}
+	return out
+}
+
+// eachImpl runs f under every kernel implementation this machine has.
+func eachImpl(t *testing.T, f func(t *testing.T)) {
+	cpufeat.Each("ntt64", func(name string) {
+		t.Run(name, f)
+	})
+	t.Logf("ntt64 implementations run: %v", cpufeat.Available("ntt64"))
+}
+
+// TestTransformNaive pins the semantics to the definition (math/big) for
+// every size up to 2^7 and every variant.
+func TestTransformNaive(t *testing.T) {
+	eachImpl(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(7, 8))
+		for logN := 0; logN <= 7; logN++ {
+			p, err := NewPlan(logN, testShift)
+			require.NoError(t, err)
+			for _, v := range variants {
+				in := randVec(rng, 1<<logN)
+				want := naive(in, logN, v, testShift)
+				a := append([]uint64(nil), in...)
+				if v.dit {
+					a = permuted(a)
+				} else {
+					want = permuted(want)
+				}
+				p.Transform(a, v.dit, v.inverse, v.coset, 1)
+				testutil.EqualSlices(t, want, a, "2^%d %v", logN, v)
+			}
+		}
+	})
+}
+
+// reference is the generic implementation on one goroutine.
+func reference(p *Plan, in []uint64, v variant) []uint64 {
+	defer cpufeat.Select("ntt64", "generic")()
+	a := append([]uint64(nil), in...)
+	p.Transform(a, v.dit, v.inverse, v.coset, 1)
+	return a
+}
+
+// TestTransformSizes: every size up to 2^20 (2^16 with -short), every
+// variant, every implementation and 1 or 4 goroutines, against the generic
+// implementation on one goroutine (itself checked against the definition
+// above and, in prover/prime, against gnark-crypto); the round trip
+// forward∘inverse is the identity.
+func TestTransformSizes(t *testing.T) {
+	maxLog := 20
+	if testing.Short() {
+		maxLog = 16
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for logN := 0; logN <= maxLog; logN++ {
+		p, err := NewPlan(logN, 3)
+		require.NoError(t, err)
+		for _, v := range variants {
+			in := randVec(rng, 1<<logN)
+			want := reference(p, in, v)
+			eachImpl(t, func(t *testing.T) {
+				for _, tasks := range []int{1, 4} {
+					a := append([]uint64(nil), in...)
+					p.Transform(a, v.dit, v.inverse, v.coset, tasks)
+					testutil.EqualSlices(t, want, a, "2^%d %v tasks=%d", logN, v, tasks)
+					// back: the inverse of a DIF transform is the DIT inverse
+					p.Transform(a, !v.dit, !v.inverse, v.coset, tasks)
+					testutil.EqualSlices(t, in, a, "2^%d %v tasks=%d round trip", logN, v, tasks)
+				}
+			})
+		}
+	}
+}
+
+// TestKernels: each kernel of each implementation against the generic one
+// on random values weighted toward edge values, every shape the transforms
+// use.
+func TestKernels(t *testing.T) {
+	tw, _ := twiddleTables(12)
+	rng := rand.New(rand.NewPCG(11, 12))
+	type kcase struct {
+		name string
+		run  func(ks *kernelSet, a []uint64)
+	}
+	n := 1 << 12
+	var cases []kcase
+	for q := 8; q <= n/4; q *= 2 {
+		cases = append(cases,
+			kcase{fmt.Sprintf("difRadix4 q=%d", q), func(ks *kernelSet, a []uint64) { ks.difRadix4(a, q, 0, q, tw) }},
+			kcase{fmt.Sprintf("ditRadix4 q=%d", q), func(ks *kernelSet, a []uint64) { ks.ditRadix4(a, q, 0, q, tw) }},
+			kcase{fmt.Sprintf("difRadix4 q=%d j=8..%d", q, q/2), func(ks *kernelSet, a []uint64) { ks.difRadix4(a[:4*q], q, 8, max(q/2, 8), tw) }},
+			kcase{fmt.Sprintf("ditRadix4 q=%d j=%d..%d", q, q/2, q), func(ks *kernelSet, a []uint64) { ks.ditRadix4(a[:4*q], q, q/2, q, tw) }},
+		)
+	}
+	for m := 8; m <= n/2; m *= 2 {
+		cases = append(cases,
+			kcase{fmt.Sprintf("difRadix2 m=%d", m), func(ks *kernelSet, a []uint64) { ks.difRadix2(a, m, tw) }},
+			kcase{fmt.Sprintf("ditRadix2 m=%d", m), func(ks *kernelSet, a []uint64) { ks.ditRadix2(a, m, tw) }},
+		)
+	}
+	c := randCanonical(rng)
+	b := randVec(rng, n)
+	cases = append(cases,
+		kcase{"difTail", func(ks *kernelSet, a []uint64) { ks.difTail(a, tw) }},
+		kcase{"ditHead", func(ks *kernelSet, a []uint64) { ks.ditHead(a, tw) }},
+		kcase{"difTail 8", func(ks *kernelSet, a []uint64) { ks.difTail(a[:8], tw) }},
+		kcase{"mulVec", func(ks *kernelSet, a []uint64) { ks.mulVec(a, b) }},
+		kcase{"mulVec 13", func(ks *kernelSet, a []uint64) { ks.mulVec(a[:13], b) }},
+		kcase{"scaleVec", func(ks *kernelSet, a []uint64) { ks.scaleVec(a, c) }},
+		kcase{"scaleVec 5", func(ks *kernelSet, a []uint64) { ks.scaleVec(a[3:8], c) }},
+		kcase{"scaleVec 0", func(ks *kernelSet, a []uint64) { ks.scaleVec(a[:0], c) }},
+	)
+	for i, ks := range impls {
+		if !asmAvailable(i) {
+			t.Logf("%s: not available here", ks.name)
+			continue
+		}
+		for _, kc := range cases {
+			for _, allP1 := range []bool{false, true} {
+				in := randVec(rng, n)
+				if allP1 { // every value P−1, the largest canonical value
+					for i := range in {
+						in[i] = P - 1
+					}
+				}
+				want := append([]uint64(nil), in...)
+				kc.run(&genericKernels, want)
+				got := append([]uint64(nil), in...)
+				kc.run(ks, got)
+				testutil.EqualSlices(t, want, got, "%s %s", ks.name, kc.name)
+				for i, x := range got {
+					if x >= P {
+						t.Fatalf("%s %s: element %d = %#x is not canonical", ks.name, kc.name, i, x)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTwiddleTables recomputes the shared tables by repeated squaring and
+// checks that a larger plan's tables keep the smaller ones' entries.
+func TestTwiddleTables(t *testing.T) {
+	fwd, inv := twiddleTables(9)
+	require.GreaterOrEqual(t, len(fwd), 1<<9)
+	for m := 1; m <= 1<<8; m *= 2 {
+		logM := bits.TrailingZeros(uint(m))
+		w := RootOfUnity(logM + 1)
+		for j := range m {
+			assert.Equal(t, exp(w, uint64(j)), fwd[m+j], "fwd[%d+%d]", m, j)
+			assert.Equal(t, exp(inverse(w), uint64(j)), inv[m+j], "inv[%d+%d]", m, j)
+		}
+	}
+}
+
+func TestPlanErrors(t *testing.T) {
+	for _, tc := range []struct {
+		logN  int
+		shift uint64
+	}{{-1, 7}, {33, 7}, {4, 0}, {4, P}, {4, 1<<64 - 1}} {
+		_, err := NewPlan(tc.logN, tc.shift)
+		require.ErrorIs(t, err, ErrPlan, "NewPlan(%d, %#x)", tc.logN, tc.shift)
+	}
+	p, err := NewPlan(4, 7)
+	require.NoError(t, err)
+	assert.Equal(t, 16, p.N())
+	assert.Equal(t, 4, p.LogN())
+	msg := testutil.PanicMessage(t, func() { p.Transform(make([]uint64, 8), false, false, false, 1) }, "short")
+	assert.Contains(t, msg, "ntt64: Transform of 8 elements")
+}
