@@ -155,10 +155,7 @@ type Device struct {
 	hosts   map[uintptr]*hostRecord // live pinned host allocations
 	modules map[string]*Module      // loaded modules by name
 
-	kernMu sync.Mutex
-	gf64   [numDesigns]*GF64
-	gf32   [numDesigns]*GF32
-	ntt    sync.Map // prime NTT kernels by field name (ntt.go)
+	ntt sync.Map // prime NTT kernels by field name (ntt.go)
 }
 
 // Open loads the CUDA driver and NVRTC, picks a device and starts the

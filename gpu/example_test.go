@@ -4,54 +4,59 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/gpu"
 )
 
-// mulOnGPU computes out[i] = a[i]·b[i] on the GPU.
-func mulOnGPU(out, a, b []gf64.Element) error {
+// addSrc is a kernel of the caller's own: x[i] += c.
+const addSrc = `
+extern "C" __global__ void add(unsigned int *x, unsigned int c, unsigned long long n) {
+    unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) x[i] += c;
+}
+`
+
+// addOnGPU adds c to every x[i] on the GPU: compile a kernel, copy the data
+// to the device, launch, copy back.
+func addOnGPU(x []uint32, c uint32) error {
 	d, err := gpu.Open()
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	k, err := d.GF64(gpu.PerThread)
+	m, err := d.LoadModule("add.cu", addSrc)
 	if err != nil {
 		return err
 	}
-	da, err := gpu.Alloc[gf64.Element](d, len(a))
+	add, err := m.Function("add")
 	if err != nil {
 		return err
 	}
-	defer da.Free()
-	db, err := gpu.Alloc[gf64.Element](d, len(b))
+	buf, err := gpu.Alloc[uint32](d, len(x))
 	if err != nil {
 		return err
 	}
-	defer db.Free()
-	if err := da.Upload(a); err != nil {
+	defer buf.Free()
+	if err := buf.Upload(x); err != nil {
 		return err
 	}
-	if err := db.Upload(b); err != nil {
+	cfg := gpu.LaunchConfig{Grid: gpu.Dim3{X: (len(x) + 255) / 256}, Block: gpu.Dim3{X: 256}}
+	if err := add.Launch(cfg, buf, c, uint64(len(x))); err != nil { // nil stream: waits
 		return err
 	}
-	if err := k.MulVec(nil, da, da, db); err != nil { // in place: da = da·db
-		return err
-	}
-	return da.Download(out)
+	return buf.Download(x)
 }
 
 func Example() {
-	a := []gf64.Element{0x123456789abcdef0, 3}
-	b := []gf64.Element{0xfedcba9876543210, 5}
-	out := make([]gf64.Element, len(a))
-	if err := mulOnGPU(out, a, b); err != nil {
+	x := []uint32{1, 2, 3, 4}
+	if err := addOnGPU(x, 10); err != nil {
 		if !errors.Is(err, gpu.ErrNoDevice) {
 			fmt.Println(err)
 			return
 		}
-		gf64.MulVec(out, a, b) // no GPU here: the CPU gives the same bits
+		for i := range x { // no GPU here: the same on the CPU
+			x[i] += 10
+		}
 	}
-	fmt.Println(uint64(out[0]), uint64(out[1]))
-	// Output: 9810998698458937964 15
+	fmt.Println(x)
+	// Output: [11 12 13 14]
 }

@@ -187,17 +187,6 @@ func TestByteSize(t *testing.T) {
 	}
 }
 
-func TestDesignString(t *testing.T) {
-	for _, d := range Designs {
-		if strings.HasPrefix(d.String(), "Design(") {
-			t.Errorf("design %d has no name", int(d))
-		}
-	}
-	if Design(7).String() != "Design(7)" {
-		t.Error("unknown design name")
-	}
-}
-
 func TestNVRTCTarget(t *testing.T) {
 	l := &nvrtc{archs: []int{75, 80, 86, 89, 90}, nvrtcGetCUBIN: func(uintptr, *byte) int32 { return 0 }}
 	if a, c := l.target(90); a != "sm_90" || !c {

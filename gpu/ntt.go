@@ -1376,3 +1376,23 @@ func bigLimbs64(x *big.Int) fr.Element {
 	}
 	return e
 }
+
+// checkBuffers checks that the buffers live on d, are not freed and have the
+// same length.
+func checkBuffers[T any](d *Device, op string, bufs ...*Buffer[T]) error {
+	for i, b := range bufs {
+		if b == nil {
+			return fmt.Errorf("gpu: %s: buffer %d is nil", op, i)
+		}
+		if b.d != d {
+			return fmt.Errorf("gpu: %s: buffer %d belongs to another device", op, i)
+		}
+		if b.st.freed.Load() {
+			return fmt.Errorf("gpu: %s: buffer %d freed: %w", op, i, ErrClosed)
+		}
+		if b.n != bufs[0].n {
+			return fmt.Errorf("gpu: %s: lengths %d and %d: %w", op, bufs[0].n, b.n, ErrLength)
+		}
+	}
+	return nil
+}

@@ -270,8 +270,8 @@ func TestClosedDevice(t *testing.T) {
 	if _, err := Alloc[uint64](d, 1); !errors.Is(err, ErrClosed) {
 		t.Errorf("Alloc on closed device: %v", err)
 	}
-	if _, err := d.GF64(PerThread); !errors.Is(err, ErrClosed) {
-		t.Errorf("GF64 on closed device: %v", err)
+	if _, err := d.Module("gf64.cu"); !errors.Is(err, ErrClosed) {
+		t.Errorf("Module on closed device: %v", err)
 	}
 	if err := b.Free(); err != nil {
 		t.Errorf("Free after Close: %v", err)

@@ -3,7 +3,10 @@ package gpu
 import (
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
+	"testing"
+	"time"
 )
 
 // parallel runs f over [0, n) split into one range per CPU.
@@ -36,4 +39,65 @@ func randomWords[T ~uint32 | ~uint64](n int, seed uint64) []T {
 		}
 	})
 	return out
+}
+
+// deviceTime returns the median device time of one call of f: reps samples,
+// after warm calls, each sample timed with events around inner back-to-back
+// calls (so that the host's submission latency stays out of the numbers).
+func deviceTime(t testing.TB, d *Device, s *Stream, warm, reps, inner int, f func() error) time.Duration {
+	t.Helper()
+	for i := 0; i < warm; i++ {
+		must(t, f())
+	}
+	start, err := d.NewEvent()
+	must(t, err)
+	defer start.Close()
+	end, err := d.NewEvent()
+	must(t, err)
+	defer end.Close()
+	times := make([]time.Duration, reps)
+	for i := range times {
+		must(t, start.Record(s))
+		for j := 0; j < inner; j++ {
+			must(t, f())
+		}
+		must(t, end.Record(s))
+		must(t, end.Synchronize())
+		times[i], err = end.Since(start)
+		must(t, err)
+		times[i] /= time.Duration(inner)
+	}
+	slices.Sort(times)
+	return times[reps/2]
+}
+
+// innerFor returns how many calls on n elements make one timed sample.
+func innerFor(n int) int { return max(1, (1<<25)/n) }
+
+func gps(n int, dt time.Duration) float64 { return float64(n) / dt.Seconds() / 1e9 }
+
+func mustAlloc[T any](t testing.TB, d *Device, n int) *Buffer[T] {
+	t.Helper()
+	b, err := Alloc[T](d, n)
+	if err != nil {
+		t.Fatalf("Alloc(%d): %v", n, err)
+	}
+	return b
+}
+
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// firstDiff returns the first index where got and want differ, or -1.
+func firstDiff[T comparable](got, want []T) int {
+	for i := range got {
+		if got[i] != want[i] {
+			return i
+		}
+	}
+	return -1
 }

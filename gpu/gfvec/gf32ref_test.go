@@ -1,6 +1,13 @@
-package gpu
+package gfvec
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/internal/gputest"
+)
 
 // gf32Poly is x^32 + x^7 + x^3 + x^2 + 1 without its x^32 term.
 const gf32Poly = 1<<7 | 1<<3 | 1<<2 | 1
@@ -29,24 +36,15 @@ func TestGF32Reference(t *testing.T) {
 	for i := 0; i < 32; i++ {
 		p = gf32MulRef(p, x)
 	}
-	if p != gf32Poly {
-		t.Fatalf("x^32 = %#x, want %#x", p, gf32Poly)
-	}
-	w := randomWords[uint32](300, 9)
+	require.Equal(t, uint32(gf32Poly), p, "x^32")
+	w := gputest.Words[uint32](300, 9)
 	for i := 0; i+2 < len(w); i += 3 {
 		a, b, c := w[i], w[i+1], w[i+2]
-		if gf32MulRef(a, b) != gf32MulRef(b, a) {
-			t.Fatal("not commutative")
-		}
-		if gf32MulRef(a, b^c) != gf32MulRef(a, b)^gf32MulRef(a, c) {
-			t.Fatal("not distributive")
-		}
-		if gf32MulRef(gf32MulRef(a, b), c) != gf32MulRef(a, gf32MulRef(b, c)) {
-			t.Fatal("not associative")
-		}
-		if gf32MulRef(a, 1) != a || gf32MulRef(a, 0) != 0 {
-			t.Fatal("wrong identities")
-		}
+		require.Equal(t, gf32MulRef(b, a), gf32MulRef(a, b), "commutativity")
+		require.Equal(t, gf32MulRef(a, b)^gf32MulRef(a, c), gf32MulRef(a, b^c), "distributivity")
+		require.Equal(t, gf32MulRef(a, gf32MulRef(b, c)), gf32MulRef(gf32MulRef(a, b), c), "associativity")
+		require.Equal(t, a, gf32MulRef(a, 1), "a·1")
+		require.Zero(t, gf32MulRef(a, 0), "a·0")
 	}
 	// The multiplicative group has order 2^32-1: a^(2^32-1) = 1 for a != 0,
 	// which holds only if the polynomial is irreducible for the tested a.
@@ -61,8 +59,6 @@ func TestGF32Reference(t *testing.T) {
 			}
 			base = gf32MulRef(base, base)
 		}
-		if r != 1 {
-			t.Fatalf("%#x^(2^32-1) = %#x", a, r)
-		}
+		assert.Equal(t, uint32(1), r, "%#x^(2^32-1)", a)
 	}
 }
