@@ -55,7 +55,6 @@ type Field struct {
 	words int    // n/64, the words of one element
 	exps  []int  // exponents of f between n and 0, highest first
 	r     uint64 // f − x^n: the bits of the exponents in exps, and bit 0
-	k     kernels
 }
 
 var (
@@ -80,12 +79,12 @@ func New(n int) (*Field, error) {
 }
 
 // newField builds GF(2)[x] / (x^n + Σ x^e + 1) for the exponents exps. n must
-// be a multiple of 128 with a kernel set (see kernelsFor) and every exponent
+// be one of the supported sizes (the kernels are per size) and every exponent
 // must lie in 1..63; the tests also build fields over reducible polynomials
 // this way, which is why irreducibility is not checked here.
 func newField(n int, exps []int) *Field {
-	if n%128 != 0 || n < 128 {
-		panic(fmt.Sprintf("gf2n: newField: n = %d is not a positive multiple of 128", n))
+	if !slices.Contains(Sizes(), n) {
+		panic(fmt.Sprintf("gf2n: newField: no kernels for n = %d", n))
 	}
 	r := uint64(1)
 	for _, e := range exps {
@@ -94,9 +93,7 @@ func newField(n int, exps []int) *Field {
 		}
 		r |= 1 << e
 	}
-	f := &Field{n: n, words: n / 64, exps: slices.Clone(exps), r: r}
-	f.k = kernelsFor(n)
-	return f
+	return &Field{n: n, words: n / 64, exps: slices.Clone(exps), r: r}
 }
 
 // N returns the degree n: the field has 2^n elements.
