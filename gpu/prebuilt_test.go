@@ -9,7 +9,6 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	"math/rand/v2"
 	"path"
 	"slices"
 	"sort"
@@ -330,17 +329,23 @@ func TestOpenWithoutNVRTC(t *testing.T) {
 	if _, err := d.LoadModule("mine.cu", "extern \"C\" __global__ void k() {}"); !errors.Is(err, ErrCompile) {
 		t.Errorf("LoadModule without NVRTC: %v", err)
 	}
-	// A transform through the images, against package domain.
-	tr, err := NewTransforms(d)
+	// A product through the images, against package field/gf64.
+	m, err := d.Module("gf64.cu")
 	must(t, err)
-	r := rand.New(rand.NewPCG(7, 8))
-	s := randomSubspace(t, r, 14, false)
-	col := randomVec(r, 1<<14)
-	want := slices.Clone(col)
-	must(t, s.NovelFFT(want))
-	must(t, tr.NovelFFTHost(s, [][]gf64.Element{col}))
-	if !slices.Equal(col, want) {
-		t.Errorf("NovelFFT 2^14 without NVRTC differs from domain's")
+	f, err := m.Function("gf64_mul_thread")
+	must(t, err)
+	const n = 1 << 14
+	a, b := randomWords[gf64.Element](n, 7), randomWords[gf64.Element](n, 8)
+	want := make([]gf64.Element, n)
+	gf64.MulVec(want, a, b)
+	da, db, dc := mustAlloc[gf64.Element](t, d, n), mustAlloc[gf64.Element](t, d, n), mustAlloc[gf64.Element](t, d, n)
+	must(t, da.Upload(a))
+	must(t, db.Upload(b))
+	must(t, f.Launch(LaunchConfig{Grid: Dim3{X: n / 256}, Block: Dim3{X: 256}}, dc, da, db, uint64(n)))
+	got := make([]gf64.Element, n)
+	must(t, dc.Download(got))
+	if !slices.Equal(got, want) {
+		t.Errorf("gf64_mul_thread 2^14 without NVRTC differs from gf64.MulVec")
 	}
 	if _, err := Open(noNVRTC, WithoutPrebuilt()); !errors.Is(err, ErrNoDevice) {
 		t.Errorf("Open without NVRTC and images: %v", err)

@@ -15,6 +15,7 @@ import (
 	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/gpu/additive"
 )
 
 // primeGPU encodes prime-field traces with the gpu package's LDE kernels
@@ -237,7 +238,7 @@ func (p *primeGPU[E]) encodeChunk(logRows int, dst, msgs [][]E, sink *devHash[E]
 // pinned memory with copies overlapping the transforms.
 type binaryGPU struct {
 	core[gf64.Element]
-	tr *gpu.Transforms
+	tr *additive.Transforms
 
 	mu      sync.Mutex
 	logRows int
@@ -247,7 +248,7 @@ type binaryGPU struct {
 var _ Encoder[gf64.Element] = (*binaryGPU)(nil)
 
 func newBinaryGPU(cfg config) (*binaryGPU, error) {
-	tr, err := gpu.NewTransforms(cfg.gpu)
+	tr, err := additive.New(cfg.gpu)
 	if err != nil {
 		return nil, fmt.Errorf("prover: GF(2^64) GPU transforms: %w: %w", ErrUnavailable, err)
 	}

@@ -30,7 +30,7 @@
 // The backends, each checked at compile time against Encoder:
 //
 //	field        CPU                                 GPU (WithGPU)
-//	GF(2^64)     rs.Code.EncodeBatch                 gpu.Transforms.LDEBatch
+//	GF(2^64)     rs.Code.EncodeBatch                 additive.Transforms.LDEBatch
 //	Goldilocks,  prover/prime LDE (gnark-crypto's    gpu.PrimeLDE (pinned staging,
 //	BabyBear,    fft.Domain transforms, columns      copies on all cores)
 //	KoalaBear,   over all cores)

@@ -9,16 +9,11 @@ import (
 	"github.com/consensys/gnark-crypto/field/koalabear"
 
 	"github.com/gfpoly/gfpoly/gpu"
-	"github.com/gfpoly/gfpoly/rs"
 )
-
-// A *gpu.Transforms can run rs.Code's encodings (rs.WithAccelerator); gpu
-// may not import rs, so the check lives here, where both are known.
-var _ rs.Accelerator = (*gpu.Transforms)(nil)
 
 // WithGPU runs the transforms on dev, an open device (gpu.Open); the caller
 // keeps ownership and closes it after the encoder. Every field has a GPU
-// backend: GF(2^64) on gpu.Transforms (the additive-FFT LDE), the prime
+// backend: GF(2^64) on gpu/additive's Transforms (the additive-FFT LDE), the prime
 // fields on gpu.PrimeLDE; both are bit-identical to the CPU backends. New
 // returns an error wrapping ErrUnavailable when the kernels cannot be built
 // on the device. With the default hash (SHA-256) the commitment is hashed on

@@ -16,6 +16,7 @@ import (
 
 	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/gpu/additive"
 )
 
 func openGPU(t *testing.T) *gpu.Device {
@@ -155,7 +156,7 @@ func TestGPUReport(t *testing.T) {
 	n, bigN := 1<<k, 1<<(k+lb)
 	tr, _ := RandomTrace[gf64.Element](k, cols, 1)
 	S, T, _ := DefaultBinaryDomains(k, lb)
-	tf, err := gpu.NewTransforms(dev)
+	tf, err := additive.New(dev)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,8 +10,8 @@ import (
 // Accelerator runs low-degree extensions somewhere other than this
 // process's CPU cores, such as a GPU. LDEBatch must set dst[i] to
 // domain.LDE of src[i] from from to to, bit for bit, leave src untouched,
-// and check shapes before writing. Package gpu's *Transforms implements it
-// (package rs cannot import gpu: it sits below it).
+// and check shapes before writing. Package gpu/additive's *Transforms
+// implements it (package rs cannot import it: it sits below it).
 type Accelerator interface {
 	LDEBatch(dst, src [][]gf64.Element, from, to *domain.Subspace) error
 }
@@ -22,7 +22,7 @@ type Accelerator interface {
 // caller owns:
 //
 //	var opts []rs.Option
-//	if tr, err := gpu.OpenTransforms(); err != nil {
+//	if tr, err := additive.Open(); err != nil {
 //		log.Printf("no GPU (%v): encoding on the CPU", err)
 //	} else {
 //		defer tr.Close()

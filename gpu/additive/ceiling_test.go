@@ -1,12 +1,16 @@
-package gpu
+package additive
 
 import (
 	"flag"
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/cuda"
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/internal/gputest"
 )
 
 var fftCeiling = flag.Bool("gpu.fftceiling", false, "run TestFFTProductCeiling: the fastest rate of each GF(2^64) product of fft.cu, data in registers")
@@ -59,17 +63,13 @@ func TestFFTProductCeiling(t *testing.T) {
 	if !*fftCeiling {
 		t.Skip("run with -gpu.fftceiling")
 	}
-	d := testDevice(t)
-	var src string
-	for _, f := range []string{"gf64.cu", "fft.cu"} {
-		b, err := cuda.Sources.ReadFile(f)
-		must(t, err)
-		src += string(b) + "\n"
-	}
-	m, err := d.LoadModule("fft_ceiling.cu", src+ceilingSrc)
-	must(t, err)
+	d := gputest.Device(t)
+	src, err := cuda.Program("fft.cu")
+	require.NoError(t, err)
+	m, err := d.LoadModule("fft_ceiling.cu", src+"\n"+ceilingSrc)
+	require.NoError(t, err)
 	st, err := d.NewStream()
-	must(t, err)
+	require.NoError(t, err)
 	defer st.Close()
 	const block, iters = 256, 256
 	blocks := 8 * d.Info().Multiprocessors
@@ -81,16 +81,16 @@ func TestFFTProductCeiling(t *testing.T) {
 		ws       int // twiddles: one per block or one per chain
 	}{{"table (fft_tab_mul, 16 lookups)", "probe_tab", blocks}, {"integer (fft_mul, Karatsuba, classes with holes)", "probe_int", 4 * threads}} {
 		f, err := m.Function(k.fn)
-		must(t, err)
-		ws := randomWords[gf64.Element](k.ws, 5)
-		wb := mustAlloc[gf64.Element](t, d, len(ws))
-		must(t, wb.Upload(ws))
-		out := mustAlloc[gf64.Element](t, d, 4*threads)
-		cfg := LaunchConfig{Grid: Dim3{X: blocks}, Block: Dim3{X: block}, Stream: st}
-		dt := deviceTime(t, d, st, 2, 7, 1, func() error { return f.Launch(cfg, out, wb, int32(iters)) })
+		require.NoError(t, err)
+		ws := gputest.Words[gf64.Element](k.ws, 5)
+		wb := gputest.Alloc[gf64.Element](t, d, len(ws))
+		require.NoError(t, wb.Upload(ws))
+		out := gputest.Alloc[gf64.Element](t, d, 4*threads)
+		cfg := gpu.LaunchConfig{Grid: gpu.Dim3{X: blocks}, Block: gpu.Dim3{X: block}, Stream: st}
+		dt := gputest.DeviceTime(t, d, st, 2, 7, 1, func() error { return f.Launch(cfg, out, wb, int32(iters)) })
 		// Check a sample of the chains against field/gf64.
 		got := make([]gf64.Element, 4*threads)
-		must(t, out.Download(got))
+		require.NoError(t, out.Download(got))
 		for _, id := range []int{0, 1, block - 1, block, threads/2 + 7, threads - 1} {
 			for c := range 4 {
 				w := ws[id/block]
@@ -101,9 +101,7 @@ func TestFFTProductCeiling(t *testing.T) {
 				for range iters {
 					x = gf64.Mul(w, x) ^ 1
 				}
-				if got[4*id+c] != x {
-					t.Fatalf("%s: thread %d chain %d differs from gf64.Mul", k.fn, id, c)
-				}
+				require.Equal(t, x, got[4*id+c], "%s: thread %d chain %d against gf64.Mul", k.fn, id, c)
 			}
 		}
 		rate := float64(products) / dt.Seconds()

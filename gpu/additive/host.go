@@ -1,8 +1,9 @@
-package gpu
+package additive
 
 import (
 	"errors"
 	"fmt"
+	"github.com/gfpoly/gfpoly/gpu"
 	"runtime"
 	"sync"
 
@@ -23,13 +24,13 @@ const (
 
 // stage is one stream's staging: pinned and device buffers for a group.
 type stage struct {
-	s          *Stream
-	hin, hout  *HostBuffer[gf64.Element]
-	din, dout  *Buffer[gf64.Element]
+	s          *gpu.Stream
+	hin, hout  *gpu.HostBuffer[gf64.Element]
+	din, dout  *gpu.Buffer[gf64.Element]
 	pend       [][]gf64.Element // destination columns of the group in flight
 	pendOutLen int
 	// done[k] is recorded after the download of the group's output chunk k.
-	done []*Event
+	done []*gpu.Event
 }
 
 func (st *stage) free() error {
@@ -40,12 +41,12 @@ func (st *stage) free() error {
 	for _, e := range st.done {
 		errs = append(errs, e.Close())
 	}
-	for _, h := range []*HostBuffer[gf64.Element]{st.hin, st.hout} {
+	for _, h := range []*gpu.HostBuffer[gf64.Element]{st.hin, st.hout} {
 		if h != nil {
 			errs = append(errs, h.Free())
 		}
 	}
-	for _, b := range []*Buffer[gf64.Element]{st.din, st.dout} {
+	for _, b := range []*gpu.Buffer[gf64.Element]{st.din, st.dout} {
 		if b != nil {
 			errs = append(errs, b.Free())
 		}
@@ -55,7 +56,7 @@ func (st *stage) free() error {
 
 // ensure makes st hold at least nin and nout elements (nout = 0: in place,
 // dout is din).
-func (st *stage) ensure(d *Device, nin, nout int) error {
+func (st *stage) ensure(d *gpu.Device, nin, nout int) error {
 	if st.s == nil {
 		s, err := d.NewStream()
 		if err != nil {
@@ -68,7 +69,7 @@ func (st *stage) ensure(d *Device, nin, nout int) error {
 			st.hin.Free()
 			st.hin = nil
 		}
-		h, err := AllocHost[gf64.Element](d, nin)
+		h, err := gpu.AllocHost[gf64.Element](d, nin)
 		if err != nil {
 			return err
 		}
@@ -79,7 +80,7 @@ func (st *stage) ensure(d *Device, nin, nout int) error {
 			st.din.Free()
 			st.din = nil
 		}
-		b, err := Alloc[gf64.Element](d, nin)
+		b, err := gpu.Alloc[gf64.Element](d, nin)
 		if err != nil {
 			return err
 		}
@@ -93,7 +94,7 @@ func (st *stage) ensure(d *Device, nin, nout int) error {
 			st.hout.Free()
 			st.hout = nil
 		}
-		h, err := AllocHost[gf64.Element](d, nout)
+		h, err := gpu.AllocHost[gf64.Element](d, nout)
 		if err != nil {
 			return err
 		}
@@ -104,7 +105,7 @@ func (st *stage) ensure(d *Device, nin, nout int) error {
 			st.dout.Free()
 			st.dout = nil
 		}
-		b, err := Alloc[gf64.Element](d, nout)
+		b, err := gpu.Alloc[gf64.Element](d, nout)
 		if err != nil {
 			return err
 		}
@@ -116,8 +117,8 @@ func (st *stage) ensure(d *Device, nin, nout int) error {
 // hostChunk is the unit, in elements, in which a group's staging copies
 // and its transfers overlap: the upload of one chunk runs while the next is
 // copied into pinned memory, and the result is copied out chunk by chunk as
-// each chunk's download completes. A variable for tests.
-var hostChunk = 1 << 22
+// each chunk's download completes (Transforms.chunk, which tests change).
+const hostChunk = 1 << 22
 
 // copyRange copies elements [lo, hi) of the columns cols (each n elements,
 // taken end to end) to or from the same range of the pinned slice p
@@ -152,16 +153,16 @@ func copyRange(p []gf64.Element, cols [][]gf64.Element, n, lo, hi int, toPinned 
 // dst columns of outLen elements out (inPlace: dst is src and f works on
 // one buffer). scratch is the device scratch per column f needs.
 func (t *Transforms) hostRun(op string, dst, src [][]gf64.Element, inLen, outLen, scratch int, inPlace bool,
-	f func(s *Stream, out, in *Buffer[gf64.Element], cols int) error) error {
+	f func(s *gpu.Stream, out, in *gpu.Buffer[gf64.Element], cols int) error) error {
 	if len(dst) != len(src) {
-		return fmt.Errorf("gpu: %s: %d destination columns and %d source columns: %w", op, len(dst), len(src), ErrLength)
+		return fmt.Errorf("additive: %s: %d destination columns and %d source columns: %w", op, len(dst), len(src), gpu.ErrLength)
 	}
 	for i := range src {
 		if len(src[i]) != inLen {
-			return fmt.Errorf("gpu: %s: column %d has %d elements, want %d: %w", op, i, len(src[i]), inLen, ErrLength)
+			return fmt.Errorf("additive: %s: column %d has %d elements, want %d: %w", op, i, len(src[i]), inLen, gpu.ErrLength)
 		}
 		if len(dst[i]) != outLen {
-			return fmt.Errorf("gpu: %s: destination column %d has %d elements, want %d: %w", op, i, len(dst[i]), outLen, ErrLength)
+			return fmt.Errorf("additive: %s: destination column %d has %d elements, want %d: %w", op, i, len(dst[i]), outLen, gpu.ErrLength)
 		}
 	}
 	if len(src) == 0 {
@@ -188,7 +189,7 @@ func (t *Transforms) hostRun(op string, dst, src [][]gf64.Element, inLen, outLen
 	}
 	avail := free + held
 	if uint64(perCol) > avail {
-		return fmt.Errorf("gpu: %s: one column needs %d bytes of device memory, %d free: %w", op, perCol, avail, ErrOutOfMemory)
+		return fmt.Errorf("additive: %s: one column needs %d bytes of device memory, %d free: %w", op, perCol, avail, gpu.ErrOutOfMemory)
 	}
 	budget := min(uint64(hostGroupBytes), avail/3)
 	g := max(1, int(budget/uint64(perCol)))
@@ -206,7 +207,7 @@ func (t *Transforms) hostRun(op string, dst, src [][]gf64.Element, inLen, outLen
 			nout = g * outLen
 		}
 		if err := t.stages[i].ensure(t.d, g*inLen, nout); err != nil {
-			return fmt.Errorf("gpu: %s: staging %d columns (%d bytes of device memory per stream): %w", op, g, g*perCol, err)
+			return fmt.Errorf("additive: %s: staging %d columns (%d bytes of device memory per stream): %w", op, g, g*perCol, err)
 		}
 	}
 	drain := func(st *stage) error {
@@ -218,11 +219,11 @@ func (t *Transforms) hostRun(op string, dst, src [][]gf64.Element, inLen, outLen
 			h = st.hin
 		}
 		total := len(st.pend) * st.pendOutLen
-		for k, lo := 0, 0; lo < total; k, lo = k+1, lo+hostChunk {
+		for k, lo := 0, 0; lo < total; k, lo = k+1, lo+t.chunk {
 			if err := st.done[k].Synchronize(); err != nil {
 				return err
 			}
-			copyRange(h.Slice(), st.pend, st.pendOutLen, lo, min(lo+hostChunk, total), false)
+			copyRange(h.Slice(), st.pend, st.pendOutLen, lo, min(lo+t.chunk, total), false)
 		}
 		st.pend = nil
 		return nil
@@ -236,8 +237,8 @@ func (t *Transforms) hostRun(op string, dst, src [][]gf64.Element, inLen, outLen
 		}
 		nc := min(g, len(src)-c0)
 		firstErr = func() error {
-			for lo := 0; lo < nc*inLen; lo += hostChunk {
-				hi := min(lo+hostChunk, nc*inLen)
+			for lo := 0; lo < nc*inLen; lo += t.chunk {
+				hi := min(lo+t.chunk, nc*inLen)
 				copyRange(st.hin.Slice(), src[c0:c0+nc], inLen, lo, hi, true)
 				hin, err := st.hin.View(lo, hi-lo)
 				if err != nil {
@@ -265,8 +266,8 @@ func (t *Transforms) hostRun(op string, dst, src [][]gf64.Element, inLen, outLen
 			if err := f(st.s, dout, din, nc); err != nil {
 				return err
 			}
-			for k, lo := 0, 0; lo < nc*outLen; k, lo = k+1, lo+hostChunk {
-				hi := min(lo+hostChunk, nc*outLen)
+			for k, lo := 0, 0; lo < nc*outLen; k, lo = k+1, lo+t.chunk {
+				hi := min(lo+t.chunk, nc*outLen)
 				dv, err := dout.View(lo, hi-lo)
 				if err != nil {
 					return err
@@ -316,24 +317,24 @@ func (t *Transforms) LDEBatch(dst, src [][]gf64.Element, from, to *domain.Subspa
 // end (to.Size() elements each), the groups come in column order, and then
 // queues its work on s, before the group's download. Groups alternate
 // between two streams, so work that must see the groups in sequence (such as
-// a RowHasher's Absorb) orders itself with an event. An error from then
+// gpu/rowhash's Hasher.Absorb) orders itself with an event. An error from then
 // stops the batch and is returned.
 func (t *Transforms) LDEBatchThen(dst, src [][]gf64.Element, from, to *domain.Subspace,
-	then func(s *Stream, out *Buffer[gf64.Element]) error) error {
+	then func(s *gpu.Stream, out *gpu.Buffer[gf64.Element]) error) error {
 	if from == nil || to == nil {
-		return fmt.Errorf("gpu: LDEBatch with a nil subspace: %w", domain.ErrMismatch)
+		return fmt.Errorf("additive: LDEBatch with a nil subspace: %w", domain.ErrMismatch)
 	}
 	if from.Dim() > to.Dim() {
-		return fmt.Errorf("gpu: LDEBatch from dimension %d to smaller dimension %d: %w", from.Dim(), to.Dim(), domain.ErrMismatch)
+		return fmt.Errorf("additive: LDEBatch from dimension %d to smaller dimension %d: %w", from.Dim(), to.Dim(), domain.ErrMismatch)
 	}
 	if _, err := t.plan(from); err != nil {
-		return fmt.Errorf("gpu: LDEBatch: %w", err)
+		return fmt.Errorf("additive: LDEBatch: %w", err)
 	}
 	if _, err := t.plan(to); err != nil {
-		return fmt.Errorf("gpu: LDEBatch: %w", err)
+		return fmt.Errorf("additive: LDEBatch: %w", err)
 	}
 	return t.hostRun("LDEBatch", dst, src, from.Size(), to.Size(), from.Size(), false,
-		func(s *Stream, out, in *Buffer[gf64.Element], cols int) error {
+		func(s *gpu.Stream, out, in *gpu.Buffer[gf64.Element], cols int) error {
 			if err := t.LDE(s, out, in, from, to); err != nil {
 				return err
 			}
@@ -368,10 +369,10 @@ func (t *Transforms) NovelIFFTHost(s *domain.Subspace, cols [][]gf64.Element) er
 }
 
 func (t *Transforms) hostInPlace(op string, s *domain.Subspace, cols [][]gf64.Element,
-	f func(*Stream, *domain.Subspace, *Buffer[gf64.Element]) error) error {
+	f func(*gpu.Stream, *domain.Subspace, *gpu.Buffer[gf64.Element]) error) error {
 	if _, err := t.plan(s); err != nil {
-		return fmt.Errorf("gpu: %s: %w", op, err)
+		return fmt.Errorf("additive: %s: %w", op, err)
 	}
 	return t.hostRun(op, cols, cols, s.Size(), s.Size(), 0, true,
-		func(st *Stream, out, in *Buffer[gf64.Element], n int) error { return f(st, s, out) })
+		func(st *gpu.Stream, out, in *gpu.Buffer[gf64.Element], n int) error { return f(st, s, out) })
 }

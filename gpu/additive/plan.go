@@ -1,8 +1,9 @@
-package gpu
+package additive
 
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/gfpoly/gfpoly/gpu"
 
 	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf64"
@@ -78,20 +79,34 @@ func (o fftOp) tables() (lo, hi []gf64.Element) {
 	return nil, nil
 }
 
-// The high passes' tiles: 2^fftHighT elements, rows of 2^fftHighC
-// consecutive elements (2^6: 512 bytes) and a window of fftHighT−fftHighC
-// index bits. Rows of 2^6 put every level of a window at local bit ≥ 6, so
-// all of them multiply through product tables; it takes one more pass than
-// rows of 2^4 (7-bit windows, whose lowest two levels multiplied with
-// fft_mul) and is 3–10% faster on the H200 (BENCHMARKS.md). The Gao–Mateer
-// conversion's passes (Taylor steps and twists) keep rows of 2^fftConvC:
-// they have no products to gain and one more pass lost 12% there.
-// Variables for benchmarks of the choice.
-var (
-	fftHighT = tileLog
-	fftHighC = 6
-	fftConvC = 4
-)
+// passShape is how the planner shapes passes and their sweeps.
+//
+// The high passes' tiles: 2^highT elements, rows of 2^highC consecutive
+// elements (2^6: 512 bytes) and a window of highT−highC index bits. Rows of
+// 2^6 put every level of a window at local bit ≥ 6, so all of them multiply
+// through product tables; it takes one more pass than rows of 2^4 (7-bit
+// windows, whose lowest two levels multiplied with fft_mul) and is 3–10%
+// faster on the H200 (BENCHMARKS.md). The Gao–Mateer conversion's passes
+// (Taylor steps and twists) keep rows of 2^convC: they have no products to
+// gain and one more pass lost 12% there.
+//
+// Product tables (cuda/fft.cu, fft_tab_mul): a butterfly level at local bit
+// lb ≥ tabMin multiplies by its twiddles through tables of 2 KiB built in
+// shared memory per tile, 2^(T−1−lb) of them, each serving 2^lb
+// butterflies; a sweep uses at most maxTabs tables (the levels that do not
+// fit multiply with fft_mul). Adjacent butterfly levels run as one radix-4
+// sweep unless noRadix4.
+//
+// The library plans with defaultShape, the shape measured fastest
+// (BENCHMARKS.md); the tests check the planner and the kernel's reference
+// model under other shapes too.
+type passShape struct {
+	highT, highC, convC int
+	tabMin, maxTabs     int
+	noRadix4            bool
+}
+
+var defaultShape = passShape{highT: tileLog, highC: 6, convC: 4, tabMin: 6, maxTabs: 48}
 
 // tile is the shape of a pass: local bits [0, c) are index bits [0, c),
 // local bits [c, T) are index bits [lo, lo+T−c).
@@ -123,6 +138,7 @@ func (t tile) fits(o fftOp) bool {
 type fftPass struct {
 	t   tile
 	ops []fftOp
+	sh  passShape
 }
 
 // lowTile is the tile of contiguous 2^min(M, tileLog) elements.
@@ -131,9 +147,9 @@ func lowTile(M int) tile {
 	return tile{T: T, c: T, lo: T}
 }
 
-// planFFT groups ops, on columns of 2^M elements, into passes: each pass
-// takes the tile that runs the most of the following steps.
-func planFFT(ops []fftOp, M int) []fftPass {
+// planFFT groups ops, on columns of 2^M elements, into passes of shape sh:
+// each pass takes the tile that runs the most of the following steps.
+func planFFT(ops []fftOp, M int, sh passShape) []fftPass {
 	var passes []fftPass
 	for i := 0; i < len(ops); {
 		cands := []tile{lowTile(M)}
@@ -144,14 +160,14 @@ func planFFT(ops []fftOp, M int) []fftPass {
 				if lo < 0 {
 					continue
 				}
-				c := fftHighC
+				c := sh.highC
 				if o.kind != kFwd && o.kind != kInv {
-					c = fftConvC
+					c = sh.convC
 				}
-				h := fftHighT - c
+				h := sh.highT - c
 				for _, w := range []int{hi - h + 1, lo} {
 					w = min(max(w, c), M-h)
-					cands = append(cands, tile{T: fftHighT, c: c, lo: w})
+					cands = append(cands, tile{T: sh.highT, c: c, lo: w})
 				}
 				break
 			}
@@ -167,9 +183,9 @@ func planFFT(ops []fftOp, M int) []fftPass {
 			}
 		}
 		if bestN <= 0 {
-			panic(fmt.Sprintf("gpu: no tile fits step %+v of a 2^%d transform", ops[i], M))
+			panic(fmt.Sprintf("additive: no tile fits step %+v of a 2^%d transform", ops[i], M))
 		}
-		passes = append(passes, fftPass{t: best, ops: ops[i : i+bestN]})
+		passes = append(passes, fftPass{t: best, ops: ops[i : i+bestN], sh: sh})
 		i += bestN
 	}
 	return passes
@@ -231,7 +247,7 @@ type fftPlan struct {
 	// powHi[r][e >> 10]; ipow for β_r^-1.
 	powLo, powHi, ipowLo, ipowHi [][]gf64.Element
 
-	buf  *Buffer[gf64.Element]
+	buf  *gpu.Buffer[gf64.Element]
 	addr map[*gf64.Element]uint64 // first element of a host table -> device address
 }
 
@@ -318,7 +334,7 @@ func (p *fftPlan) tables() [][]gf64.Element {
 }
 
 // upload copies all tables to one device buffer.
-func (p *fftPlan) upload(d *Device) error {
+func (p *fftPlan) upload(d *gpu.Device) error {
 	ts := p.tables()
 	n := 0
 	for _, t := range ts {
@@ -330,9 +346,9 @@ func (p *fftPlan) upload(d *Device) error {
 		offs[i] = len(all)
 		all = append(all, t...)
 	}
-	buf, err := Alloc[gf64.Element](d, max(n, 1))
+	buf, err := gpu.Alloc[gf64.Element](d, max(n, 1))
 	if err != nil {
-		return fmt.Errorf("gpu: FFT tables of a %d-dimensional subspace (%d bytes): %w", p.m, 8*n, err)
+		return fmt.Errorf("additive: FFT tables of a %d-dimensional subspace (%d bytes): %w", p.m, 8*n, err)
 	}
 	if n > 0 {
 		if err := buf.Upload(all); err != nil {
@@ -343,7 +359,7 @@ func (p *fftPlan) upload(d *Device) error {
 	p.buf = buf
 	p.addr = make(map[*gf64.Element]uint64, len(ts))
 	for i, t := range ts {
-		p.addr[&t[0]] = buf.ptr + 8*uint64(offs[i])
+		p.addr[&t[0]] = uint64(buf.Ptr()) + 8*uint64(offs[i])
 	}
 	return nil
 }
@@ -363,27 +379,6 @@ const (
 	opBytes    = 32
 )
 
-// fftNoRadix4 turns off the kernel's two-level butterfly sweeps (for
-// benchmarks of the choice).
-var fftNoRadix4 = false
-
-// Product tables (cuda/fft.cu, fft_tab_mul): a butterfly level at local bit
-// lb ≥ fftTabMin multiplies by its twiddles through tables of 2 KiB built in
-// shared memory per tile, 2^(T−1−lb) of them, each serving 2^lb butterflies;
-// a sweep uses at most fftMaxTabs tables (the levels that do not fit
-// multiply with fft_mul). Variables for benchmarks of the choice.
-var (
-	fftTabMin  = 6
-	fftMaxTabs = 48
-)
-
-// fftTabMix sends some products of the radix-4 sweeps' table levels to
-// fft_mul (bit 0: level H's product of x2, bit 1: of x3, bit 2: level L's
-// of x1, bit 3: of x3; cuda/fft.cu), so that the integer units work while
-// the lookups wait on shared memory. Measured slower on the H100 for every
-// mask tried (BENCHMARKS.md), so 0; kept for benchmarks of the choice.
-var fftTabMix = 0
-
 const (
 	tabBytes     = 2048
 	maxTabsLimit = 64 // the kernel's dynamic shared memory is sized for this many
@@ -396,7 +391,7 @@ const (
 )
 
 // sweeps returns the kernel flags of the pass's ops and the most product
-// tables one sweep holds, at most min(fftMaxTabs, limit). Adjacent butterfly
+// tables one sweep holds, at most min(sh.maxTabs, limit). Adjacent butterfly
 // levels of one direction pair up (forward r then r−1, inverse r then r+1);
 // within a sweep the first level's tables come first.
 func (p *fftPass) sweeps(limit int) (flags []uint32, tabs int) {
@@ -407,7 +402,7 @@ func (p *fftPass) sweeps(limit int) (flags []uint32, tabs int) {
 			continue
 		}
 		n := 1
-		if !fftNoRadix4 && i+1 < len(p.ops) && p.ops[i+1].kind == o.kind {
+		if !p.sh.noRadix4 && i+1 < len(p.ops) && p.ops[i+1].kind == o.kind {
 			b2 := p.ops[i+1].bit
 			lb, lb2 := p.t.local(o.bit), p.t.local(b2)
 			if (o.kind == kFwd && b2+1 == o.bit && lb2+1 == lb) || (o.kind == kInv && b2 == o.bit+1 && lb2 == lb+1) {
@@ -418,7 +413,7 @@ func (p *fftPass) sweeps(limit int) (flags []uint32, tabs int) {
 		used := 0
 		for j := i; j < i+n; j++ {
 			lb := p.t.local(p.ops[j].bit)
-			if d := 1 << uint(p.t.T-1-lb); lb >= fftTabMin && used+d <= min(fftMaxTabs, limit) {
+			if d := 1 << uint(p.t.T-1-lb); lb >= p.sh.tabMin && used+d <= min(p.sh.maxTabs, limit) {
 				flags[j] |= opTab
 				used += d
 			}
@@ -442,10 +437,6 @@ func (p *fftPass) sharedBytes(limit int) int {
 	return tabOffset(p.t.T) + tabs*tabBytes
 }
 
-// fftGF64Mul makes the kernel multiply with gf64.cu's gf64_mul instead of
-// its own fft_mul (for benchmarks of the choice).
-var fftGF64Mul = false
-
 // passArgs describes where a pass reads and writes.
 type passArgs struct {
 	in, out             uint64 // device addresses of column 0
@@ -466,12 +457,7 @@ func (p *fftPass) encode(a passArgs, limit int) []byte {
 	le.PutUint32(b[48:], uint32(p.t.lo))
 	le.PutUint32(b[52:], uint32(p.t.h()))
 	le.PutUint32(b[56:], uint32(len(p.ops)))
-	var flags uint32
-	if fftGF64Mul {
-		flags |= 2
-	}
-	flags |= uint32(fftTabMix&15) << 4
-	le.PutUint32(b[60:], flags)
+	le.PutUint32(b[60:], 0) // flags: none
 	opFlags, _ := p.sweeps(limit)
 	for i, o := range p.ops {
 		e := b[passHeader+opBytes*i:]

@@ -1,17 +1,27 @@
-package gpu
+package additive
 
 import (
-	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/internal/gputest"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	gputest.Main(m)
+}
 
 // randomSubspace returns a random m-dimensional subspace (zero shift when
 // zeroShift).
@@ -47,7 +57,7 @@ type transformCase struct {
 	name  string
 	cpu   func(s *domain.Subspace, a []gf64.Element) error
 	ops   func(p *fftPlan, m int) []fftOp
-	gpu   func(t *Transforms, st *Stream, s *domain.Subspace, a *Buffer[gf64.Element]) error
+	gpu   func(t *Transforms, st *gpu.Stream, s *domain.Subspace, a *gpu.Buffer[gf64.Element]) error
 	batch func(s *domain.Subspace, cols [][]gf64.Element) error // domain's batch form, if any
 }
 
@@ -80,26 +90,19 @@ func TestFFTPassesReference(t *testing.T) {
 			for _, tc := range transformCases {
 				x := randomVec(r, 1<<uint(m))
 				want := slices.Clone(x)
-				if err := tc.cpu(s, want); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, tc.cpu(s, want))
 				got := slices.Clone(x)
-				runPassesRef(planFFT(tc.ops(p, m), m), m, got, got, len(got), 1, ^uint64(0))
-				if !slices.Equal(got, want) {
-					t.Fatalf("%s m=%d zeroShift=%v: passes differ from domain", tc.name, m, zero)
-				}
+				runPassesRef(planFFT(tc.ops(p, m), m, defaultShape), m, got, got, len(got), 1, ^uint64(0))
+				testutil.RequireEqualSlices(t, want, got, "%s m=%d zeroShift=%v: passes against domain", tc.name, m, zero)
 			}
 		}
 	}
 }
 
 // TestFFTPassesTableVariants runs the reference passes (which multiply
-// through product tables where the kernel does) with other table
-// thresholds, table budgets and without radix-4 sweeps.
+// through product tables where the kernel does) under other pass shapes:
+// other table thresholds and budgets, no radix-4 sweeps, other tiles.
 func TestFFTPassesTableVariants(t *testing.T) {
-	defer func(a, b int, c bool, T, C int) {
-		fftTabMin, fftMaxTabs, fftNoRadix4, fftHighT, fftHighC = a, b, c, T, C
-	}(fftTabMin, fftMaxTabs, fftNoRadix4, fftHighT, fftHighC)
 	r := rand.New(rand.NewPCG(17, 18))
 	for _, v := range []struct {
 		tabMin, maxTabs int
@@ -108,18 +111,16 @@ func TestFFTPassesTableVariants(t *testing.T) {
 	}{{0, 64, false, 11, 4}, {3, 8, true, 11, 4}, {6, 16, false, 11, 4}, {64, 48, false, 11, 4},
 		{6, 48, false, 11, 6}, {6, 32, false, 12, 6}, {5, 48, false, 12, 5}, {6, 48, false, 10, 3},
 		{6, 48, false, 11, 7}, {6, 32, false, 12, 7}} {
-		fftTabMin, fftMaxTabs, fftNoRadix4, fftHighT, fftHighC = v.tabMin, v.maxTabs, v.noRadix4, v.highT, v.highC
+		sh := passShape{highT: v.highT, highC: v.highC, convC: defaultShape.convC, tabMin: v.tabMin, maxTabs: v.maxTabs, noRadix4: v.noRadix4}
 		for _, m := range []int{1, 7, 11, 13, 16} {
 			s := randomSubspace(t, r, m, m%2 == 0)
 			p := newFFTPlan(s)
 			for _, tc := range transformCases[:4] {
 				x := randomVec(r, 1<<uint(m))
 				want := slices.Clone(x)
-				must(t, tc.cpu(s, want))
-				runPassesRef(planFFT(tc.ops(p, m), m), m, x, x, len(x), 1, ^uint64(0))
-				if !slices.Equal(x, want) {
-					t.Fatalf("%+v %s m=%d: passes differ from domain", v, tc.name, m)
-				}
+				require.NoError(t, tc.cpu(s, want))
+				runPassesRef(planFFT(tc.ops(p, m), m, sh), m, x, x, len(x), 1, ^uint64(0))
+				testutil.RequireEqualSlices(t, want, x, "%+v %s m=%d: passes against domain", v, tc.name, m)
 			}
 		}
 	}
@@ -140,9 +141,7 @@ func TestTabMul(t *testing.T) {
 			if j < len(edge) {
 				x = edge[j]
 			}
-			if got, want := tabMulRef(tab, x), gf64.Mul(w, x); got != want {
-				t.Fatalf("table product %#x * %#x = %#x, want %#x", w, x, got, want)
-			}
+			require.Equal(t, gf64.Mul(w, x), tabMulRef(tab, x), "table product %#x * %#x", w, x)
 		}
 	}
 }
@@ -155,11 +154,11 @@ func ldeRef(dst, src []gf64.Element, from, to *domain.Subspace, cols int) {
 	coef := src
 	if len(s1) > 0 {
 		coef = make([]gf64.Element, len(src))
-		runPassesRef(planFFT(s1, k), k, coef, src, 1<<uint(k), cols, ^uint64(0))
+		runPassesRef(planFFT(s1, k, defaultShape), k, coef, src, 1<<uint(k), cols, ^uint64(0))
 	}
-	p2 := planFFT(s2, n)
+	p2 := planFFT(s2, n, defaultShape)
 	if len(p2) == 0 {
-		p2 = []fftPass{{t: lowTile(n)}}
+		p2 = []fftPass{{t: lowTile(n), sh: defaultShape}}
 	}
 	runPassesRef(p2, n, dst, coef, 1<<uint(k), cols, 1<<uint(k)-1)
 }
@@ -172,9 +171,8 @@ func ldeTargets(t testing.TB, r *rand.Rand, from *domain.Subspace, n int) map[st
 	for {
 		e, err := from.Extend(ext...)
 		if err == nil {
-			if pre, err = e.WithShift(gf64.Element(r.Uint64())); err != nil {
-				t.Fatal(err)
-			}
+			pre, err = e.WithShift(gf64.Element(r.Uint64()))
+			require.NoError(t, err)
 			break
 		}
 		ext = randomSubspace(t, r, n, true).Basis()[:n-from.Dim()]
@@ -190,14 +188,10 @@ func TestLDEPassesReference(t *testing.T) {
 		for name, to := range ldeTargets(t, r, from, n) {
 			src := randomVec(r, 1<<uint(k))
 			want := make([]gf64.Element, 1<<uint(n))
-			if err := domain.LDE(want, src, from, to); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, domain.LDE(want, src, from, to))
 			got := make([]gf64.Element, 1<<uint(n))
 			ldeRef(got, src, from, to, 1)
-			if !slices.Equal(got, want) {
-				t.Fatalf("LDE 2^%d -> 2^%d (%s target): passes differ from domain", k, n, name)
-			}
+			testutil.RequireEqualSlices(t, want, got, "LDE 2^%d -> 2^%d (%s target): passes against domain", k, n, name)
 		}
 	}
 }
@@ -216,16 +210,12 @@ func TestPlanPassesShape(t *testing.T) {
 		{"forward", fwdOps(p, 24), 4, 5 + 5 + 5 + 3},
 		{"inverse", invOps(p, 24), 4, 5 + 5 + 5 + 3},
 	} {
-		ps := planFFT(c.ops, 24)
-		if len(ps) > c.max {
-			t.Errorf("%s network of 2^24: %d passes, want at most %d", c.name, len(ps), c.max)
-		}
+		ps := planFFT(c.ops, 24, defaultShape)
+		assert.LessOrEqual(t, len(ps), c.max, "%s network of 2^24: passes", c.name)
 		tabbed := 0
 		for _, q := range ps {
 			for _, o := range q.ops {
-				if !q.t.fits(o) {
-					t.Errorf("%s: step %v does not fit tile %+v", c.name, o, q.t)
-				}
+				assert.True(t, q.t.fits(o), "%s: step %v does not fit tile %+v", c.name, o, q.t)
 			}
 			flags, tabs := q.sweeps(maxTabsLimit)
 			for _, f := range flags {
@@ -233,13 +223,10 @@ func TestPlanPassesShape(t *testing.T) {
 					tabbed++
 				}
 			}
-			if tabs > fftMaxTabs || q.sharedBytes(maxTabsLimit) > tabOffset(q.t.T)+fftMaxTabs*tabBytes {
-				t.Errorf("%s: pass holds %d tables, at most %d", c.name, tabs, fftMaxTabs)
-			}
+			assert.LessOrEqual(t, tabs, defaultShape.maxTabs, "%s: tables a pass holds", c.name)
+			assert.LessOrEqual(t, q.sharedBytes(maxTabsLimit), tabOffset(q.t.T)+defaultShape.maxTabs*tabBytes, "%s: shared memory of a pass", c.name)
 		}
-		if fftTabMin == 6 && fftHighC == 6 && fftHighT == tileLog && tabbed != c.tabbed {
-			t.Errorf("%s network of 2^24: %d levels through product tables, want %d", c.name, tabbed, c.tabbed)
-		}
+		assert.Equal(t, c.tabbed, tabbed, "%s network of 2^24: levels through product tables", c.name)
 	}
 }
 
@@ -260,13 +247,9 @@ func FuzzFFTPasses(f *testing.F) {
 		for _, tc := range transformCases {
 			x := randomVec(r, 1<<uint(M))
 			want := slices.Clone(x)
-			if err := tc.cpu(s, want); err != nil {
-				t.Fatal(err)
-			}
-			runPassesRef(planFFT(tc.ops(p, M), M), M, x, x, len(x), 1, ^uint64(0))
-			if !slices.Equal(x, want) {
-				t.Fatalf("%s m=%d: passes differ from domain", tc.name, M)
-			}
+			require.NoError(t, tc.cpu(s, want))
+			runPassesRef(planFFT(tc.ops(p, M), M, defaultShape), M, x, x, len(x), 1, ^uint64(0))
+			testutil.RequireEqualSlices(t, want, x, "%s m=%d: passes against domain", tc.name, M)
 		}
 	})
 }
@@ -275,19 +258,9 @@ func FuzzFFTPasses(f *testing.F) {
 
 func testTransforms(t testing.TB) *Transforms {
 	t.Helper()
-	d := testDevice(t)
-	applyFFTFlags()
-	tfOnce.Do(func() {
-		var defs string
-		for _, d := range strings.Fields(*fftDefines) {
-			name, val, _ := strings.Cut(d, "=")
-			defs += "#define " + name + " " + val + "\n"
-		}
-		tf, tfErr = newTransforms(d, defs)
-	})
-	if tfErr != nil {
-		t.Fatalf("NewTransforms: %v", tfErr)
-	}
+	d := gputest.Device(t)
+	tfOnce.Do(func() { tf, tfErr = New(d) })
+	require.NoError(t, tfErr, "New")
 	return tf
 }
 
@@ -321,14 +294,14 @@ func TestFFTDevice(t *testing.T) {
 	tr := testTransforms(t)
 	r := rand.New(rand.NewPCG(7, 8))
 	st, err := tr.d.NewStream()
-	must(t, err)
+	require.NoError(t, err)
 	defer st.Close()
 	for _, m := range deviceDims() {
 		for _, zero := range []bool{true, false} {
 			s := randomSubspace(t, r, m, zero)
 			n := 1 << uint(m)
 			for _, cols := range colsFor(m) {
-				buf := mustAlloc[gf64.Element](t, tr.d, cols*n)
+				buf := gputest.Alloc[gf64.Element](t, tr.d, cols*n)
 				for ci, tc := range transformCases {
 					if m >= 24 && ci >= 4 && !zero {
 						continue // the conversions are covered by FFT/IFFT at these sizes
@@ -336,42 +309,27 @@ func TestFFTDevice(t *testing.T) {
 					x := randomVec(r, cols*n)
 					want := slices.Clone(x)
 					for c := 0; c < cols; c++ {
-						must(t, tc.cpu(s, want[c*n:(c+1)*n]))
+						require.NoError(t, tc.cpu(s, want[c*n:(c+1)*n]))
 					}
-					must(t, buf.Upload(x))
-					var stream *Stream
+					require.NoError(t, buf.Upload(x))
+					var stream *gpu.Stream
 					if cols == 3 {
 						stream = st
 					}
-					must(t, tc.gpu(tr, stream, s, buf))
+					require.NoError(t, tc.gpu(tr, stream, s, buf))
 					if stream != nil {
-						must(t, stream.Synchronize())
+						require.NoError(t, stream.Synchronize())
 					}
 					got := make([]gf64.Element, cols*n)
-					must(t, buf.Download(got))
-					if i := fftDiff(got, want); i >= 0 {
-						t.Fatalf("%s m=%d zeroShift=%v cols=%d: element %d is %v, CPU has %v",
-							tc.name, m, zero, cols, i, got[i], want[i])
-					}
+					require.NoError(t, buf.Download(got))
+					testutil.RequireEqualSlices(t, want, got, "%s m=%d zeroShift=%v cols=%d: device against domain", tc.name, m, zero, cols)
 				}
 				buf.Free()
 			}
-			must(t, tr.Release(s))
+			require.NoError(t, tr.Release(s))
 		}
 	}
 	t.Logf("transforms bit-identical to domain for m in %v", deviceDims())
-}
-
-func fftDiff(a, b []gf64.Element) int {
-	for i := range a {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	if len(a) != len(b) {
-		return min(len(a), len(b))
-	}
-	return -1
 }
 
 func TestLDEDevice(t *testing.T) {
@@ -393,22 +351,18 @@ func TestLDEDevice(t *testing.T) {
 			src := randomVec(r, cols<<uint(k))
 			want := make([]gf64.Element, cols<<uint(n))
 			for c := 0; c < cols; c++ {
-				must(t, domain.LDE(want[c<<uint(n):(c+1)<<uint(n)], src[c<<uint(k):(c+1)<<uint(k)], from, to))
+				require.NoError(t, domain.LDE(want[c<<uint(n):(c+1)<<uint(n)], src[c<<uint(k):(c+1)<<uint(k)], from, to))
 			}
-			dsrc := mustAlloc[gf64.Element](t, tr.d, len(src))
-			ddst := mustAlloc[gf64.Element](t, tr.d, len(want))
-			must(t, dsrc.Upload(src))
-			must(t, tr.LDE(nil, ddst, dsrc, from, to))
+			dsrc := gputest.Alloc[gf64.Element](t, tr.d, len(src))
+			ddst := gputest.Alloc[gf64.Element](t, tr.d, len(want))
+			require.NoError(t, dsrc.Upload(src))
+			require.NoError(t, tr.LDE(nil, ddst, dsrc, from, to))
 			got := make([]gf64.Element, len(want))
-			must(t, ddst.Download(got))
-			if i := fftDiff(got, want); i >= 0 {
-				t.Fatalf("LDE 2^%d->2^%d (%s) cols=%d: element %d is %v, CPU has %v", k, n, name, cols, i, got[i], want[i])
-			}
+			require.NoError(t, ddst.Download(got))
+			testutil.RequireEqualSlices(t, want, got, "LDE 2^%d->2^%d (%s) cols=%d: device against domain", k, n, name, cols)
 			back := make([]gf64.Element, len(src))
-			must(t, dsrc.Download(back))
-			if !slices.Equal(back, src) {
-				t.Fatalf("LDE 2^%d->2^%d modified src", k, n)
-			}
+			require.NoError(t, dsrc.Download(back))
+			testutil.RequireEqualSlices(t, src, back, "LDE 2^%d->2^%d modified src", k, n)
 			// Host form through pinned memory.
 			if n <= 20 {
 				hs, hd := make([][]gf64.Element, cols), make([][]gf64.Element, cols)
@@ -416,10 +370,8 @@ func TestLDEDevice(t *testing.T) {
 					hs[c] = src[c<<uint(k) : (c+1)<<uint(k)]
 					hd[c] = make([]gf64.Element, 1<<uint(n))
 				}
-				must(t, tr.LDEBatch(hd, hs, from, to))
-				if !slices.Equal(slices.Concat(hd...), want) {
-					t.Fatalf("LDEBatch 2^%d->2^%d (%s) cols=%d differs from domain", k, n, name, cols)
-				}
+				require.NoError(t, tr.LDEBatch(hd, hs, from, to))
+				testutil.RequireEqualSlices(t, want, slices.Concat(hd...), "LDEBatch 2^%d->2^%d (%s) cols=%d against domain", k, n, name, cols)
 			}
 			dsrc.Free()
 			ddst.Free()
@@ -441,20 +393,12 @@ func TestFFTHostDevice(t *testing.T) {
 				cols[i] = randomVec(r, 1<<uint(m))
 				want[i] = slices.Clone(cols[i])
 			}
-			must(t, s.FFTBatch(want))
-			must(t, tr.FFTHost(s, cols))
-			for i := range cols {
-				if !slices.Equal(cols[i], want[i]) {
-					t.Fatalf("FFTHost m=%d cols=%d: column %d differs", m, ncols, i)
-				}
-			}
-			must(t, tr.IFFTHost(s, cols))
-			must(t, s.IFFTBatch(want))
-			for i := range cols {
-				if !slices.Equal(cols[i], want[i]) {
-					t.Fatalf("IFFTHost m=%d cols=%d: column %d differs", m, ncols, i)
-				}
-			}
+			require.NoError(t, s.FFTBatch(want))
+			require.NoError(t, tr.FFTHost(s, cols))
+			testutil.RequireEqualColumns(t, want, cols, "FFTHost m=%d cols=%d", m, ncols)
+			require.NoError(t, tr.IFFTHost(s, cols))
+			require.NoError(t, s.IFFTBatch(want))
+			testutil.RequireEqualColumns(t, want, cols, "IFFTHost m=%d cols=%d", m, ncols)
 		}
 	}
 }
@@ -463,8 +407,8 @@ func TestFFTHostDevice(t *testing.T) {
 // and a last chunk shorter than the others.
 func TestHostChunks(t *testing.T) {
 	tr := testTransforms(t)
-	defer func(c int) { hostChunk = c }(hostChunk)
-	hostChunk = 1000
+	defer func(c int) { tr.chunk = c }(tr.chunk)
+	tr.chunk = 1000
 	r := rand.New(rand.NewPCG(13, 14))
 	from := randomSubspace(t, r, 10, true)
 	to := ldeTargets(t, r, from, 13)["prefix"]
@@ -473,27 +417,19 @@ func TestHostChunks(t *testing.T) {
 		src[i] = randomVec(r, 1<<10)
 		dst[i] = make([]gf64.Element, 1<<13)
 		want[i] = make([]gf64.Element, 1<<13)
-		must(t, domain.LDE(want[i], src[i], from, to))
+		require.NoError(t, domain.LDE(want[i], src[i], from, to))
 	}
-	must(t, tr.LDEBatch(dst, src, from, to))
-	for i := range dst {
-		if j := fftDiff(dst[i], want[i]); j >= 0 {
-			t.Fatalf("LDEBatch with %d-element chunks: column %d element %d differs from domain", hostChunk, i, j)
-		}
-	}
+	require.NoError(t, tr.LDEBatch(dst, src, from, to))
+	testutil.RequireEqualColumns(t, want, dst, "LDEBatch with %d-element chunks against domain", tr.chunk)
 	s := randomSubspace(t, r, 11, false)
 	cols := make([][]gf64.Element, 3)
 	for i := range cols {
 		cols[i] = randomVec(r, 1<<11)
 		want[i] = slices.Clone(cols[i])
-		must(t, s.NovelFFT(want[i]))
+		require.NoError(t, s.NovelFFT(want[i]))
 	}
-	must(t, tr.NovelFFTHost(s, cols))
-	for i := range cols {
-		if j := fftDiff(cols[i], want[i]); j >= 0 {
-			t.Fatalf("NovelFFTHost with %d-element chunks: column %d element %d differs from domain", hostChunk, i, j)
-		}
-	}
+	require.NoError(t, tr.NovelFFTHost(s, cols))
+	testutil.RequireEqualColumns(t, want[:3], cols, "NovelFFTHost with %d-element chunks against domain", tr.chunk)
 	tr.Release(from)
 	tr.Release(to)
 	tr.Release(s)
@@ -504,46 +440,50 @@ func TestFFTDeviceErrors(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	s := randomSubspace(t, r, 4, false)
 	big := randomSubspace(t, r, 6, false)
-	b15 := mustAlloc[gf64.Element](t, tr.d, 15)
+	b15 := gputest.Alloc[gf64.Element](t, tr.d, 15)
 	defer b15.Free()
-	b64 := mustAlloc[gf64.Element](t, tr.d, 64)
+	b64 := gputest.Alloc[gf64.Element](t, tr.d, 64)
 	defer b64.Free()
-	b16 := mustAlloc[gf64.Element](t, tr.d, 16)
+	b16 := gputest.Alloc[gf64.Element](t, tr.d, 16)
 	defer b16.Free()
 	check := func(name string, err, target error) {
 		t.Helper()
-		if err == nil || !errors.Is(err, target) {
-			t.Errorf("%s: got %v, want an error matching %v", name, err, target)
-		}
+		assert.ErrorIs(t, err, target, name)
 	}
-	check("FFT on 15 elements", tr.FFT(nil, s, b15), ErrLength)
+	check("FFT on 15 elements", tr.FFT(nil, s, b15), gpu.ErrLength)
 	check("FFT on nil subspace", tr.FFT(nil, nil, b16), domain.ErrMismatch)
 	check("LDE to a smaller space", tr.LDE(nil, b16, b64, big, s), domain.ErrMismatch)
-	check("LDE short dst", tr.LDE(nil, b16, b16, s, big), ErrLength)
+	check("LDE short dst", tr.LDE(nil, b16, b16, s, big), gpu.ErrLength)
 	v, err := b64.View(0, 16)
-	must(t, err)
+	require.NoError(t, err)
 	check("LDE overlapping", tr.LDE(nil, b64, v, s, big), ErrOverlap)
-	check("LDEBatch ragged", tr.LDEBatch([][]gf64.Element{make([]gf64.Element, 64)}, [][]gf64.Element{make([]gf64.Element, 15)}, s, big), ErrLength)
-	if err := tr.FFT(nil, s, nil); err == nil {
-		t.Error("FFT on a nil buffer: no error")
-	}
+	check("LDEBatch ragged", tr.LDEBatch([][]gf64.Element{make([]gf64.Element, 64)}, [][]gf64.Element{make([]gf64.Element, 15)}, s, big), gpu.ErrLength)
+	assert.Error(t, tr.FFT(nil, s, nil), "FFT on a nil buffer")
+	freed, err := gpu.Alloc[gf64.Element](tr.d, 16)
+	require.NoError(t, err)
+	require.NoError(t, freed.Free())
+	check("FFT on a freed buffer", tr.FFT(nil, s, freed), gpu.ErrClosed)
+	_, err = New(nil)
+	check("New(nil)", err, gpu.ErrNoDevice)
 }
 
 func TestLDEOutOfMemory(t *testing.T) {
 	tr := testTransforms(t)
 	free, _, err := tr.d.MemInfo()
-	must(t, err)
+	require.NoError(t, err)
 	// A batch whose scratch cannot fit: the error says how much it needs.
 	r := rand.New(rand.NewPCG(15, 16))
 	from := randomSubspace(t, r, 20, false)
 	to := randomSubspace(t, r, 21, false)
 	cols := int(free>>23) + 64 // scratch alone exceeds free memory
-	src := &Buffer[gf64.Element]{d: tr.d, ptr: 1 << 40, n: cols << 20, st: &allocState{}}
-	dst := &Buffer[gf64.Element]{d: tr.d, ptr: 1 << 46, n: cols << 21, st: &allocState{}}
-	err = tr.LDE(nil, dst, src, from, to)
-	if !errors.Is(err, ErrOutOfMemory) {
-		t.Fatalf("LDE needing %d bytes of scratch with %d free: got %v, want ErrOutOfMemory", cols<<23, free, err)
-	}
+	// No buffers that large exist: the addresses are never used, since the
+	// scratch allocation fails before any launch.
+	pf, err := tr.plan(from)
+	require.NoError(t, err)
+	pt, err := tr.plan(to)
+	require.NoError(t, err)
+	err = tr.ldeAt(nil, 1<<46, 1<<40, pf, pt, from, to, cols)
+	require.ErrorIs(t, err, gpu.ErrOutOfMemory, "LDE needing %d bytes of scratch with %d free", cols<<23, free)
 	t.Logf("as expected: %v", err)
 	tr.Release(from)
 	tr.Release(to)
@@ -554,7 +494,7 @@ func ExampleTransforms_LDEBatch() {
 	to, _ := domain.New(0, 1, 2, 4, 8, 16)        // 32 points, containing from
 	msg := []gf64.Element{1, 2, 3, 4, 5, 6, 7, 8} // values over from
 	cw := make([]gf64.Element, to.Size())
-	tr, err := OpenTransforms()
+	tr, err := Open()
 	if err != nil {
 		// No GPU: domain gives the same bits on the CPU.
 		if err := domain.LDE(cw, msg, from, to); err != nil {
@@ -595,9 +535,7 @@ func TestCopyRange(t *testing.T) {
 					if i >= lo && i < hi {
 						want = flat[i]
 					}
-					if got[i] != want {
-						t.Fatalf("cols=%d n=%d [%d,%d): %s, element %d is %v, want %v", c.cols, c.n, lo, hi, dir, i, got[i], want)
-					}
+					require.Equal(t, want, got[i], "cols=%d n=%d [%d,%d): %s, element %d", c.cols, c.n, lo, hi, dir, i)
 				}
 			}
 			p := make([]gf64.Element, total)

@@ -1,19 +1,22 @@
-package gpu
+package additive
 
 import (
 	"errors"
 	"fmt"
-	"runtime"
+	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/rs"
 	"sync"
 
-	"github.com/gfpoly/gfpoly/cuda"
 	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
 
+// A *Transforms runs rs.Code's encodings (rs.WithAccelerator).
+var _ rs.Accelerator = (*Transforms)(nil)
+
 // ErrOverlap is returned, wrapped, when an operation's source and
 // destination buffers overlap where they may not.
-var ErrOverlap = errors.New("gpu: buffers overlap")
+var ErrOverlap = errors.New("additive: buffers overlap")
 
 // Transforms runs the transforms of package domain on a device: Gao–Mateer
 // FFT and IFFT (monomial basis), the novel-basis transforms, the basis
@@ -33,16 +36,19 @@ var ErrOverlap = errors.New("gpu: buffers overlap")
 // A Transforms is safe for concurrent use, except that Release must not run
 // while work on the same subspace is in flight.
 //
-// Device memory: in-place transforms need nothing beyond the caller's buffer
+// gpu.Device memory: in-place transforms need nothing beyond the caller's buffer
 // and the tables; LDE needs scratch for the source's novel coefficients
 // (DeviceBytesLDE); an allocation that does not fit returns an error saying
-// how many bytes were needed, matching ErrOutOfMemory.
+// how many bytes were needed, matching gpu.ErrOutOfMemory.
 type Transforms struct {
-	d    *Device
-	fn   *Function
+	d    *gpu.Device
+	fn   *gpu.Function
 	owns bool // close d with the transforms
 	// tabLimit is the most product tables a pass may hold (shared memory).
 	tabLimit int
+	// chunk is the unit, in elements, in which the host calls' staging
+	// copies and transfers overlap (hostChunk; tests make it small).
+	chunk int
 
 	mu    sync.Mutex
 	plans map[*domain.Subspace]*fftPlan
@@ -51,18 +57,14 @@ type Transforms struct {
 	stages [hostStreams]*stage
 }
 
-// NewTransforms compiles the transform kernels (cuda/gf64.cu's multiplication
-// and cuda/fft.cu) for d and returns the transforms on it.
-func NewTransforms(d *Device) (*Transforms, error) { return newTransforms(d, "") }
-
-// newTransforms is NewTransforms with defines (C preprocessor lines, for
-// benchmarks of build-time choices in fft.cu) put before the sources.
-func newTransforms(d *Device, defines string) (*Transforms, error) {
-	src, err := transformsSource(defines)
-	if err != nil {
-		return nil, err
+// New loads the transform kernels on d (the program "fft.cu": cuda/gf64.cu's
+// multiplication and cuda/fft.cu, loaded once per device) and returns the
+// transforms on it.
+func New(d *gpu.Device) (*Transforms, error) {
+	if d == nil {
+		return nil, fmt.Errorf("additive: nil device: %w", gpu.ErrNoDevice)
 	}
-	m, err := d.LoadModule("fft.cu", src)
+	m, err := d.Module("fft.cu")
 	if err != nil {
 		return nil, err
 	}
@@ -77,33 +79,19 @@ func newTransforms(d *Device, defines string) (*Transforms, error) {
 	if fn.SetMaxDynamicSharedMem(tabOffset(tileLog)+maxTabsLimit*tabBytes) != nil {
 		tabLimit = (48<<10 - tabOffset(tileLog)) / tabBytes
 	}
-	return &Transforms{d: d, fn: fn, tabLimit: tabLimit, plans: map[*domain.Subspace]*fftPlan{}}, nil
+	return &Transforms{d: d, fn: fn, tabLimit: tabLimit, chunk: hostChunk, plans: map[*domain.Subspace]*fftPlan{}}, nil
 }
 
-// transformsSource is the program of the transform kernels: defines, then
-// gf64.cu (fft.cu uses its gf64_mul), then fft.cu.
-func transformsSource(defines string) (string, error) {
-	mul, err := cuda.Sources.ReadFile("gf64.cu")
-	if err != nil {
-		return "", err
-	}
-	fft, err := cuda.Sources.ReadFile("fft.cu")
-	if err != nil {
-		return "", err
-	}
-	return defines + string(mul) + "\n" + string(fft), nil
-}
-
-// OpenTransforms opens a device (see Open) and returns its transforms; the
+// Open opens a device (gpu.Open, with opts) and returns its transforms; the
 // caller closes it with Close, which closes the device too. The error wraps
-// ErrNoDevice when this machine has no usable GPU: callers then run package
-// domain (or rs) on the CPU, and should say so.
-func OpenTransforms(opts ...Option) (*Transforms, error) {
-	d, err := Open(opts...)
+// gpu.ErrNoDevice when this machine has no usable GPU: callers then run
+// package domain (or rs) on the CPU, and should say so.
+func Open(opts ...gpu.Option) (*Transforms, error) {
+	d, err := gpu.Open(opts...)
 	if err != nil {
 		return nil, err
 	}
-	t, err := NewTransforms(d)
+	t, err := New(d)
 	if err != nil {
 		d.Close()
 		return nil, err
@@ -112,8 +100,8 @@ func OpenTransforms(opts ...Option) (*Transforms, error) {
 	return t, nil
 }
 
-// Device returns the device the transforms run on.
-func (t *Transforms) Device() *Device { return t.d }
+// gpu.Device returns the device the transforms run on.
+func (t *Transforms) Device() *gpu.Device { return t.d }
 
 // Prepare builds the tables of s and copies them to the device, so that the
 // first transform on s does not pay for it.
@@ -135,7 +123,7 @@ func (t *Transforms) Release(s *domain.Subspace) error {
 }
 
 // Close frees the tables and staging buffers; a Transforms from
-// OpenTransforms also closes its device.
+// Open also closes its device.
 func (t *Transforms) Close() error {
 	t.mu.Lock()
 	var errs []error
@@ -172,10 +160,10 @@ func (t *Transforms) TableBytes() int {
 
 func (t *Transforms) plan(s *domain.Subspace) (*fftPlan, error) {
 	if s == nil {
-		return nil, fmt.Errorf("gpu: nil subspace: %w", domain.ErrMismatch)
+		return nil, fmt.Errorf("additive: nil subspace: %w", domain.ErrMismatch)
 	}
 	if s.Dim() > domain.MaxTransformDim {
-		return nil, fmt.Errorf("gpu: %d-dimensional subspace, at most %d: %w", s.Dim(), domain.MaxTransformDim, domain.ErrDim)
+		return nil, fmt.Errorf("additive: %d-dimensional subspace, at most %d: %w", s.Dim(), domain.MaxTransformDim, domain.ErrDim)
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -191,21 +179,21 @@ func (t *Transforms) plan(s *domain.Subspace) (*fftPlan, error) {
 }
 
 // checkCols checks a buffer of columns of n elements and returns how many.
-func (t *Transforms) checkCols(op, name string, b *Buffer[gf64.Element], n int) (int, error) {
+func (t *Transforms) checkCols(op, name string, b *gpu.Buffer[gf64.Element], n int) (int, error) {
 	if b == nil {
-		return 0, fmt.Errorf("gpu: %s: %s is nil", op, name)
+		return 0, fmt.Errorf("additive: %s: %s is nil", op, name)
 	}
-	if b.d != t.d {
-		return 0, fmt.Errorf("gpu: %s: %s belongs to another device", op, name)
+	if b.Device() != t.d {
+		return 0, fmt.Errorf("additive: %s: %s belongs to another device", op, name)
 	}
-	if b.st.freed.Load() {
-		return 0, fmt.Errorf("gpu: %s: %s freed: %w", op, name, ErrClosed)
+	if b.Freed() {
+		return 0, fmt.Errorf("additive: %s: %s freed: %w", op, name, gpu.ErrClosed)
 	}
-	if b.n == 0 || b.n%n != 0 {
-		return 0, fmt.Errorf("gpu: %s: %s has %d elements, not a positive multiple of the column length %d: %w",
-			op, name, b.n, n, ErrLength)
+	if b.Len() == 0 || b.Len()%n != 0 {
+		return 0, fmt.Errorf("additive: %s: %s has %d elements, not a positive multiple of the column length %d: %w",
+			op, name, b.Len(), n, gpu.ErrLength)
 	}
-	return b.n / n, nil
+	return b.Len() / n, nil
 }
 
 // The in-place transforms. Each takes a buffer holding one or more columns
@@ -216,14 +204,14 @@ func (t *Transforms) checkCols(op, name string, b *Buffer[gf64.Element], n int) 
 
 // FFT is domain's Subspace.FFT on every column of a: monomial coefficients
 // in, evaluations over s (subspace order) out.
-func (t *Transforms) FFT(st *Stream, s *domain.Subspace, a *Buffer[gf64.Element]) error {
+func (t *Transforms) FFT(st *gpu.Stream, s *domain.Subspace, a *gpu.Buffer[gf64.Element]) error {
 	return t.inPlace("FFT", st, s, a, func(p *fftPlan, m int) []fftOp {
 		return append(toNovelOps(p, m), fwdOps(p, m)...)
 	})
 }
 
 // IFFT is domain's Subspace.IFFT on every column of a.
-func (t *Transforms) IFFT(st *Stream, s *domain.Subspace, a *Buffer[gf64.Element]) error {
+func (t *Transforms) IFFT(st *gpu.Stream, s *domain.Subspace, a *gpu.Buffer[gf64.Element]) error {
 	return t.inPlace("IFFT", st, s, a, func(p *fftPlan, m int) []fftOp {
 		return append(invOps(p, m), fromNovelOps(p, m)...)
 	})
@@ -231,29 +219,29 @@ func (t *Transforms) IFFT(st *Stream, s *domain.Subspace, a *Buffer[gf64.Element
 
 // NovelFFT is domain's Subspace.NovelFFT on every column of a: novel-basis
 // coefficients in, evaluations out.
-func (t *Transforms) NovelFFT(st *Stream, s *domain.Subspace, a *Buffer[gf64.Element]) error {
+func (t *Transforms) NovelFFT(st *gpu.Stream, s *domain.Subspace, a *gpu.Buffer[gf64.Element]) error {
 	return t.inPlace("NovelFFT", st, s, a, fwdOps)
 }
 
 // NovelIFFT is domain's Subspace.NovelIFFT on every column of a.
-func (t *Transforms) NovelIFFT(st *Stream, s *domain.Subspace, a *Buffer[gf64.Element]) error {
+func (t *Transforms) NovelIFFT(st *gpu.Stream, s *domain.Subspace, a *gpu.Buffer[gf64.Element]) error {
 	return t.inPlace("NovelIFFT", st, s, a, invOps)
 }
 
 // MonomialToNovel is domain's Subspace.MonomialToNovel on every column of a.
-func (t *Transforms) MonomialToNovel(st *Stream, s *domain.Subspace, a *Buffer[gf64.Element]) error {
+func (t *Transforms) MonomialToNovel(st *gpu.Stream, s *domain.Subspace, a *gpu.Buffer[gf64.Element]) error {
 	return t.inPlace("MonomialToNovel", st, s, a, toNovelOps)
 }
 
 // NovelToMonomial is domain's Subspace.NovelToMonomial on every column of a.
-func (t *Transforms) NovelToMonomial(st *Stream, s *domain.Subspace, a *Buffer[gf64.Element]) error {
+func (t *Transforms) NovelToMonomial(st *gpu.Stream, s *domain.Subspace, a *gpu.Buffer[gf64.Element]) error {
 	return t.inPlace("NovelToMonomial", st, s, a, fromNovelOps)
 }
 
-func (t *Transforms) inPlace(op string, st *Stream, s *domain.Subspace, a *Buffer[gf64.Element], build func(*fftPlan, int) []fftOp) error {
+func (t *Transforms) inPlace(op string, st *gpu.Stream, s *domain.Subspace, a *gpu.Buffer[gf64.Element], build func(*fftPlan, int) []fftOp) error {
 	p, err := t.plan(s)
 	if err != nil {
-		return fmt.Errorf("gpu: %s: %w", op, err)
+		return fmt.Errorf("additive: %s: %w", op, err)
 	}
 	m := p.m
 	n := 1 << uint(m)
@@ -261,13 +249,13 @@ func (t *Transforms) inPlace(op string, st *Stream, s *domain.Subspace, a *Buffe
 	if err != nil {
 		return err
 	}
-	passes := planFFT(build(p, m), m)
+	passes := planFFT(build(p, m), m, defaultShape)
 	if len(passes) == 0 {
 		return nil
 	}
-	args := passArgs{in: a.ptr, out: a.ptr, inStride: uint64(n), outStride: uint64(n), inMask: ^uint64(0)}
-	return t.d.onStream(st, func(h uintptr) error {
-		return t.submit(h, passes, m, args, cols)
+	args := passArgs{in: uint64(a.Ptr()), out: uint64(a.Ptr()), inStride: uint64(n), outStride: uint64(n), inMask: ^uint64(0)}
+	return t.d.Do(st, func(q *gpu.Queue) error {
+		return t.submit(q, passes, m, args, cols)
 	})
 }
 
@@ -277,21 +265,21 @@ func (t *Transforms) inPlace(op string, st *Stream, s *domain.Subspace, a *Buffe
 // and must not overlap dst. The work needs from.Size()·8 bytes of device
 // scratch per column unless from has dimension 0 (stream-ordered, freed when
 // done).
-func (t *Transforms) LDE(st *Stream, dst, src *Buffer[gf64.Element], from, to *domain.Subspace) error {
+func (t *Transforms) LDE(st *gpu.Stream, dst, src *gpu.Buffer[gf64.Element], from, to *domain.Subspace) error {
 	if from == nil || to == nil {
-		return fmt.Errorf("gpu: LDE with a nil subspace: %w", domain.ErrMismatch)
+		return fmt.Errorf("additive: LDE with a nil subspace: %w", domain.ErrMismatch)
 	}
 	k, n := from.Dim(), to.Dim()
 	if k > n {
-		return fmt.Errorf("gpu: LDE from dimension %d to smaller dimension %d: %w", k, n, domain.ErrMismatch)
+		return fmt.Errorf("additive: LDE from dimension %d to smaller dimension %d: %w", k, n, domain.ErrMismatch)
 	}
 	pf, err := t.plan(from)
 	if err != nil {
-		return fmt.Errorf("gpu: LDE: %w", err)
+		return fmt.Errorf("additive: LDE: %w", err)
 	}
 	pt, err := t.plan(to)
 	if err != nil {
-		return fmt.Errorf("gpu: LDE: %w", err)
+		return fmt.Errorf("additive: LDE: %w", err)
 	}
 	cols, err := t.checkCols("LDE", "src", src, 1<<uint(k))
 	if err != nil {
@@ -300,16 +288,22 @@ func (t *Transforms) LDE(st *Stream, dst, src *Buffer[gf64.Element], from, to *d
 	if _, err := t.checkCols("LDE", "dst", dst, 1<<uint(n)); err != nil {
 		return err
 	}
-	if dst.n != cols<<uint(n) {
-		return fmt.Errorf("gpu: LDE: %d source columns need %d destination elements, dst has %d: %w",
-			cols, cols<<uint(n), dst.n, ErrLength)
+	if dst.Len() != cols<<uint(n) {
+		return fmt.Errorf("additive: LDE: %d source columns need %d destination elements, dst has %d: %w",
+			cols, cols<<uint(n), dst.Len(), gpu.ErrLength)
 	}
-	if overlaps(src.ptr, src.Bytes(), dst.ptr, dst.Bytes()) {
-		return fmt.Errorf("gpu: LDE: src and dst: %w", ErrOverlap)
+	if overlaps(uint64(src.Ptr()), src.Bytes(), uint64(dst.Ptr()), dst.Bytes()) {
+		return fmt.Errorf("additive: LDE: src and dst: %w", ErrOverlap)
 	}
+	return t.ldeAt(st, uint64(dst.Ptr()), uint64(src.Ptr()), pf, pt, from, to, cols)
+}
+
+// ldeAt queues the LDE of cols columns at device address src to dst (the
+// checked arguments of LDE).
+func (t *Transforms) ldeAt(st *gpu.Stream, dst, src uint64, pf, pt *fftPlan, from, to *domain.Subspace, cols int) error {
 	stage1, stage2 := ldeOps(pf, pt, from, to)
-	return t.d.onStream(st, func(h uintptr) error {
-		return t.lde(h, dst.ptr, src.ptr, stage1, stage2, k, n, cols)
+	return t.d.Do(st, func(q *gpu.Queue) error {
+		return t.lde(q, dst, src, stage1, stage2, pf.m, pt.m, cols)
 	})
 }
 
@@ -326,40 +320,40 @@ func ldeOps(pf, pt *fftPlan, from, to *domain.Subspace) (stage1, stage2 []fftOp)
 	return stage1, fwdOps(pt, k)
 }
 
-// lde runs on the device goroutine.
-func (t *Transforms) lde(h uintptr, dst, src uint64, stage1, stage2 []fftOp, k, n, cols int) error {
+// lde queues the LDE's passes (device goroutine).
+func (t *Transforms) lde(q *gpu.Queue, dst, src uint64, stage1, stage2 []fftOp, k, n, cols int) error {
 	coef := src
 	body := func() error {
-		p2 := planFFT(stage2, n)
+		p2 := planFFT(stage2, n, defaultShape)
 		if len(p2) == 0 {
-			p2 = []fftPass{{t: lowTile(n)}}
+			p2 = []fftPass{{t: lowTile(n), sh: defaultShape}}
 		}
-		return t.submit(h, p2, n, passArgs{in: coef, out: dst, inStride: 1 << uint(k),
+		return t.submit(q, p2, n, passArgs{in: coef, out: dst, inStride: 1 << uint(k),
 			outStride: 1 << uint(n), inMask: 1<<uint(k) - 1}, cols)
 	}
 	if len(stage1) == 0 {
 		return body()
 	}
-	size := uintptr(cols) << uint(k+3)
-	err := t.d.withScratch(h, size, func(p uint64) error {
-		coef = p
-		p1 := planFFT(stage1, k)
-		if err := t.submit(h, p1, k, passArgs{in: src, out: p, inStride: 1 << uint(k),
+	size := cols << uint(k+3)
+	err := q.Scratch(size, func(p gpu.DevicePtr) error {
+		coef = uint64(p)
+		p1 := planFFT(stage1, k, defaultShape)
+		if err := t.submit(q, p1, k, passArgs{in: src, out: uint64(p), inStride: 1 << uint(k),
 			outStride: 1 << uint(k), inMask: ^uint64(0)}, cols); err != nil {
 			return err
 		}
 		return body()
 	})
-	if errors.Is(err, ErrOutOfMemory) {
-		return fmt.Errorf("gpu: LDE needs %d bytes of device scratch (%d columns of 2^%d): %w", size, cols, k, err)
+	if errors.Is(err, gpu.ErrOutOfMemory) {
+		return fmt.Errorf("additive: LDE needs %d bytes of device scratch (%d columns of 2^%d): %w", size, cols, k, err)
 	}
 	return err
 }
 
-// submit launches the passes on stream h, for cols columns of 2^M output
-// elements; the first pass reads as a says, the others work in place on
-// a.out. It runs on the device goroutine.
-func (t *Transforms) submit(h uintptr, passes []fftPass, M int, a passArgs, cols int) error {
+// submit queues the passes, for cols columns of 2^M output elements; the
+// first pass reads as a says, the others work in place on a.out. It runs on
+// the device goroutine.
+func (t *Transforms) submit(q *gpu.Queue, passes []fftPass, M int, a passArgs, cols int) error {
 	for i := range passes {
 		ps := &passes[i]
 		if i > 0 {
@@ -371,14 +365,8 @@ func (t *Transforms) submit(h uintptr, passes []fftPass, M int, a passArgs, cols
 			ac := a
 			ac.in += 8 * a.inStride * uint64(c0)
 			ac.out += 8 * a.outStride * uint64(c0)
-			params, keep, err := packArgs([]any{ps.encode(ac, t.tabLimit)})
-			if err != nil {
-				return err
-			}
-			err = t.fn.launch(Dim3{X: grid, Y: nc}, Dim3{X: fftBlock}, ps.sharedBytes(t.tabLimit), h, params)
-			runtime.KeepAlive(keep)
-			if err != nil {
-				return fmt.Errorf("gpu: fft_pass: %w", err)
+			if err := q.Launch(t.fn, gpu.Dim3{X: grid, Y: nc}, gpu.Dim3{X: fftBlock}, ps.sharedBytes(t.tabLimit), ps.encode(ac, t.tabLimit)); err != nil {
+				return fmt.Errorf("additive: %w", err)
 			}
 		}
 	}
