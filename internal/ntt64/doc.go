@@ -46,9 +46,14 @@
 //
 // The kernels (a radix-2 pass, a radix-4 pass, the three small stages, and
 // element-wise products) have a generic pure-Go implementation, the
-// reference, always built. Tests walk every implementation through the
-// registry in internal/cpufeat (cpufeat.Each("ntt64", ...)); -tags purego
-// builds the generic one alone.
+// reference, always built, and on amd64 an AVX-512 one (AVX-512F: eight
+// elements per register, the 64×64-bit products from four VPMULUDQ, the
+// corrections as unsigned compares into mask registers and masked adds; the
+// three small stages on two 8-element blocks at a time, rearranged between
+// stages with VSHUFI64X2 and VPERMT2Q). The fastest the CPU supports (read
+// once from golang.org/x/sys/cpu) is chosen at initialisation. Tests walk
+// every implementation through the registry in internal/cpufeat
+// (cpufeat.Each("ntt64", ...)); -tags purego builds the generic one alone.
 //
 // # Concurrency
 //

@@ -1,7 +1,8 @@
+//go:build !amd64 || purego
 
 package ntt64
 
-// The generic kernels alone (no assembly yet).
+// No assembly in this build: the generic kernels alone.
 var (
 	asmKernels          []*kernelSet
 	asmKernelsAvailable []bool
