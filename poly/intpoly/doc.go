@@ -1,0 +1,97 @@
+// Package intpoly multiplies polynomials with integer coefficients, and big
+// integers, exactly, by number-theoretic transforms modulo several primes
+// and Chinese remaindering (the multi-modular method of seed 004).
+//
+// # Entry points
+//
+//   - Mul(a, b) returns the product of two polynomials given as []*big.Int
+//     (a[i] the coefficient of x^i, any sign and size): len(a)+len(b)−1
+//     new coefficients.
+//   - MulBig(x, y) returns x·y for *big.Int; below a measured crossover
+//     (about 2^17 bits in the smaller operand) it calls math/big.
+//   - Multiplier multiplies Packed polynomials (fixed-width two's-complement
+//     limbs, layout on Packed) of bounded lengths and coefficient sizes,
+//     reusing one plan and its buffers: the fast path for callers with many
+//     products of one shape, and the one without per-coefficient
+//     allocations.
+//
+// # How a product is computed
+//
+// For polynomials with |a_i| < 2^bitsA, |b_j| < 2^bitsB, every coefficient
+// of the product is a sum of at most t = min(len a, len b) products, so
+// |c_k| < t·2^(bitsA+bitsB). The plan takes the fewest primes p_0 > p_1 > …
+// (largest first) whose product M satisfies M ≥ 2^need with
+// need = bitsA + bitsB + ⌈log2 t⌉ + 1; then each c_k is the symmetric
+// representative of its residues, in (−M/2, M/2). Trailing zero
+// coefficients do not count in t or the lengths. The transform length is
+// the least power of two N ≥ len a + len b − 1 (trailing zeros dropped).
+//
+// Each prime p = c·2^28 + 1 (so lengths up to 2^28), found by a
+// deterministic descending search below 2^62 (pure-Go kernels) or 2^50
+// (AVX-512 IFMA kernels); up to 512 primes (a CRT modulus of about 31000
+// bits with 62-bit primes, so |c_k| below about 2^15600). Products past
+// either limit return ErrTooLarge naming it.
+//
+// Per prime: the inputs are reduced (one operand also multiplied by
+// 2^64/N, so neither the Montgomery factor of the pointwise product nor the
+// 1/N of the inverse transform costs a pass), both are transformed
+// (Cooley–Tukey, natural to bit-reversed order), multiplied pointwise
+// (Montgomery) and transformed back (Gentleman–Sande, bit-reversed to
+// natural), so no pass permutes data. Twiddle products use Shoup's method
+// with a precomputed quotient per twiddle and Harvey's lazy reduction
+// (values kept below 4p): in pure Go this measured about 25% faster than
+// Montgomery twiddles on the development machine. Long transforms run in
+// two phases so that each touches memory once: the first log2(N/2^12)
+// levels on columns of the N/2^12 × 2^12 matrix (eight columns, one cache
+// line per row, at a time), then the rest of the forward transforms, the
+// pointwise product and the inverse's first levels on each 32 KiB row while
+// it is in cache, then the inverse's last levels on columns.
+//
+// Chinese remaindering is Garner's mixed-radix method with precomputed
+// constants c_ji = p_j^−1 mod p_i (Shoup quotients too): digits α_i < p_i
+// with X = α_0 + p_0(α_1 + p_1(α_2 + …)), evaluated by Horner's rule in
+// 64-bit limbs, k(k−1)/2 modular and about k²/2 word multiplications per
+// coefficient for k primes.
+//
+// MulBig cuts |x| and |y| into chunks of b bits (the coefficients of two
+// polynomials with non-negative coefficients evaluated at 2^b), multiplies
+// them as above without the sign bit (need = 2b + ⌈log2 t⌉), and adds each
+// recovered coefficient at bit offset b·k (signed carries come from the
+// final sign only). For every number of primes k it takes the largest b
+// that fits and keeps the (k, b, N) of least modelled cost,
+// k·N·(1.5·log2 N + 2) + 0.75·k²·N butterflies (measured against forced
+// choices on the development machine: within the noise of the best). With
+// 62-bit primes, 2^20- to 2^28-bit operands get 9 primes and chunks of about
+// 270 bits (transforms of 2^13 … 2^21).
+//
+// # Parallelism
+//
+// Every stage spreads over GOMAXPROCS goroutines (WithWorkers changes it):
+// reduction and CRT over ranges of coefficients, transforms over all
+// primes' column groups and rows at once, so that few primes still fill
+// many cores.
+//
+// # Implementations
+//
+// The transform kernels come in a pure-Go version (62-bit primes) and,
+// on amd64 with AVX-512 IFMA (and not built with -tags purego), an
+// assembly version (50-bit primes, eight lanes of 52-bit multipliers); the
+// fastest the CPU has is used. Their primes differ but both products are
+// exact, so results are identical. The registry in internal/cpufeat
+// switches them; tests run every available one and print which ran.
+// Reduction of the inputs, CRT and carries are pure Go on every path.
+//
+// # Accelerators
+//
+// WithAccelerator(a) sends the products of Mul, MulBig and
+// Multiplier.MulPacked to an Accelerator (a GPU, implemented in the GPU
+// operations layer above this package), through the packed form and
+// 64-bit limbs.
+//
+// # Aliasing, concurrency, errors
+//
+// Inputs are never modified and results share no memory with them. Mul and
+// MulBig are safe for concurrent use; a Multiplier is not (make one per
+// goroutine). Bad input returns an error that starts with "intpoly:" and
+// wraps ErrNil, ErrTooLarge or ErrWidth. Nothing here is constant-time.
+package intpoly

@@ -1,0 +1,229 @@
+package intpoly
+
+import (
+	"math/big"
+	"math/bits"
+	mrand "math/rand"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/internal/testutil"
+)
+
+// TestPrimeFamilies recomputes the properties the families promise: each
+// prime is prime (checked again with 20 Miller–Rabin rounds), lies in
+// (2^(bits−1), 2^bits), is ≡ 1 mod 2^maxLog, the list is strictly
+// descending with no NTT-friendly prime skipped, and the root has order
+// exactly 2^maxLog.
+func TestPrimeFamilies(t *testing.T) {
+	for _, f := range []*primeFamily{primes62, primes50} {
+		ps := f.get(40)
+		var x big.Int
+		prevC := (uint64(1)<<f.bits - 1) >> f.maxLog
+		for i, q := range ps {
+			require.True(t, x.SetUint64(q.p).ProbablyPrime(20), "p%d = %d", i, q.p)
+			assert.Equal(t, uint64(1), q.p%(1<<f.maxLog))
+			assert.Equal(t, int(f.bits), bits.Len64(q.p))
+			c := q.p >> f.maxLog
+			for skipped := c + 1; skipped <= prevC && i > 0; skipped++ {
+				assert.False(t, x.SetUint64(skipped<<f.maxLog+1).ProbablyPrime(20), "prime %d skipped", skipped<<f.maxLog+1)
+			}
+			prevC = c - 1
+			assert.Equal(t, q.p-1, powMod(q.root, 1<<(f.maxLog-1), q.p), "root order")
+		}
+	}
+	// Independent values (a deterministic Miller–Rabin in Python): the largest
+	// primes c·2^28 + 1 below 2^62 and below 2^50.
+	assert.Equal(t, uint64(0x3ffffff960000001), primes62.get(1)[0].p)
+	assert.Equal(t, uint64(0x3fff990000001), primes50.get(1)[0].p)
+}
+
+func TestModArith(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	for _, f := range []*primeFamily{primes62, primes50} {
+		for _, q := range f.get(4) {
+			p := q.p
+			mt := newMont(p)
+			assert.Equal(t, uint64(1), p*mt.pinv)
+			for _, shift := range []uint{52, 64} {
+				qf := newQuotFn(p, shift)
+				for range 200 {
+					w := r.Uint64N(p)
+					assert.Equal(t, shoupQuot(w, p, shift), qf.quot(w))
+				}
+				assert.Equal(t, uint64(0), qf.quot(0))
+				assert.Equal(t, shoupQuot(p-1, p, shift), qf.quot(p-1))
+			}
+			for range 1000 {
+				a, w := r.Uint64(), r.Uint64N(p)
+				got := shoupMul(a, w, shoupQuot(w, p, 64), p)
+				require.Less(t, got, 2*p)
+				want := new(big.Int).Mul(new(big.Int).SetUint64(a), new(big.Int).SetUint64(w))
+				want.Mod(want, new(big.Int).SetUint64(p))
+				assert.Equal(t, want.Uint64(), got%p)
+
+				x, y := r.Uint64N(2*p), r.Uint64N(2*p)
+				m := mt.mul(x, y)
+				require.Less(t, m, 2*p)
+				// m·2^64 ≡ x·y
+				lhs := new(big.Int).Lsh(new(big.Int).SetUint64(m), 64)
+				rhs := new(big.Int).Mul(new(big.Int).SetUint64(x), new(big.Int).SetUint64(y))
+				assert.Zero(t, lhs.Sub(lhs, rhs).Mod(lhs, new(big.Int).SetUint64(p)).Sign())
+			}
+		}
+	}
+}
+
+// TestTwiddles checks the tables against the definition Z[b] = ω^brv(b)
+// and that a shorter length's table is a prefix of a longer one's.
+func TestTwiddles(t *testing.T) {
+	for _, ks := range implKernels {
+		q := ks.family.get(2)[1]
+		long := newTwiddles(q, ks.family.maxLog, 10, ks.shoupShift)
+		for _, logN := range []int{1, 2, 5, 10} {
+			tw := newTwiddles(q, ks.family.maxLog, logN, ks.shoupShift)
+			w := q.rootOfUnity(logN, ks.family.maxLog)
+			assert.Equal(t, q.p-1, powMod(w, 1<<(logN-1), q.p))
+			for b := range 1 << (logN - 1) {
+				e := uint64(0)
+				if logN > 1 {
+					e = bits.Reverse64(uint64(b)) >> (64 - (logN - 1))
+				}
+				z := powMod(w, e, q.p)
+				require.Equal(t, z, tw.fwd[2*b], "%s logN %d b %d", ks.name, logN, b)
+				require.Equal(t, shoupQuot(z, q.p, ks.shoupShift), tw.fwd[2*b+1])
+				require.Equal(t, invMod(z, q.p), tw.inv[2*b])
+				require.Equal(t, shoupQuot(tw.inv[2*b], q.p, ks.shoupShift), tw.inv[2*b+1])
+			}
+			testutil.RequireEqualSlices(t, tw.fwd, long.fwd[:len(tw.fwd)], "prefix")
+		}
+	}
+}
+
+// TestConvolve checks each implementation's transforms through their
+// only use: convolve must give the cyclic convolution modulo each prime,
+// computed naively, for every length up to the two-phase ones, inputs
+// anywhere in [0, 4p) and squaring.
+func TestConvolve(t *testing.T) {
+	maxLog := 14
+	if testing.Short() {
+		maxLog = 13
+	}
+	forEachPath(t, func(t *testing.T) {
+		ks := activeKernels()
+		r := rand.New(rand.NewPCG(10, 10))
+		for logN := 0; logN <= maxLog; logN++ {
+			pl, err := newPlan(ks, 100, logN, 2)
+			require.NoError(t, err)
+			n := 1 << logN
+			ra, rb := pl.residueBuffers(false)
+			for i, q := range pl.primes {
+				for j := range n {
+					ra[i][j] = r.Uint64N(4 * q.p)
+					rb[i][j] = r.Uint64N(4 * q.p)
+				}
+			}
+			a0, b0 := clone2(ra), clone2(rb)
+			pl.convolve(ra, rb)
+			sq, _ := pl.residueBuffers(true)
+			for i := range sq {
+				copy(sq[i], a0[i])
+			}
+			pl.convolve(sq, nil)
+			us := pl.outScale()
+			checked := []int{0, n - 1, r.IntN(n), r.IntN(n)}
+			for i, q := range pl.primes {
+				s := pl.scaleB[i] // the scale the caller folds into b
+				for _, j := range checked {
+					want := naiveCyclic(a0[i], b0[i], j, q.p)
+					got := mulMod(ra[i][j]%q.p, s, q.p)
+					require.Equal(t, want, got, "%s N=2^%d prime %d index %d", ks.name, logN, i, j)
+					wantSq := naiveCyclic(a0[i], a0[i], j, q.p)
+					gotSq := shoupMul(sq[i][j], us[2*i], us[2*i+1], q.p) % q.p
+					require.Equal(t, wantSq, gotSq, "square")
+				}
+				for j := range n {
+					require.Less(t, ra[i][j], 2*q.p)
+				}
+			}
+		}
+	})
+}
+
+func clone2(x [][]uint64) [][]uint64 {
+	out := make([][]uint64, len(x))
+	for i := range x {
+		out[i] = append([]uint64(nil), x[i]...)
+	}
+	return out
+}
+
+// naiveCyclic returns Σ_i a[i]·b[(j−i) mod n] mod p.
+func naiveCyclic(a, b []uint64, j int, p uint64) uint64 {
+	n := len(a)
+	var s uint64
+	for i := range n {
+		s = (s + mulMod(a[i]%p, b[((j-i)%n+n)%n]%p, p)) % p
+	}
+	return s
+}
+
+// TestCRT compares Garner's reconstruction with math/big's on random
+// residues, including 0 and M − 1, for one to many primes.
+func TestCRT(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 11))
+	for _, f := range []*primeFamily{primes62, primes50} {
+		for _, k := range []int{1, 2, 3, 7, 40} {
+			c := newCRTPlan(f.get(k))
+			m := new(big.Int).SetInt64(1)
+			for _, p := range c.p {
+				m.Mul(m, new(big.Int).SetUint64(p))
+			}
+			half := new(big.Int).Rsh(m, 1)
+			for trial := range 300 {
+				v := new(big.Int).Rand(r2rand(r), m)
+				switch trial {
+				case 0:
+					v.SetInt64(0)
+				case 1:
+					v.Sub(m, big.NewInt(1))
+				case 2:
+					v.Set(half)
+				case 3:
+					v.Add(half, big.NewInt(1))
+				}
+				res := make([]uint64, k)
+				for i, p := range c.p {
+					res[i] = new(big.Int).Mod(v, new(big.Int).SetUint64(p)).Uint64()
+					if trial%2 == 0 {
+						res[i] += p // lazy residues in [p, 2p) are accepted
+					}
+				}
+				alpha := make([]uint64, k)
+				x := make([]uint64, k+1)
+				c.digits(res, alpha)
+				l := c.value(alpha, x)
+				assert.Zero(t, v.Cmp(new(big.Int).SetBits(limbWords(x[:l]))), "k=%d", k)
+				l, neg := c.signed(x, l)
+				got := new(big.Int).SetBits(limbWords(x[:l]))
+				want := new(big.Int).Set(v)
+				if v.Cmp(half) > 0 {
+					want.Sub(m, v)
+				}
+				assert.Equal(t, v.Cmp(half) > 0, neg)
+				assert.Zero(t, want.Cmp(got))
+			}
+		}
+	}
+}
+
+// r2rand adapts math/rand/v2 to the *math/rand.Rand big.Int.Rand needs.
+func r2rand(r *rand.Rand) *mrand.Rand { return mrand.New(&randSource{r}) }
+
+type randSource struct{ r *rand.Rand }
+
+func (s *randSource) Int63() int64 { return int64(s.r.Uint64() >> 1) }
+func (s *randSource) Seed(int64)   {}

@@ -1,0 +1,241 @@
+package intpoly
+
+import (
+	"fmt"
+	"math/big"
+	"math/bits"
+	"sync"
+)
+
+// mulBigCrossover is the size, in bits of the smaller operand, from which
+// MulBig multiplies by transforms; below it math/big's Karatsuba is faster
+// (measured on the development machine, BENCHMARKS.md; TestTuneMulBig
+// prints the timings). A variable only so that tests can move it.
+var mulBigCrossover = 1 << 17
+
+// MulBig returns the exact product x·y as a new *big.Int; x and y are not
+// modified. When both operands have at least mulBigCrossover bits (about
+// 2^17) it cuts |x| and |y| into chunks of b bits, multiplies the chunk
+// polynomials modulo k primes by transforms, recovers each convolution
+// coefficient by CRT and adds them at their offsets; below that it calls
+// big.Int.Mul. The chunk size, the number of primes and the transform
+// length minimise a cost model (doc.go). It returns an error wrapping ErrNil
+// for a nil operand and ErrTooLarge past the longest transform.
+func MulBig(x, y *big.Int, opts ...Option) (*big.Int, error) {
+	if x == nil || y == nil {
+		return nil, fmt.Errorf("%w: MulBig operand", ErrNil)
+	}
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return nil, err
+	}
+	if min(x.BitLen(), y.BitLen()) < mulBigCrossover {
+		return new(big.Int).Mul(x, y), nil
+	}
+	xl, yl := natLimbs(x), natLimbs(y)
+	z := make([]uint64, len(xl)+len(yl))
+	if cfg.acc != nil {
+		if err := cfg.acc.MulNat(z, xl, yl); err != nil {
+			return nil, fmt.Errorf("intpoly: MulBig on the accelerator: %w", err)
+		}
+	} else if err := mulNat(z, xl, yl, x.BitLen(), y.BitLen(), x == y, cfg.workers); err != nil {
+		return nil, err
+	}
+	ws := make([]big.Word, len(z)*wordsPerLimb)
+	putLimbs(ws, z)
+	r := new(big.Int).SetBits(ws)
+	if x.Sign()*y.Sign() < 0 {
+		r.Neg(r)
+	}
+	return r, nil
+}
+
+// natLimbs returns |x| as 64-bit limbs (sharing x's words on 64-bit
+// platforms; read only).
+func natLimbs(x *big.Int) []uint64 {
+	ws := x.Bits()
+	out := make([]uint64, nlimbs(ws))
+	for t := range out {
+		out[t] = limb(ws, t)
+	}
+	return out
+}
+
+// intPlanFor chooses the chunk size b and the plan of a product of
+// integers of bx and by bits: for each number of primes k it takes the
+// largest b for which a convolution coefficient (below
+// min(nx, ny)·2^(2b), nx = ⌈bx/b⌉) fits under M, and keeps the k whose
+// transform length N and CRT cost are cheapest by the model
+//
+//	k·N·(1.5·log2 N + 2) + 0.75·k²·N   (in butterflies).
+func intPlanFor(ks *kernels, bx, by, workers int) (*plan, int, error) {
+	bestCost, bestK, bestB, bestLog := 0.0, 0, 0, 0
+	for k := 2; k <= 24; k++ {
+		ps := ks.family.get(k)
+		m := big.NewInt(1)
+		var t big.Int
+		for _, q := range ps {
+			m.Mul(m, t.SetUint64(q.p))
+		}
+		capBits := m.BitLen() - 1
+		b := capBits / 2
+		for b > 0 && 2*b+log2Ceil(min(ceilDiv(bx, b), ceilDiv(by, b))) > capBits {
+			b--
+		}
+		if b == 0 {
+			continue
+		}
+		logN := log2Ceil(ceilDiv(bx, b) + ceilDiv(by, b) - 1)
+		n := float64(int(1) << logN)
+		cost := float64(k)*n*(1.5*float64(logN)+2) + 0.75*float64(k*k)*n
+		if bestK == 0 || cost < bestCost {
+			bestCost, bestK, bestB, bestLog = cost, k, b, logN
+		}
+	}
+	// The plan's own prime count for need = capacity of bestK primes.
+	need := 2*bestB + log2Ceil(min(ceilDiv(bx, bestB), ceilDiv(by, bestB)))
+	pl, err := newPlan(ks, need, bestLog, workers)
+	return pl, bestB, err
+}
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// mulNat sets z to x·y (z zeroed, len(z) = len(x)+len(y)) through chunk
+// polynomials.
+func mulNat(z, x, y []uint64, bx, by int, square bool, workers int) error {
+	pl, b, err := intPlanFor(activeKernels(), bx, by, workers)
+	if err != nil {
+		return err
+	}
+	nx, ny := ceilDiv(bx, b), ceilDiv(by, b)
+	ra, rb := pl.residueBuffers(square)
+	pl.reduceChunks(ra, x, nx, b, nil)
+	if !square {
+		pl.reduceChunks(rb, y, ny, b, pl.scaleB)
+	}
+	pl.convolve(ra, rb)
+	pl.carry(z, ra, nx+ny-1, b, square)
+	return nil
+}
+
+// reduceChunks writes into dst[i] the residues of the n chunks of b bits
+// of the limbs x (chunk j = bits [j·b, (j+1)·b)), times scale[i] (or 1).
+func (pl *plan) reduceChunks(dst [][]uint64, x []uint64, n, b int, scale []uint64) {
+	pieces := ceilDiv(b, 64)
+	pw := pl.wordPowers(pieces, scale)
+	tasks := ceilDiv(n, reduceChunk)
+	parallelFor(pl.workers, tasks, func(t int) {
+		piece := make([]uint64, pieces)
+		for j := t * reduceChunk; j < min(n, (t+1)*reduceChunk); j++ {
+			chunkAt(piece, x, j*b, b)
+			for i, q := range pl.primes {
+				p, p2 := q.p, 2*q.p
+				w := pw[i]
+				var acc uint64
+				for l, v := range piece {
+					acc += shoupMul(v, w[2*l], w[2*l+1], p)
+					if acc >= p2 {
+						acc -= p2
+					}
+				}
+				dst[i][j] = acc
+			}
+		}
+	})
+	for i := range dst {
+		clear(dst[i][n:])
+	}
+}
+
+// chunkAt sets piece to the b bits of x starting at bit off, as limbs
+// (bits past the end of x are zero).
+func chunkAt(piece, x []uint64, off, b int) {
+	for l := range piece {
+		o := off + 64*l
+		w, s := o/64, uint(o%64)
+		var v uint64
+		if w < len(x) {
+			v = x[w] >> s
+		}
+		if s != 0 && w+1 < len(x) {
+			v |= x[w+1] << (64 - s)
+		}
+		if rest := b - 64*l; rest < 64 {
+			v &= 1<<uint(rest) - 1
+		}
+		piece[l] = v
+	}
+}
+
+// carry recovers the m convolution coefficients in res by CRT and adds
+// coefficient j·2^(j·b) into z. Tasks recover a range of coefficients
+// each into a private sum, then add it into z under a lock (addition
+// commutes, so the order does not matter).
+func (pl *plan) carry(z []uint64, res [][]uint64, m, b int, square bool) {
+	var us []uint64
+	if square {
+		us = pl.outScale()
+	}
+	k := len(pl.primes)
+	const chunk = 4 * reduceChunk
+	tasks := ceilDiv(m, chunk)
+	var mu sync.Mutex
+	parallelFor(pl.workers, tasks, func(t int) {
+		lo, hi := t*chunk, min(m, (t+1)*chunk)
+		base := lo * b / 64 // first limb of z this task touches
+		acc := make([]uint64, ((hi-1)*b+64*(k+1))/64-base+2)
+		r := make([]uint64, k)
+		alpha := make([]uint64, k)
+		x := make([]uint64, k+1)
+		for j := lo; j < hi; j++ {
+			for i := range k {
+				r[i] = res[i][j]
+				if us != nil {
+					r[i] = shoupMul(r[i], us[2*i], us[2*i+1], pl.primes[i].p)
+				}
+			}
+			pl.crt.digits(r, alpha)
+			l := pl.crt.value(alpha, x)
+			addShifted(acc, x[:l], j*b-base*64)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		n := len(acc)
+		for n > 0 && acc[n-1] == 0 {
+			n--
+		}
+		if n > len(z)-base {
+			panic("intpoly: integer product wider than its operands") // a bug
+		}
+		var c uint64
+		for i := range n {
+			z[base+i], c = bits.Add64(z[base+i], acc[i], c)
+		}
+		for i := base + n; c != 0; i++ {
+			z[i], c = bits.Add64(z[i], 0, c)
+		}
+	})
+}
+
+// addShifted adds v·2^off into acc (which has room for it and its carry).
+func addShifted(acc, v []uint64, off int) {
+	w, s := off/64, uint(off%64)
+	var c uint64
+	var prev uint64
+	for i, x := range v {
+		y := x << s
+		if s != 0 {
+			y |= prev >> (64 - s)
+		}
+		prev = x
+		acc[w+i], c = bits.Add64(acc[w+i], y, c)
+	}
+	i := w + len(v)
+	if s != 0 {
+		acc[i], c = bits.Add64(acc[i], prev>>(64-s), c)
+		i++
+	}
+	for ; c != 0; i++ {
+		acc[i], c = bits.Add64(acc[i], 0, c)
+	}
+}

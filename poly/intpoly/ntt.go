@@ -1,0 +1,231 @@
+package intpoly
+
+import "math/bits"
+
+// Number-theoretic transforms modulo one prime, on slices of uint64
+// residues.
+//
+// The forward transform takes coefficients in natural order to evaluations
+// in bit-reversed order by Cooley–Tukey butterflies; the inverse takes them
+// back by Gentleman–Sande butterflies, without the factor 1/N (the plan folds
+// it into one operand). A product never needs the evaluations in any
+// particular order, so neither direction permutes its data.
+//
+// Level ℓ (ℓ = 0 … L−1) of a length-2^L transform cuts the vector into 2^ℓ
+// blocks of 2h = 2^(L−ℓ) elements; block b pairs x[j] with x[j+h] and uses
+// the twiddle Z[b] = ω^brv(b), where ω is the primitive 2^L-th root of unity
+// and brv reverses L−1 bits. Level ℓ uses the prefix Z[0 : 2^ℓ] of the same
+// table, and the table of a length is a prefix of the table of any longer one
+// (the roots of all lengths are powers of one family root). The forward
+// butterfly is (x, y) ← (x + Z[b]·y, x − Z[b]·y); the inverse one is
+// (x, y) ← (x + y, (x − y)·Z[b]^−1).
+//
+// Harvey's lazy reduction keeps every value below 4p between butterflies:
+// the forward transform takes values below 4p and returns values below 4p;
+// the inverse transform takes values below 2p and returns values below 2p.
+// Twiddle products use Shoup's method with a precomputed quotient per
+// twiddle.
+//
+// A long transform runs in two phases so that each touches memory once:
+// viewing the vector as R rows of B = 2^blockLog elements, the first log R
+// levels act on each column separately (R-point transforms of columns,
+// taken colGroup columns at a time, with the twiddles Z[0:R/2]), and the
+// remaining levels act on each row (a contiguous block that stays in
+// cache; block i's sub-block b' at its local level ℓ' uses Z[i·2^ℓ' + b']).
+
+const (
+	blockLog = 12 // rows of 2^12 residues (32 KiB) for the second phase
+	colGroup = 8  // columns per first-phase task: one cache line per row
+)
+
+// twiddles are the tables of one prime for one transform length, in the
+// layout of the kernel set that built them.
+type twiddles struct {
+	logN int
+	// fwd[2b], fwd[2b+1] = Z[b] and its Shoup quotient, b < N/2;
+	// inv likewise for Z[b]^−1.
+	fwd, inv []uint64
+}
+
+// newTwiddles builds the tables of q for length 2^logN, with Shoup
+// quotients ⌊w·2^shift/p⌋.
+func newTwiddles(q ntPrime, maxLog, logN int, shift uint) *twiddles {
+	t := &twiddles{logN: logN}
+	half := (1 << logN) / 2
+	if half == 0 {
+		return t
+	}
+	p := q.p
+	w := q.rootOfUnity(logN, maxLog)
+	wi := invMod(w, p)
+	t.fwd = make([]uint64, 2*half)
+	t.inv = make([]uint64, 2*half)
+	// Powers in natural order, then placed at their bit-reversed index.
+	wq, wiq := shoupQuot(w, p, 64), shoupQuot(wi, p, 64)
+	qf := newQuotFn(p, shift)
+	x, xi := uint64(1), uint64(1)
+	rb := uint(64 - (logN - 1))
+	for e := range half {
+		b := e
+		if logN > 1 {
+			b = int(bits.Reverse64(uint64(e)) >> rb)
+		}
+		t.fwd[2*b], t.fwd[2*b+1] = x, qf.quot(x)
+		t.inv[2*b], t.inv[2*b+1] = xi, qf.quot(xi)
+		x = reduce2p(shoupMul(x, w, wq, p), p)
+		xi = reduce2p(shoupMul(xi, wi, wiq, p), p)
+	}
+	return t
+}
+
+// reduce2p maps x < 2p to x mod p.
+func reduce2p(x, p uint64) uint64 {
+	if x >= p {
+		x -= p
+	}
+	return x
+}
+
+// kernels is one implementation of the transform kernels: pure Go on
+// 62-bit primes, or AVX-512 IFMA on 50-bit primes. Everything around the
+// transforms (reduction of the inputs, CRT, carries) is shared scalar Go.
+type kernels struct {
+	name   string
+	family *primeFamily
+	// shoupShift is the width of the Shoup quotients in the twiddle tables
+	// and montShift that of the Montgomery radix of pointwise: 64 in pure
+	// Go, 52 for IFMA's 52-bit multipliers.
+	shoupShift, montShift uint
+
+	// fwdCols runs the first phase of the forward transform on the
+	// colGroup columns starting at x[0]: rows x[r·stride:], r < rows, with
+	// twiddles tw (Z[0:rows/2] in pairs).
+	fwdCols func(x []uint64, stride, rows int, tw []uint64, p uint64)
+	// invCols undoes fwdCols (up to the factor rows).
+	invCols func(x []uint64, stride, rows int, tw []uint64, p uint64)
+	// fwdRow runs the whole forward transform of block i, x (len a power
+	// of two) of the second phase, with the whole table tw.
+	fwdRow func(x []uint64, i int, tw []uint64, p uint64)
+	// invRow undoes fwdRow (up to the factor len(x)).
+	invRow func(x []uint64, i int, tw []uint64, p uint64)
+	// pointwise sets a[j] to a[j]·b[j]·2^−montShift mod p, a and b below
+	// 4p on entry, a below 2p on exit; b may be a.
+	pointwise func(a, b []uint64, p uint64)
+}
+
+// ---------------------------------------------------------------------------
+// Pure Go kernels (62-bit primes, 64-bit Shoup and Montgomery).
+
+var genericKernels = &kernels{
+	name:       "generic",
+	family:     primes62,
+	shoupShift: 64,
+	montShift:  64,
+	fwdCols:    fwdColsGeneric,
+	invCols:    invColsGeneric,
+	fwdRow:     fwdRowGeneric,
+	invRow:     invRowGeneric,
+	pointwise:  pointwiseGeneric,
+}
+
+// fwdBfly is the forward butterfly on vectors: x, y < 4p on entry and exit.
+func fwdBfly(x, y []uint64, w, wq, p uint64) {
+	p2 := 2 * p
+	y = y[:len(x)]
+	for j, a := range x {
+		if a >= p2 {
+			a -= p2
+		}
+		q, _ := bits.Mul64(y[j], wq)
+		t := y[j]*w - q*p
+		x[j] = a + t
+		y[j] = a - t + p2
+	}
+}
+
+// invBfly is the inverse butterfly on vectors: x, y < 2p on entry and exit.
+func invBfly(x, y []uint64, w, wq, p uint64) {
+	p2 := 2 * p
+	y = y[:len(x)]
+	for j, a := range x {
+		b := y[j]
+		s := a + b
+		if s >= p2 {
+			s -= p2
+		}
+		d := a - b + p2
+		q, _ := bits.Mul64(d, wq)
+		x[j] = s
+		y[j] = d*w - q*p
+	}
+}
+
+// fwdLevelGeneric runs one forward level on x cut in sub-blocks of 2h;
+// sub-block b uses the twiddle pair tw[2b:2b+2].
+func fwdLevelGeneric(x []uint64, h int, tw []uint64, p uint64) {
+	for b, off := 0, 0; off < len(x); b, off = b+1, off+2*h {
+		fwdBfly(x[off:off+h], x[off+h:off+2*h], tw[2*b], tw[2*b+1], p)
+	}
+}
+
+func invLevelGeneric(x []uint64, h int, tw []uint64, p uint64) {
+	for b, off := 0, 0; off < len(x); b, off = b+1, off+2*h {
+		invBfly(x[off:off+h], x[off+h:off+2*h], tw[2*b], tw[2*b+1], p)
+	}
+}
+
+func fwdRowGeneric(x []uint64, i int, tw []uint64, p uint64) {
+	for m, h := 1, len(x)/2; h >= 1; m, h = 2*m, h/2 {
+		fwdLevelGeneric(x, h, tw[2*i*m:2*(i+1)*m], p)
+	}
+}
+
+func invRowGeneric(x []uint64, i int, tw []uint64, p uint64) {
+	m := len(x) / 2
+	for h := 1; h <= len(x)/2; m, h = m/2, 2*h {
+		invLevelGeneric(x, h, tw[2*i*m:2*(i+1)*m], p)
+	}
+}
+
+func fwdColsGeneric(x []uint64, stride, rows int, tw []uint64, p uint64) {
+	for m, hr := 1, rows/2; hr >= 1; m, hr = 2*m, hr/2 {
+		for b := range m {
+			w, wq := tw[2*b], tw[2*b+1]
+			for r := b * 2 * hr; r < b*2*hr+hr; r++ {
+				u := x[r*stride : r*stride+colGroup]
+				v := x[(r+hr)*stride : (r+hr)*stride+colGroup]
+				fwdBfly(u, v, w, wq, p)
+			}
+		}
+	}
+}
+
+func invColsGeneric(x []uint64, stride, rows int, tw []uint64, p uint64) {
+	m := rows / 2
+	for hr := 1; hr <= rows/2; m, hr = m/2, 2*hr {
+		for b := range m {
+			w, wq := tw[2*b], tw[2*b+1]
+			for r := b * 2 * hr; r < b*2*hr+hr; r++ {
+				u := x[r*stride : r*stride+colGroup]
+				v := x[(r+hr)*stride : (r+hr)*stride+colGroup]
+				invBfly(u, v, w, wq, p)
+			}
+		}
+	}
+}
+
+func pointwiseGeneric(a, b []uint64, p uint64) {
+	m := newMont(p)
+	p2 := 2 * p
+	b = b[:len(a)]
+	for j, x := range a {
+		y := b[j]
+		if x >= p2 {
+			x -= p2
+		}
+		if y >= p2 {
+			y -= p2
+		}
+		a[j] = m.mul(x, y)
+	}
+}

@@ -1,0 +1,256 @@
+package intpoly
+
+import (
+	"fmt"
+	"math/big"
+	"sync"
+)
+
+// A plan fixes everything about one shape of product: the kernels, the
+// transform length 2^logN, the primes (as many as the bound on the
+// product's coefficients needs), their twiddle tables, the constants that
+// reduce inputs and the CRT constants. Plans are immutable after newPlan and
+// safe for concurrent use; the residue buffers belong to each call.
+type plan struct {
+	ks      *kernels
+	logN    int
+	primes  []ntPrime
+	tw      []*twiddles
+	crt     *crtPlan
+	scaleB  []uint64 // 2^montShift / N mod p_i: the factor folded into operand b
+	workers int
+}
+
+// needBitsSigned returns the bits a CRT modulus needs, M ≥ 2^need, to
+// recover coefficients of a signed product exactly: the product of
+// polynomials with |a_i| < 2^bitsA, |b_j| < 2^bitsB and at most terms
+// products per coefficient has |c| < terms·2^(bitsA+bitsB), and the
+// symmetric representative recovers values with |c| ≤ (M−1)/2.
+func needBitsSigned(bitsA, bitsB, terms int) int {
+	return bitsA + bitsB + log2Ceil(terms) + 1
+}
+
+// primeCount returns the least k with M = p_0⋯p_(k−1) ≥ 2^need, i.e.
+// bitlen(M) − 1 ≥ need.
+func primeCount(f *primeFamily, need int) (int, error) {
+	k := need/int(f.bits-1) + 1
+	if k > maxPrimes {
+		return 0, capacityErr(f, need)
+	}
+	for {
+		ps := f.get(k)
+		m := big.NewInt(1)
+		var t big.Int
+		for _, q := range ps {
+			m.Mul(m, t.SetUint64(q.p))
+		}
+		if m.BitLen()-1 >= need {
+			// Drop primes while the product still suffices (k was an upper
+			// estimate only when primes are well below 2^bits).
+			for k > 1 {
+				m.Quo(m, t.SetUint64(ps[k-1].p))
+				if m.BitLen()-1 < need {
+					break
+				}
+				k--
+			}
+			return k, nil
+		}
+		k++
+		if k > maxPrimes {
+			return 0, capacityErr(f, need)
+		}
+	}
+}
+
+func capacityErr(f *primeFamily, need int) error {
+	return fmt.Errorf("%w: the product's coefficients need a CRT modulus of %d bits; %d primes of %d bits give at most %d",
+		ErrTooLarge, need+1, maxPrimes, f.bits, maxPrimes*int(f.bits-1))
+}
+
+// twiddle tables of lengths up to 2^twCacheLog stay cached for the life of
+// the process (at most 2^twCacheLog·16 bytes per prime); longer ones belong
+// to the plan that built them.
+const twCacheLog = 16
+
+type twKey struct {
+	ks   *kernels
+	p    uint64
+	logN int
+}
+
+var twCache sync.Map // twKey → *twiddles
+
+func (ks *kernels) twiddlesFor(q ntPrime, logN int) *twiddles {
+	if logN > twCacheLog {
+		return newTwiddles(q, ks.family.maxLog, logN, ks.shoupShift)
+	}
+	key := twKey{ks, q.p, logN}
+	if t, ok := twCache.Load(key); ok {
+		return t.(*twiddles)
+	}
+	t, _ := twCache.LoadOrStore(key, newTwiddles(q, ks.family.maxLog, logN, ks.shoupShift))
+	return t.(*twiddles)
+}
+
+// newPlan returns the plan of a product whose coefficients need a CRT
+// modulus M ≥ 2^need, on transforms of length 2^logN.
+func newPlan(ks *kernels, need, logN, workers int) (*plan, error) {
+	if logN > ks.family.maxLog {
+		return nil, fmt.Errorf("%w: the product needs a transform of length 2^%d; the longest is 2^%d",
+			ErrTooLarge, logN, ks.family.maxLog)
+	}
+	k, err := primeCount(ks.family, need)
+	if err != nil {
+		return nil, err
+	}
+	pl := &plan{ks: ks, logN: logN, primes: ks.family.get(k), workers: workers}
+	pl.tw = make([]*twiddles, k)
+	pl.scaleB = make([]uint64, k)
+	parallelFor(workers, k, func(i int) {
+		q := pl.primes[i]
+		pl.tw[i] = ks.twiddlesFor(q, logN)
+		// 2^montShift·N^−1 mod p.
+		s := powMod(2, uint64(ks.montShift), q.p)
+		pl.scaleB[i] = mulMod(s, invMod(powMod(2, uint64(logN), q.p), q.p), q.p)
+	})
+	pl.crt = newCRTPlan(pl.primes)
+	return pl, nil
+}
+
+// wordPowers returns, for each prime, the pairs (2^(64t)·s_i mod p_i, Shoup
+// quotient) for t < words, followed by the pair for t = words (the weight of
+// the sign in a two's-complement number of that many limbs), where s_i is
+// scale[i] (1 when scale is nil).
+func (pl *plan) wordPowers(words int, scale []uint64) [][]uint64 {
+	out := make([][]uint64, len(pl.primes))
+	for i, q := range pl.primes {
+		p := q.p
+		r := (-p) % p // 2^64 mod p
+		v := uint64(1)
+		if scale != nil {
+			v = scale[i]
+		}
+		pw := make([]uint64, 2*(words+1))
+		for t := range words + 1 {
+			pw[2*t], pw[2*t+1] = v, shoupQuot(v, p, 64)
+			v = mulMod(v, r, p)
+		}
+		out[i] = pw
+	}
+	return out
+}
+
+// residueBuffers returns k vectors of 2^logN residues for each operand
+// (one operand when squaring), from one allocation.
+func (pl *plan) residueBuffers(square bool) (ra, rb [][]uint64) {
+	n := 1 << pl.logN
+	k := len(pl.primes)
+	ops := 2
+	if square {
+		ops = 1
+	}
+	buf := make([]uint64, ops*k*n)
+	ra = make([][]uint64, k)
+	for i := range ra {
+		ra[i] = buf[i*n : (i+1)*n : (i+1)*n]
+	}
+	if !square {
+		rb = make([][]uint64, k)
+		for i := range rb {
+			rb[i] = buf[(k+i)*n : (k+i+1)*n : (k+i+1)*n]
+		}
+	}
+	return ra, rb
+}
+
+// reduceChunk is how many coefficients one reduction or CRT task takes.
+const reduceChunk = 2048
+
+// reduceBig writes into dst[i] the residues modulo p_i of a[j]·s_i (s_i =
+// scale[i], or 1), below 4p, followed by zeros up to the transform length.
+// Every |a[j]| has at most words limbs.
+func (pl *plan) reduceBig(dst [][]uint64, a []*big.Int, words int, scale []uint64) {
+	pw := pl.wordPowers(words, scale)
+	n := len(a)
+	tasks := (n + reduceChunk - 1) / reduceChunk
+	parallelFor(pl.workers, tasks, func(t int) {
+		lo, hi := t*reduceChunk, min(n, (t+1)*reduceChunk)
+		for i, q := range pl.primes {
+			p, p2 := q.p, 2*q.p
+			w := pw[i]
+			d := dst[i]
+			for j := lo; j < hi; j++ {
+				x := a[j]
+				ws := x.Bits()
+				var acc uint64
+				for l := range nlimbs(ws) {
+					acc += shoupMul(limb(ws, l), w[2*l], w[2*l+1], p)
+					if acc >= p2 {
+						acc -= p2
+					}
+				}
+				if x.Sign() < 0 {
+					acc = p2 - acc
+				}
+				d[j] = acc
+			}
+		}
+	})
+	for i := range dst {
+		clear(dst[i][n:])
+	}
+}
+
+// outScale returns, per prime, 2^montShift/N mod p and its Shoup quotient:
+// the factor a squaring's residues still carry after convolve.
+func (pl *plan) outScale() []uint64 {
+	u := make([]uint64, 2*len(pl.primes))
+	for i, q := range pl.primes {
+		u[2*i], u[2*i+1] = pl.scaleB[i], shoupQuot(pl.scaleB[i], q.p, 64)
+	}
+	return u
+}
+
+// recoverBig turns the first m convolution values (residues in res) into
+// n *big.Int (the last n−m are zero), each with at most outW limbs.
+func (pl *plan) recoverBig(res [][]uint64, n, m, outW int, square bool) []*big.Int {
+	store := make([]big.Int, n)
+	out := make([]*big.Int, n)
+	for i := range out {
+		out[i] = &store[i]
+	}
+	words := make([]big.Word, m*outW*wordsPerLimb)
+	var us []uint64
+	if square {
+		us = pl.outScale()
+	}
+	k := len(pl.primes)
+	tasks := (m + reduceChunk - 1) / reduceChunk
+	parallelFor(pl.workers, tasks, func(t int) {
+		r := make([]uint64, k)
+		alpha := make([]uint64, k)
+		x := make([]uint64, k+1)
+		for j := t * reduceChunk; j < min(m, (t+1)*reduceChunk); j++ {
+			for i := range k {
+				r[i] = res[i][j]
+				if us != nil {
+					r[i] = shoupMul(r[i], us[2*i], us[2*i+1], pl.primes[i].p)
+				}
+			}
+			pl.crt.digits(r, alpha)
+			l := pl.crt.value(alpha, x)
+			l, neg := pl.crt.signed(x, l)
+			if l > outW {
+				panic("intpoly: coefficient wider than its bound") // a bug, not bad input
+			}
+			w := words[j*outW*wordsPerLimb : (j*outW+l)*wordsPerLimb : (j+1)*outW*wordsPerLimb]
+			putLimbs(w, x[:l])
+			store[j].SetBits(w)
+			if neg {
+				store[j].Neg(&store[j])
+			}
+		}
+	})
+	return out
+}
