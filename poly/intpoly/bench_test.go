@@ -15,6 +15,7 @@ var (
 	benchLogs    = flag.String("intpoly.logs", "12,16", "log2 of the polynomial lengths the benchmarks run")
 	benchBits    = flag.String("intpoly.bits", "64,256", "coefficient sizes (two's-complement bits) the benchmarks run")
 	benchIntLogs = flag.String("intpoly.intlogs", "16,20", "log2 of the integer sizes in bits the MulBig benchmarks run")
+	benchMathBig = flag.Int("intpoly.mathbig", 24, "log2 of the largest size math/big runs at in BenchmarkMulBig (2^28 bits takes minutes)")
 )
 
 func intList(s string) []int {
@@ -115,7 +116,7 @@ func BenchmarkMulBig(b *testing.B) {
 				}
 			}
 		})
-		if lg <= 24 {
+		if lg <= *benchMathBig {
 			b.Run(fmt.Sprintf("bits=2^%d/mathbig", lg), func(b *testing.B) {
 				b.SetBytes(int64(2 << lg / 8))
 				z := new(big.Int)

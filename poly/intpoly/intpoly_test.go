@@ -609,3 +609,42 @@ func TestAccelerator(t *testing.T) {
 	require.ErrorIs(t, err, boom)
 	require.ErrorIs(t, m.MulPacked(dst, pa, pb), boom)
 }
+
+// TestMulFLINT compares with products computed by FLINT's fmpz_poly_mul
+// (testdata/flint_mul.txt, written by internal/baselines/intpoly/compare.sh
+// vectors): lines "a N c_0 … c_(N−1)", "b …", "c …".
+func TestMulFLINT(t *testing.T) {
+	data, err := os.ReadFile("testdata/flint_mul.txt")
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	require.Len(t, lines, 6)
+	parse := func(line, tag string) []*big.Int {
+		f := strings.Fields(line)
+		require.Equal(t, tag, f[0])
+		out := make([]*big.Int, len(f)-2)
+		for i, s := range f[2:] {
+			var ok bool
+			out[i], ok = new(big.Int).SetString(s, 10)
+			require.True(t, ok, s)
+		}
+		require.Equal(t, f[1], fmt.Sprint(len(out)))
+		return out
+	}
+	forEachPath(t, func(t *testing.T) {
+		for v := 0; v < len(lines); v += 3 {
+			a, b, c := parse(lines[v], "a"), parse(lines[v+1], "b"), parse(lines[v+2], "c")
+			got, err := Mul(a, b)
+			require.NoError(t, err)
+			requireEqualBig(t, c, got, "vector", v/3)
+			pa, err := PackBig(a, 17)
+			require.NoError(t, err)
+			pb, err := PackBig(b, 17)
+			require.NoError(t, err)
+			m, err := NewMultiplier(len(a), len(b), 1000, 1000)
+			require.NoError(t, err)
+			dst := NewPacked(len(c), m.OutWidth())
+			require.NoError(t, m.MulPacked(dst, pa, pb))
+			requireEqualBig(t, c, dst.Big(), "packed, vector", v/3)
+		}
+	})
+}
