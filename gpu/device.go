@@ -154,8 +154,6 @@ type Device struct {
 	allocs  map[uint64]bool         // live device allocations
 	hosts   map[uintptr]*hostRecord // live pinned host allocations
 	modules map[string]*Module      // loaded modules by name
-
-	ntt sync.Map // prime NTT kernels by field name (ntt.go)
 }
 
 // Open loads the CUDA driver and NVRTC, picks a device and starts the

@@ -55,7 +55,6 @@ type driver struct {
 	cuFuncGetAttribute         func(v *int32, attr int32, f uintptr) int32
 	cuFuncSetAttribute         func(f uintptr, attr int32, v int32) int32
 	cuLaunchKernel             func(f uintptr, gx, gy, gz, bx, by, bz, shmem uint32, s uintptr, params unsafe.Pointer, extra unsafe.Pointer) int32
-	cuLaunchKernelEx           func(cfg unsafe.Pointer, f uintptr, params unsafe.Pointer, extra unsafe.Pointer) int32 // optional (CUDA 12)
 	cuOccupancyMaxActiveBlocks func(n *int32, f uintptr, block int32, shmem uintptr) int32
 }
 
@@ -131,7 +130,6 @@ func openDriver() (*driver, error) {
 	b.bind(&d.cuFuncGetAttribute, "cuFuncGetAttribute")
 	b.bind(&d.cuFuncSetAttribute, "cuFuncSetAttribute")
 	b.bind(&d.cuLaunchKernel, "cuLaunchKernel")
-	b.optional(&d.cuLaunchKernelEx, "cuLaunchKernelEx")
 	b.bind(&d.cuOccupancyMaxActiveBlocks, "cuOccupancyMaxActiveBlocksPerMultiprocessor")
 	if b.err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNoDevice, b.err)

@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/gfpoly/gfpoly/cuda"
@@ -303,81 +302,6 @@ func (f *Function) launch(grid, block Dim3, shmem int, stream uintptr, params []
 	runtime.KeepAlive(params)
 	return f.m.d.drv.errorf("cuLaunchKernel", r)
 }
-
-// cuLaunchAttribute and cuLaunchConfig are the driver's CUlaunchAttribute
-// and CUlaunchConfig (cuda.h, CUDA 12): an id, padding to 8 bytes and a
-// 64-byte value union; the launch shape, stream and attribute list.
-type cuLaunchAttribute struct {
-	id    uint32
-	_     uint32
-	value [64]byte
-}
-
-type cuLaunchConfig struct {
-	gridX, gridY, gridZ    uint32
-	blockX, blockY, blockZ uint32
-	sharedMem              uint32
-	stream                 uintptr
-	attrs                  *cuLaunchAttribute
-	numAttrs               uint32
-}
-
-// cuLaunchAttributeProgrammaticStreamSerialization is
-// CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION.
-const cuLaunchAttributeProgrammaticStreamSerialization = 6
-
-// canLaunchPDL reports whether launchPDL overlaps kernels: the driver has
-// cuLaunchKernelEx and the device is sm_90 or newer.
-func (d *Device) canLaunchPDL() bool { return d.drv.cuLaunchKernelEx != nil && d.info.Major >= 9 }
-
-// pdlConfig fills cfg for a launch with programmatic stream serialization
-// allowed (attr is its one attribute).
-func pdlConfig(cfg *cuLaunchConfig, attr *cuLaunchAttribute, gx, gy, gz, bx, by, bz, shmem uint32, stream uintptr) {
-	*attr = cuLaunchAttribute{id: cuLaunchAttributeProgrammaticStreamSerialization}
-	attr.value[0] = 1 // programmaticStreamSerializationAllowed (int)
-	*cfg = cuLaunchConfig{gridX: gx, gridY: gy, gridZ: gz, blockX: bx, blockY: by, blockZ: bz,
-		sharedMem: shmem, stream: stream, attrs: attr, numAttrs: 1}
-}
-
-// launchPDL is launch with programmatic dependent launch: the kernel may
-// start before the previous kernel of the stream has finished, and must wait
-// for it (griddepcontrol.wait) before touching its results. Without
-// cuLaunchKernelEx or before sm_90 it is launch.
-func (f *Function) launchPDL(grid, block Dim3, shmem int, stream uintptr, params []unsafe.Pointer) error {
-	d := f.m.d
-	if !d.canLaunchPDL() {
-		return f.launch(grid, block, shmem, stream, params)
-	}
-	gx, gy, gz, err := grid.norm()
-	if err != nil {
-		return err
-	}
-	bx, by, bz, err := block.norm()
-	if err != nil {
-		return err
-	}
-	if shmem < 0 || shmem > 1<<30 {
-		return fmt.Errorf("gpu: shared memory size %d out of range", shmem)
-	}
-	var pp unsafe.Pointer
-	if len(params) > 0 {
-		pp = unsafe.Pointer(&params[0])
-	}
-	cfg, attr := new(cuLaunchConfig), new(cuLaunchAttribute)
-	pdlConfig(cfg, attr, gx, gy, gz, bx, by, bz, uint32(shmem), stream)
-	r := d.drv.cuLaunchKernelEx(unsafe.Pointer(cfg), f.h, pp, nil)
-	runtime.KeepAlive(params)
-	runtime.KeepAlive(cfg)
-	runtime.KeepAlive(attr)
-	if r != cudaSuccess { // refused (a launch error is synchronous): launch it the plain way
-		pdlFallbacks.Add(1)
-		return f.launch(grid, block, shmem, stream, params)
-	}
-	return nil
-}
-
-// pdlFallbacks counts the launchPDL calls that the driver refused (tests).
-var pdlFallbacks atomic.Int64
 
 // MaxActiveBlocksPerSM returns how many blocks of the given size and dynamic
 // shared memory fit on one multiprocessor at once.

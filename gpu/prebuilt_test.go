@@ -385,3 +385,26 @@ func TestPrebuiltRefused(t *testing.T) {
 		t.Errorf("Open without NVRTC, images refused: %v", err)
 	}
 }
+
+var compileTimes = flag.Bool("gpu.compiletimes", false, "run TestCompileTimes: NVRTC compile and load time of each kernel module, no disk cache")
+
+// TestCompileTimes times the first use of each kernel module on a device
+// opened without the disk cache and without the prebuilt images: NVRTC
+// compilation plus loading, what a machine pays once when the binary has
+// no images for its GPU (later runs load the cached image). Run with
+// -gpu.compiletimes; TestPrebuiltLoads prints the same rows with images.
+func TestCompileTimes(t *testing.T) {
+	if !*compileTimes {
+		t.Skip("run with -gpu.compiletimes")
+	}
+	testDevice(t) // skips without a device
+	d, err := Open(WithoutCache(), WithoutPrebuilt())
+	must(t, err)
+	defer d.Close()
+	fmt.Printf("\n%s, NVRTC %s, target %s (cubin %v)\n\n| module | first use (compile + load) |\n|---|---|\n",
+		d.Info().Name, d.Info().NVRTCVersion, d.Info().Target, d.cubin)
+	_, took := loadAll(t, d)
+	for _, name := range slices.Sorted(maps.Keys(took)) {
+		fmt.Printf("| %s | %.1f s |\n", name, took[name].Seconds())
+	}
+}

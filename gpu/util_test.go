@@ -71,11 +71,6 @@ func deviceTime(t testing.TB, d *Device, s *Stream, warm, reps, inner int, f fun
 	return times[reps/2]
 }
 
-// innerFor returns how many calls on n elements make one timed sample.
-func innerFor(n int) int { return max(1, (1<<25)/n) }
-
-func gps(n int, dt time.Duration) float64 { return float64(n) / dt.Seconds() / 1e9 }
-
 func mustAlloc[T any](t testing.TB, d *Device, n int) *Buffer[T] {
 	t.Helper()
 	b, err := Alloc[T](d, n)

@@ -16,6 +16,7 @@ import (
 	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/gpu"
 	"github.com/gfpoly/gfpoly/gpu/additive"
+	"github.com/gfpoly/gfpoly/gpu/primentt"
 )
 
 // primeGPU encodes prime-field traces with the gpu package's LDE kernels
@@ -32,7 +33,7 @@ type primeGPU[E primeElement] struct {
 	mu      sync.Mutex
 	logRows int
 	group   int // columns per group, what each stage's buffers hold
-	lde     *gpu.PrimeLDE[E]
+	lde     *primentt.LDE[E]
 	stages  [2]*primeStage[E]
 }
 
@@ -121,7 +122,7 @@ func (p *primeGPU[E]) prepare(logRows, group int) error {
 		p.release()
 		return fmt.Errorf("prover: %v GPU %s for 2^%d rows, groups of %d columns: %w", FieldOf[E](), what, logRows, group, e)
 	}
-	if p.lde, err = gpu.NewPrimeLDE[E](p.dev, small, large); err != nil {
+	if p.lde, err = primentt.NewLDE[E](p.dev, small, large); err != nil {
 		return fail("LDE tables", err)
 	}
 	for i := range p.stages {
@@ -190,7 +191,7 @@ func (p *primeGPU[E]) start(st *primeStage[E], dst, msgs [][]E, sink *devHash[E]
 	if err := src.UploadAsync(st.s, upView); err != nil {
 		return fmt.Errorf("prover: GPU upload: %w", err)
 	}
-	if err := p.lde.Encode(st.s, out, src, gpu.PrimeNatural); err != nil {
+	if err := p.lde.Encode(st.s, out, src, primentt.Natural); err != nil {
 		return fmt.Errorf("prover: GPU LDE: %w", err)
 	}
 	if sink != nil {

@@ -31,7 +31,7 @@
 //
 //	field        CPU                                 GPU (WithGPU)
 //	GF(2^64)     rs.Code.EncodeBatch                 additive.Transforms.LDEBatch
-//	Goldilocks,  prover/prime LDE (gnark-crypto's    gpu.PrimeLDE (pinned staging,
+//	Goldilocks,  prover/prime LDE (gnark-crypto's    primentt.LDE (pinned staging,
 //	BabyBear,    fft.Domain transforms, columns      copies on all cores)
 //	KoalaBear,   over all cores)
 //	BN254

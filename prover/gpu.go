@@ -14,7 +14,7 @@ import (
 // WithGPU runs the transforms on dev, an open device (gpu.Open); the caller
 // keeps ownership and closes it after the encoder. Every field has a GPU
 // backend: GF(2^64) on gpu/additive's Transforms (the additive-FFT LDE), the prime
-// fields on gpu.PrimeLDE; both are bit-identical to the CPU backends. New
+// fields on gpu/primentt's LDE; both are bit-identical to the CPU backends. New
 // returns an error wrapping ErrUnavailable when the kernels cannot be built
 // on the device. With the default hash (SHA-256) the commitment is hashed on
 // the device too (gpu/rowhash): Commit absorbs each group of columns into

@@ -1,4 +1,4 @@
-package gpu
+package primentt
 
 import (
 	"fmt"
@@ -13,23 +13,21 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
 	bn254fft "github.com/consensys/gnark-crypto/ecc/bn254/fr/fft"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/cuda"
 )
 
 // ptxBlock returns the instructions of the asm block between "// BEGIN PTX
-// name" and "// END PTX name" in cuda/ntt_prime.cu.
+// name" and "// END PTX name" in the BN254 NTT program (which holds every
+// field's arithmetic).
 func ptxBlock(t *testing.T, name string) []string {
 	t.Helper()
-	src, err := cuda.Sources.ReadFile("ntt_prime.cu")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := string(src)
+	s, err := cuda.Program(cuda.NTTProgram("bn254"))
+	require.NoError(t, err)
 	a := strings.Index(s, "// BEGIN PTX "+name+"\n")
 	b := strings.Index(s, "// END PTX "+name+"\n")
-	if a < 0 || b < a {
-		t.Fatalf("no PTX block %s", name)
-	}
+	require.True(t, a >= 0 && b > a, "no PTX block %s", name)
 	var out []string
 	for _, line := range strings.Split(s[a:b], "\n") {
 		line = strings.TrimSpace(line)
@@ -63,13 +61,13 @@ func runPTX(t *testing.T, prog []string, ops []uint32) []uint32 {
 		if s[0] >= '0' && s[0] <= '9' {
 			v, err := strconv.ParseUint(s, 0, 32)
 			if err != nil {
-				t.Fatalf("immediate %q: %v", s, err)
+				require.NoError(t, err, "immediate %q", s)
 			}
 			return uint32(v)
 		}
 		v, ok := reg[s]
 		if !ok {
-			t.Fatalf("read of unset register %s", s)
+			require.FailNow(t, "read of unset register "+s)
 		}
 		return v
 	}
@@ -125,7 +123,7 @@ func runPTX(t *testing.T, prog []string, ops []uint32) []uint32 {
 		case op == "selp.b32":
 			p, ok := pred[args[3]]
 			if !ok {
-				t.Fatalf("unset predicate %s", args[3])
+				require.FailNow(t, "unset predicate "+args[3])
 			}
 			if p {
 				r = uint64(val(args[1]))
@@ -133,7 +131,7 @@ func runPTX(t *testing.T, prog []string, ops []uint32) []uint32 {
 				r = uint64(val(args[2]))
 			}
 		default:
-			t.Fatalf("unknown instruction %q", ins)
+			require.FailNow(t, fmt.Sprintf("unknown instruction %q", ins))
 		}
 		if writeCC {
 			cf = uint32(r>>32) & 1 // carry out, or borrow out for sub
@@ -188,9 +186,7 @@ func TestBN254PTX(t *testing.T) {
 				copy(ops[16:], limbs32(y))
 				got := runPTX(t, c.prog, ops)[:8]
 				var z fr.Element
-				if want := limbs32(*c.want(&z)); fmt.Sprint(got) != fmt.Sprint(want) {
-					t.Fatalf("%s(%v, %v): PTX %x, fr %x", c.name, x, y, got, want)
-				}
+				require.Equal(t, limbs32(*c.want(&z)), got, "%s(%v, %v): PTX against fr", c.name, x, y)
 			}
 		}
 	}
@@ -283,29 +279,22 @@ func TestBN254LazyPTX(t *testing.T) {
 		a, w := pick(i, top), pick2(i, q)
 		ws := new(big.Int).Div(new(big.Int).Lsh(w, 256), q)
 		got := run(shoup, a, w, ws)
-		if got.Cmp(q2) >= 0 || mod(got).Cmp(mod(new(big.Int).Mul(a, w))) != 0 {
-			t.Fatalf("shoup(%x, %x) = %x", a, w, got)
-		}
+		require.True(t, got.Cmp(q2) < 0 && mod(got).Cmp(mod(new(big.Int).Mul(a, w))) == 0, "shoup(%x, %x) = %x", a, w, got)
 		// lazy add, sub, canon: operands below 2q.
 		a, b := pick(i, q2), pick2(i, q2)
-		if got := run(ladd, a, b); got.Cmp(q2) >= 0 || mod(got).Cmp(mod(new(big.Int).Add(a, b))) != 0 {
-			t.Fatalf("ladd(%x, %x) = %x", a, b, got)
-		}
-		if got := run(lsub, a, b); got.Cmp(q2) >= 0 || mod(got).Cmp(mod(new(big.Int).Sub(a, b))) != 0 {
-			t.Fatalf("lsub(%x, %x) = %x", a, b, got)
-		}
-		if got := run(sub2q, a, b); got.Cmp(new(big.Int).Add(new(big.Int).Sub(a, b), q2)) != 0 {
-			t.Fatalf("sub2q(%x, %x) = %x", a, b, got)
-		}
-		if got := run(canon, a); got.Cmp(mod(a)) != 0 {
-			t.Fatalf("canon(%x) = %x", a, got)
-		}
+		got = run(ladd, a, b)
+		require.True(t, got.Cmp(q2) < 0 && mod(got).Cmp(mod(new(big.Int).Add(a, b))) == 0, "ladd(%x, %x) = %x", a, b, got)
+		got = run(lsub, a, b)
+		require.True(t, got.Cmp(q2) < 0 && mod(got).Cmp(mod(new(big.Int).Sub(a, b))) == 0, "lsub(%x, %x) = %x", a, b, got)
+		got = run(sub2q, a, b)
+		require.Zero(t, got.Cmp(new(big.Int).Add(new(big.Int).Sub(a, b), q2)), "sub2q(%x, %x) = %x", a, b, got)
+		got = run(canon, a)
+		require.Zero(t, got.Cmp(mod(a)), "canon(%x) = %x", a, got)
 		// Montgomery product, a below 2q, b below q: canonical a·b/R.
 		b = pick2(i, q)
 		want := mod(new(big.Int).Mul(new(big.Int).Mul(a, b), rinv))
-		if got := run(mul, a, b); got.Cmp(want) != 0 {
-			t.Fatalf("mul(%x, %x) = %x, want %x", a, b, got, want)
-		}
+		got = run(mul, a, b)
+		require.Zero(t, got.Cmp(want), "mul(%x, %x) = %x, want %x", a, b, got, want)
 	}
 }
 
@@ -321,16 +310,12 @@ func TestBN254ShoupTable(t *testing.T) {
 		w := bn254fft.NewDomain(1 << logn).Generator
 		k := min(16, logn)
 		tab := bn254ShoupTable(w, logn, k)
-		if len(tab) != 2*((1<<k)+(1<<(logn-k))) {
-			t.Fatalf("2^%d: table of %d elements", logn, len(tab))
-		}
+		require.Len(t, tab, 2*((1<<k)+(1<<(logn-k))), "2^%d: table", logn)
 		// entry x as a plain value, its Shoup companion checked
 		entry := func(x int) *big.Int {
 			v := limbsBig64(tab[2*x])
 			s := limbsBig64(tab[2*x+1])
-			if v.Cmp(bn254Q) >= 0 || s.Cmp(new(big.Int).Div(new(big.Int).Lsh(v, 256), bn254Q)) != 0 {
-				t.Fatalf("2^%d: entry %d: %x, %x", logn, x, v, s)
-			}
+			require.True(t, v.Cmp(bn254Q) < 0 && s.Cmp(new(big.Int).Div(new(big.Int).Lsh(v, 256), bn254Q)) == 0, "2^%d: entry %d: %x, %x", logn, x, v, s)
 			return v
 		}
 		pow := func(e int) *big.Int {
@@ -344,9 +329,7 @@ func TestBN254ShoupTable(t *testing.T) {
 			// inner twiddle of stage q, index j: ω_(2^(q+1))^j
 			q := r.IntN(8)
 			j := r.IntN(1 << q)
-			if got, want := entry(j<<(k-1-q)), pow(j*(n>>(q+1))); got.Cmp(want) != 0 {
-				t.Fatalf("2^%d: inner twiddle q=%d j=%d", logn, q, j)
-			}
+			require.Zero(t, entry(j<<(k-1-q)).Cmp(pow(j*(n>>(q+1)))), "2^%d: inner twiddle q=%d j=%d", logn, q, j)
 			// pass twiddle ω_M^e, M = 2^(lo+nst), as the kernel reads it
 			nst := 5 + r.IntN(4)
 			lo := r.IntN(logn - nst + 1)
@@ -359,9 +342,7 @@ func TestBN254ShoupTable(t *testing.T) {
 				e2 := e << (logn - lo - nst)
 				got = mulq(entry(e2>>sa), entry((1<<k)+(e2&(1<<sa-1))))
 			}
-			if want := pow(e * (n >> (lo + nst))); got.Cmp(want) != 0 {
-				t.Fatalf("2^%d: pass twiddle lo=%d nst=%d e=%d", logn, lo, nst, e)
-			}
+			require.Zero(t, got.Cmp(pow(e*(n>>(lo+nst)))), "2^%d: pass twiddle lo=%d nst=%d e=%d", logn, lo, nst, e)
 		}
 	}
 }
@@ -429,24 +410,20 @@ func TestGoldilocksPTX(t *testing.T) {
 			{"add", add, mod(c, s)},
 			{"sub", sub, diff},
 		} {
-			if got := run(k.prog, a, b); mod(0, got) != k.want {
-				t.Fatalf("%s(%#x, %#x) = %#x ≡ %#x, want %#x", k.name, a, b, got, mod(0, got), k.want)
-			}
+			got := run(k.prog, a, b)
+			require.Equal(t, k.want, mod(0, got), "%s(%#x, %#x) = %#x", k.name, a, b, got)
 		}
 	}
 	checkShl := func(a uint64) {
 		for sh, prog := range shl {
 			want := new(big.Int).Lsh(new(big.Int).SetUint64(a), sh)
 			want.Mod(want, new(big.Int).SetUint64(p))
-			if got := run(prog, a, 0); mod(0, got) != want.Uint64() {
-				t.Fatalf("shl%d(%#x) = %#x ≡ %#x, want %#x", sh, a, got, mod(0, got), want)
-			}
+			got := run(prog, a, 0)
+			require.Equal(t, want.Uint64(), mod(0, got), "shl%d(%#x) = %#x", sh, a, got)
 		}
 	}
 	for _, a := range vals {
-		if got := run(canon, a, 0); got != mod(0, a) {
-			t.Fatalf("canon(%#x) = %#x, want %#x", a, got, mod(0, a))
-		}
+		require.Equal(t, mod(0, a), run(canon, a, 0), "canon(%#x)", a)
 		checkShl(a)
 	}
 	// shifts of a near the carries of the shifted limbs: (2^32 − d)·2^k,

@@ -1,4 +1,4 @@
-package gpu_test
+package primentt_test
 
 import (
 	"errors"
@@ -8,12 +8,13 @@ import (
 	"github.com/consensys/gnark-crypto/field/babybear/fft"
 
 	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/gpu/primentt"
 )
 
 // Two columns of 2^20 BabyBear elements, transformed in place on the device
 // and extended 4× onto the coset; the host data is gnark-crypto's own
 // []babybear.Element, uploaded as it is. (No output check: it needs a GPU.)
-func ExamplePrimeNTT() {
+func ExampleNTT() {
 	dev, err := gpu.Open()
 	if errors.Is(err, gpu.ErrNoDevice) {
 		fmt.Println("no GPU:", err)
@@ -26,7 +27,7 @@ func ExamplePrimeNTT() {
 
 	const n = 1 << 20
 	small, large := fft.NewDomain(n), fft.NewDomain(4*n)
-	ntt, err := gpu.NewPrimeNTT[babybear.Element](dev, small)
+	ntt, err := primentt.NewNTT[babybear.Element](dev, small)
 	if err != nil {
 		panic(err)
 	}
@@ -45,11 +46,11 @@ func ExamplePrimeNTT() {
 		panic(err)
 	}
 	// gnark-crypto's small.FFTInverse(col, fft.DIF) on both columns.
-	if err := ntt.FFTInverse(nil, buf, gpu.PrimeDIF); err != nil {
+	if err := ntt.FFTInverse(nil, buf, primentt.DIF); err != nil {
 		panic(err)
 	}
 
-	lde, err := gpu.NewPrimeLDE[babybear.Element](dev, small, large)
+	lde, err := primentt.NewLDE[babybear.Element](dev, small, large)
 	if err != nil {
 		panic(err)
 	}
@@ -62,7 +63,7 @@ func ExamplePrimeNTT() {
 	if err := buf.Upload(cols); err != nil {
 		panic(err)
 	}
-	if err := lde.Encode(nil, ext, buf, gpu.PrimeNatural); err != nil {
+	if err := lde.Encode(nil, ext, buf, primentt.Natural); err != nil {
 		panic(err)
 	}
 }

@@ -1,10 +1,13 @@
-package gpu
+package primentt
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"runtime"
+	"sync"
 	"testing"
 
 	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
@@ -16,16 +19,42 @@ import (
 	"github.com/consensys/gnark-crypto/field/koalabear"
 	koalabearfft "github.com/consensys/gnark-crypto/field/koalabear/fft"
 	"github.com/consensys/gnark-crypto/utils"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/internal/gputest"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	gputest.Main(m)
+}
+
+// parallel runs f over [0, n) split into one range per CPU.
+func parallel(n int, f func(lo, hi int)) {
+	p := runtime.NumCPU()
+	if n < 1<<14 || p == 1 {
+		f(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	step := (n + p - 1) / p
+	for lo := 0; lo < n; lo += step {
+		wg.Go(func() { f(lo, min(lo+step, n)) })
+	}
+	wg.Wait()
+}
 
 // primeCase is what the prime NTT tests need of one field: domains, random
 // elements and gnark-crypto's own transforms as the reference.
-type primeCase[E PrimeElement] struct {
+type primeCase[E Element] struct {
 	name   string
 	maxLog int
 	domain func(n uint64, shift *E) any
 	random func(r *rand.Rand) E
-	gnark  func(d any, a []E, o PrimeOrder, inverse, coset bool)
+	gnark  func(d any, a []E, o Order, inverse, coset bool)
 }
 
 func bn254Case() primeCase[fr.Element] {
@@ -41,7 +70,7 @@ func bn254Case() primeCase[fr.Element] {
 			// any 4 limbs below q are a canonical Montgomery representation
 			return fr.Element{r.Uint64(), r.Uint64(), r.Uint64(), r.Uint64N(0x30644e72e131a029)}
 		},
-		gnark: func(d any, a []fr.Element, o PrimeOrder, inverse, coset bool) {
+		gnark: func(d any, a []fr.Element, o Order, inverse, coset bool) {
 			dom := d.(*bn254fft.Domain)
 			gnarkFFT(a, dom.FFT, dom.FFTInverse, bn254fft.DIF, bn254fft.DIT, bn254fft.OnCoset(), o, inverse, coset)
 		},
@@ -60,7 +89,7 @@ func goldilocksCase() primeCase[goldilocks.Element] {
 		random: func(r *rand.Rand) goldilocks.Element {
 			return goldilocks.Element{r.Uint64N(0xffffffff00000001)}
 		},
-		gnark: func(d any, a []goldilocks.Element, o PrimeOrder, inverse, coset bool) {
+		gnark: func(d any, a []goldilocks.Element, o Order, inverse, coset bool) {
 			dom := d.(*goldilocksfft.Domain)
 			gnarkFFT(a, dom.FFT, dom.FFTInverse, goldilocksfft.DIF, goldilocksfft.DIT, goldilocksfft.OnCoset(), o, inverse, coset)
 		},
@@ -77,7 +106,7 @@ func babybearCase() primeCase[babybear.Element] {
 			return babybearfft.NewDomain(n)
 		},
 		random: func(r *rand.Rand) babybear.Element { return babybear.Element{r.Uint32N(2013265921)} },
-		gnark: func(d any, a []babybear.Element, o PrimeOrder, inverse, coset bool) {
+		gnark: func(d any, a []babybear.Element, o Order, inverse, coset bool) {
 			dom := d.(*babybearfft.Domain)
 			gnarkFFT(a, dom.FFT, dom.FFTInverse, babybearfft.DIF, babybearfft.DIT, babybearfft.OnCoset(), o, inverse, coset)
 		},
@@ -94,7 +123,7 @@ func koalabearCase() primeCase[koalabear.Element] {
 			return koalabearfft.NewDomain(n)
 		},
 		random: func(r *rand.Rand) koalabear.Element { return koalabear.Element{r.Uint32N(2130706433)} },
-		gnark: func(d any, a []koalabear.Element, o PrimeOrder, inverse, coset bool) {
+		gnark: func(d any, a []koalabear.Element, o Order, inverse, coset bool) {
 			dom := d.(*koalabearfft.Domain)
 			gnarkFFT(a, dom.FFT, dom.FFTInverse, koalabearfft.DIF, koalabearfft.DIT, koalabearfft.OnCoset(), o, inverse, coset)
 		},
@@ -104,9 +133,9 @@ func koalabearCase() primeCase[koalabear.Element] {
 // gnarkFFT runs one gnark-crypto transform, given the fft package's own
 // functions and values, in the order the tests name.
 func gnarkFFT[E, Dec, Opt any](a []E, fft, fftInv func([]E, Dec, ...Opt), dif, dit Dec, onCoset Opt,
-	o PrimeOrder, inverse, coset bool) {
+	o Order, inverse, coset bool) {
 	dec := dif
-	if o == PrimeDIT {
+	if o == DIT {
 		dec = dit
 	}
 	var opts []Opt
@@ -118,12 +147,12 @@ func gnarkFFT[E, Dec, Opt any](a []E, fft, fftInv func([]E, Dec, ...Opt), dif, d
 	} else {
 		fft(a, dec, opts...)
 	}
-	if o == PrimeNatural {
+	if o == Natural {
 		utils.BitReverse(a)
 	}
 }
 
-func primeRandom[E PrimeElement](c primeCase[E], n int, seed uint64) []E {
+func primeRandom[E Element](c primeCase[E], n int, seed uint64) []E {
 	out := make([]E, n)
 	parallel(n, func(lo, hi int) {
 		r := rand.New(rand.NewPCG(seed, uint64(lo)))
@@ -134,7 +163,7 @@ func primeRandom[E PrimeElement](c primeCase[E], n int, seed uint64) []E {
 	return out
 }
 
-var primeOrders = []PrimeOrder{PrimeDIF, PrimeDIT, PrimeNatural}
+var primeOrders = []Order{DIF, DIT, Natural}
 
 type primeOp struct {
 	name           string
@@ -143,7 +172,7 @@ type primeOp struct {
 
 var primeOps = []primeOp{{"FFT", false, false}, {"FFTInverse", true, false}, {"CosetFFT", false, true}, {"CosetFFTInverse", true, true}}
 
-func (t *PrimeNTT[E]) do(op primeOp, s *Stream, b *Buffer[E], o PrimeOrder) error {
+func (t *NTT[E]) do(op primeOp, s *gpu.Stream, b *gpu.Buffer[E], o Order) error {
 	switch {
 	case op.inverse && op.coset:
 		return t.CosetFFTInverse(s, b, o)
@@ -155,17 +184,8 @@ func (t *PrimeNTT[E]) do(op primeOp, s *Stream, b *Buffer[E], o PrimeOrder) erro
 	return t.FFT(s, b, o)
 }
 
-func primeFirstDiff[E comparable](got, want []E) int {
-	for i := range want {
-		if got[i] != want[i] {
-			return i
-		}
-	}
-	return -1
-}
-
 func TestPrimeNTT(t *testing.T) {
-	d := testDevice(t)
+	d := gputest.Device(t)
 	t.Run("bn254", func(t *testing.T) { testPrimeNTT(t, d, bn254Case()) })
 	t.Run("goldilocks", func(t *testing.T) { testPrimeNTT(t, d, goldilocksCase()) })
 	t.Run("babybear", func(t *testing.T) { testPrimeNTT(t, d, babybearCase()) })
@@ -174,44 +194,35 @@ func TestPrimeNTT(t *testing.T) {
 
 // testPrimeNTT: every size 2^0..2^12 with batches of 3 columns, every
 // transform and order; then sampled sizes up to 2^24 (2^16 with -short).
-func testPrimeNTT[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
-	noReg, forceFS := false, false
-	check := func(logn, cols int, ops []primeOp, orders []PrimeOrder) {
+func testPrimeNTT[E Element](t *testing.T, d *gpu.Device, c primeCase[E]) {
+	noReg := false
+	check := func(logn, cols int, ops []primeOp, orders []Order) {
 		n := 1 << logn
 		dom := c.domain(uint64(n), nil)
-		ntt, err := NewPrimeNTT[E](d, dom)
-		if err != nil {
-			t.Fatal(err)
-		}
+		ntt, err := NewNTT[E](d, dom)
+		require.NoError(t, err)
 		defer ntt.Close()
 		ntt.k.noReg = noReg
-		defer func() { ntt.k.noReg = false }()
-		if forceFS && logn > ntt.k.info.logTile {
-			ntt.fsPlan = planFS(logn, ntt.k.info) // four-step passes where not the default
-		}
-		buf, err := Alloc[E](d, cols*n)
-		if err != nil {
-			t.Fatal(err)
-		}
+		buf, err := gpu.Alloc[E](d, cols*n)
+		require.NoError(t, err)
 		defer buf.Free()
 		got := make([]E, cols*n)
 		for _, op := range ops {
 			for _, o := range orders {
 				in := primeRandom(c, cols*n, uint64(logn*100+int(o)))
-				must(t, buf.Upload(in))
-				must(t, ntt.do(op, nil, buf, o))
-				must(t, buf.Download(got))
+				require.NoError(t, buf.Upload(in))
+				require.NoError(t, ntt.do(op, nil, buf, o))
+				require.NoError(t, buf.Download(got))
 				for col := range cols {
 					c.gnark(dom, in[col*n:(col+1)*n], o, op.inverse, op.coset)
 				}
-				if i := primeFirstDiff(got, in); i >= 0 {
-					t.Fatalf("%s 2^%d %s %v cols=%d noReg=%v: first difference at %d (column %d)", c.name, logn, op.name, o, cols, noReg, i, i/n)
-				}
+				testutil.RequireEqualSlices(t, in, got, "%s 2^%d %s %v cols=%d noReg=%v: device against gnark-crypto", c.name, logn, op.name, o, cols, noReg)
 			}
 		}
 	}
-	// Every size through the radix-2 passes only, then with the register
-	// passes where they apply (the default).
+	// Every size with the radix-2 pass for transforms of one tile (larger
+	// ones take the four-step passes), then with the register pass where it
+	// applies (the default).
 	noReg = true
 	for logn := 0; logn <= 16; logn++ {
 		check(logn, 2, primeOps, primeOrders)
@@ -237,21 +248,12 @@ func testPrimeNTT[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
 			continue
 		}
 		// one transform and order per size, rotating
-		check(logn, 1, []primeOp{primeOps[i%4]}, []PrimeOrder{primeOrders[i%3]})
-	}
-	// The four-step passes where the field does not use them by default.
-	if !nttFields[c.name].fsOn {
-		forceFS = true
-		for _, logn := range []int{13, 16, 21} {
-			if logn <= 16 || !testing.Short() {
-				check(logn, 2, primeOps, primeOrders)
-			}
-		}
+		check(logn, 1, []primeOp{primeOps[i%4]}, []Order{primeOrders[i%3]})
 	}
 }
 
 func TestPrimeLDE(t *testing.T) {
-	d := testDevice(t)
+	d := gputest.Device(t)
 	t.Run("bn254", func(t *testing.T) { testPrimeLDE(t, d, bn254Case()) })
 	t.Run("goldilocks", func(t *testing.T) { testPrimeLDE(t, d, goldilocksCase()) })
 	t.Run("babybear", func(t *testing.T) { testPrimeLDE(t, d, babybearCase()) })
@@ -260,7 +262,7 @@ func TestPrimeLDE(t *testing.T) {
 
 // testPrimeLDE: the LDE equals gnark-crypto's INTT on the small domain then
 // the coset NTT on the large one, for every order and blowup.
-func testPrimeLDE[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
+func testPrimeLDE[E Element](t *testing.T, d *gpu.Device, c primeCase[E]) {
 	check := func(logn, logb, cols int, shift bool) {
 		n, bigN := 1<<logn, 1<<(logn+logb)
 		small := c.domain(uint64(n), nil)
@@ -271,25 +273,23 @@ func testPrimeLDE[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
 			s = &v
 		}
 		large := c.domain(uint64(bigN), s)
-		l, err := NewPrimeLDE[E](d, small, large)
-		if err != nil {
-			t.Fatal(err)
-		}
+		l, err := NewLDE[E](d, small, large)
+		require.NoError(t, err)
 		defer l.Close()
-		src, err := Alloc[E](d, cols*n)
-		must(t, err)
+		src, err := gpu.Alloc[E](d, cols*n)
+		require.NoError(t, err)
 		defer src.Free()
-		dst, err := Alloc[E](d, cols*bigN)
-		must(t, err)
+		dst, err := gpu.Alloc[E](d, cols*bigN)
+		require.NoError(t, err)
 		defer dst.Free()
 		in := primeRandom(c, cols*n, uint64(logn))
 		// natural-order reference
 		want := make([]E, cols*bigN)
 		for col := range cols {
 			coef := append([]E(nil), in[col*n:(col+1)*n]...)
-			c.gnark(small, coef, PrimeNatural, true, false)
+			c.gnark(small, coef, Natural, true, false)
 			copy(want[col*bigN:], coef)
-			c.gnark(large, want[col*bigN:(col+1)*bigN], PrimeNatural, false, true)
+			c.gnark(large, want[col*bigN:(col+1)*bigN], Natural, false, true)
 		}
 		got := make([]E, cols*bigN)
 		back := make([]E, cols*n)
@@ -297,23 +297,19 @@ func testPrimeLDE[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
 			host := append([]E(nil), in...)
 			w := append([]E(nil), want...)
 			for col := range cols {
-				if o == PrimeDIT {
+				if o == DIT {
 					utils.BitReverse(host[col*n : (col+1)*n])
 				}
-				if o == PrimeDIF {
+				if o == DIF {
 					utils.BitReverse(w[col*bigN : (col+1)*bigN])
 				}
 			}
-			must(t, src.Upload(host))
-			must(t, l.Encode(nil, dst, src, o))
-			must(t, dst.Download(got))
-			if i := primeFirstDiff(got, w); i >= 0 {
-				t.Fatalf("%s LDE 2^%d x%d %v cols=%d: first difference at %d", c.name, logn, 1<<logb, o, cols, i)
-			}
-			must(t, src.Download(back))
-			if i := primeFirstDiff(back, host); i >= 0 {
-				t.Fatalf("%s LDE modified src at %d", c.name, i)
-			}
+			require.NoError(t, src.Upload(host))
+			require.NoError(t, l.Encode(nil, dst, src, o))
+			require.NoError(t, dst.Download(got))
+			testutil.RequireEqualSlices(t, w, got, "%s LDE 2^%d x%d %v cols=%d: device against gnark-crypto", c.name, logn, 1<<logb, o, cols)
+			require.NoError(t, src.Download(back))
+			testutil.RequireEqualSlices(t, host, back, "%s LDE modified src", c.name)
 		}
 	}
 	for logn := 0; logn <= 10; logn++ {
@@ -328,56 +324,57 @@ func testPrimeLDE[E PrimeElement](t *testing.T, d *Device, c primeCase[E]) {
 }
 
 func TestPrimeNTTErrors(t *testing.T) {
-	d := testDevice(t)
+	d := gputest.Device(t)
 	dG := goldilocksfft.NewDomain(16)
-	if _, err := NewPrimeNTT[fr.Element](d, dG); !errors.Is(err, ErrPrimeField) {
-		t.Errorf("goldilocks domain for fr elements: %v", err)
-	}
+	_, err := NewNTT[fr.Element](d, dG)
+	assert.ErrorIs(t, err, ErrField, "goldilocks domain for fr elements")
 	for _, bad := range []any{nil, (*bn254fft.Domain)(nil), 3} {
-		if _, err := NewPrimeNTT[fr.Element](d, bad); !errors.Is(err, ErrPrimeDomain) {
-			t.Errorf("NewPrimeNTT(%T): %v", bad, err)
-		}
+		_, err := NewNTT[fr.Element](d, bad)
+		assert.ErrorIs(t, err, ErrDomain, "NewNTT(%T)", bad)
 	}
 	tam := *goldilocksfft.NewDomain(16)
 	tam.Cardinality = 32
-	if _, err := NewPrimeNTT[goldilocks.Element](d, &tam); !errors.Is(err, ErrPrimeDomain) {
-		t.Errorf("tampered domain: %v", err)
-	}
-	if _, err := NewPrimeLDE[goldilocks.Element](d, dG, goldilocksfft.NewDomain(512)); !errors.Is(err, ErrPrimeDomain) {
-		t.Errorf("blowup 32: %v", err)
-	}
-	ntt, err := NewPrimeNTT[goldilocks.Element](d, dG)
-	must(t, err)
+	_, err = NewNTT[goldilocks.Element](d, &tam)
+	assert.ErrorIs(t, err, ErrDomain, "tampered domain")
+	_, err = NewLDE[goldilocks.Element](d, dG, goldilocksfft.NewDomain(512))
+	assert.ErrorIs(t, err, ErrDomain, "blowup 32")
+	ntt, err := NewNTT[goldilocks.Element](d, dG)
+	require.NoError(t, err)
 	defer ntt.Close()
-	b, err := Alloc[goldilocks.Element](d, 24)
-	must(t, err)
+	b, err := gpu.Alloc[goldilocks.Element](d, 24)
+	require.NoError(t, err)
 	defer b.Free()
-	if err := ntt.FFT(nil, b, PrimeDIF); !errors.Is(err, ErrLength) {
-		t.Errorf("24 elements on a 16-domain: %v", err)
-	}
-	if err := ntt.FFT(nil, b, PrimeOrder(9)); err == nil {
-		t.Errorf("bad order accepted")
-	}
-	if s := fmt.Sprint(PrimeDIF, PrimeDIT, PrimeNatural, PrimeOrder(9)); s != "DIF DIT Natural PrimeOrder(9)" {
-		t.Errorf("order names: %q", s)
-	}
+	assert.ErrorIs(t, ntt.FFT(nil, b, DIF), gpu.ErrLength, "24 elements on a 16-domain")
+	assert.Error(t, ntt.FFT(nil, b, Order(9)), "bad order accepted")
+	assert.Equal(t, "DIF DIT Natural Order(9)", fmt.Sprint(DIF, DIT, Natural, Order(9)))
+	freed, err := gpu.Alloc[goldilocks.Element](d, 16)
+	require.NoError(t, err)
+	require.NoError(t, freed.Free())
+	assert.ErrorIs(t, ntt.FFT(nil, freed, DIF), gpu.ErrClosed, "FFT of a freed buffer")
+	closed, err := NewNTT[goldilocks.Element](d, dG)
+	require.NoError(t, err)
+	require.NoError(t, closed.Close())
+	assert.NoError(t, closed.Close(), "second Close")
+	b16, err := gpu.Alloc[goldilocks.Element](d, 16)
+	require.NoError(t, err)
+	defer b16.Free()
+	assert.ErrorIs(t, closed.FFT(nil, b16, DIF), gpu.ErrClosed, "FFT after Close")
 }
 
-func TestPlanPasses(t *testing.T) {
+// TestOneTile checks that the transforms of one tile run in one pass and
+// every larger size up to the kernels' limit has a four-step plan, for
+// every field.
+func TestOneTile(t *testing.T) {
 	for _, f := range nttFields {
 		for logn := 0; logn <= maxPrimeLog; logn++ {
-			ps := planPasses(logn, f.logTile, f.logCMin)
-			next := 0
-			for _, p := range ps {
-				if p.lo != next || p.nst < 1 || p.nst+p.logc > f.logTile || (p.lo > 0 && p.logc < f.logCMin) {
-					t.Fatalf("%s 2^%d: bad pass %+v in %+v", f.name, logn, p, ps)
-				}
-				next += p.nst
+			if logn <= f.logTile {
+				continue
 			}
-			if next != logn {
-				t.Fatalf("%s 2^%d: passes %+v cover %d bits", f.name, logn, ps, next)
-			}
+			assert.NotNil(t, planFS(logn, f), "%s 2^%d: no four-step plan", f.name, logn)
 		}
+		k := &nttKernels{info: f}
+		// the one-tile pass: a tile of 2^logTile and a pad element
+		assert.GreaterOrEqual(t, k.maxShared(), ((1<<f.logTile)+1)*k.elemSize(), f.name)
 	}
 }
 
@@ -385,26 +382,21 @@ func TestPlanFS(t *testing.T) {
 	for _, f := range nttFields {
 		for logn := f.logTile + 1; logn <= maxPrimeLog; logn++ {
 			ps := planFS(logn, f)
-			if ps == nil {
-				t.Fatalf("%s 2^%d: no four-step plan", f.name, logn)
-			}
+			require.NotNil(t, ps, "%s 2^%d: no four-step plan", f.name, logn)
 			next := 0
 			for _, p := range ps {
 				rl := min(f.fsRlog, p.nst)
 				threads := 1 << (p.nst + p.logc - rl)
-				if p.lo != next || p.nst < f.fsMinNST || p.nst > f.fsMaxNST || p.logc < 0 ||
-					p.nst+p.logc > logn || threads > f.fsMaxThreads || threads < 32 {
-					t.Fatalf("%s 2^%d: bad pass %+v in %+v", f.name, logn, p, ps)
-				}
+				require.True(t, p.lo == next && p.nst >= f.fsMinNST && p.nst <= f.fsMaxNST && p.logc >= 0 &&
+					p.nst+p.logc <= logn && threads <= f.fsMaxThreads && threads >= 32,
+					"%s 2^%d: bad pass %+v in %+v", f.name, logn, p, ps)
 				k := &nttKernels{info: f}
-				if sh := fsShared(p, k.info, k.elemSize()); sh > k.fsMaxShared(p.nst) || sh > 227<<10 {
-					t.Fatalf("%s 2^%d: pass %+v needs %d bytes of shared memory", f.name, logn, p, sh)
-				}
+				sh := fsShared(p, k.info, k.elemSize())
+				require.LessOrEqual(t, sh, k.fsMaxShared(p.nst), "%s 2^%d: pass %+v shared memory", f.name, logn, p)
+				require.LessOrEqual(t, sh, 227<<10, "%s 2^%d: pass %+v shared memory", f.name, logn, p)
 				next += p.nst
 			}
-			if next != logn {
-				t.Fatalf("%s 2^%d: passes %+v cover %d bits", f.name, logn, ps, next)
-			}
+			require.Equal(t, logn, next, "%s 2^%d: bits the passes %+v cover", f.name, logn, ps)
 		}
 	}
 }
@@ -434,16 +426,12 @@ func testFS31Pass(t *testing.T, f nttFieldInfo, p nttPass) {
 		row += 2
 	}
 	pos := func(ol, t int) int { return ol*row + t + t>>4 }
-	if words := fsShared(p, f, 4) / 4; row<<p.logc+g-1 > words {
-		t.Fatalf("%s %+v: tile and twiddles need %d words, fsShared gives %d", f.name, p, row<<p.logc+g-1, words)
-	}
+	require.LessOrEqual(t, row<<p.logc+g-1, fsShared(p, f, 4)/4, "%s %+v: words the tile and twiddles need, against fsShared", f.name, p)
 	seen := map[int]bool{}
 	for ol := range 1 << p.logc {
 		for tt := range g {
 			a := pos(ol, tt)
-			if seen[a] || a >= row<<p.logc {
-				t.Fatalf("%s %+v: element (%d, %d) at word %d: taken or past the tile", f.name, p, ol, tt, a)
-			}
+			require.True(t, !seen[a] && a < row<<p.logc, "%s %+v: element (%d, %d) at word %d: taken or past the tile", f.name, p, ol, tt, a)
 			seen[a] = true
 		}
 	}
@@ -480,9 +468,8 @@ func testFS31Pass(t *testing.T, f nttFieldInfo, p nttPass) {
 					for _, set := range words {
 						way = max(way, len(set))
 					}
-					if limit := map[bool]int{false: 1, true: 2}[p.lo == 0]; way > limit {
-						t.Fatalf("%s %+v: round %d (window %d, dit %v) e=%d: %d-way bank conflict", f.name, p, rd, ws, dit, e, way)
-					}
+					limit := map[bool]int{false: 1, true: 2}[p.lo == 0]
+					require.LessOrEqual(t, way, limit, "%s %+v: round %d (window %d, dit %v) e=%d: bank conflict ways", f.name, p, rd, ws, dit, e)
 				}
 			}
 		}
@@ -512,16 +499,12 @@ func testFS64Pass(t *testing.T, f nttFieldInfo, p nttPass) {
 	g, r := 1<<p.nst, 1<<rl
 	row := fs64Row(p)
 	pos := func(ol, t int) int { return ol*row + fs64Pos(p, t) }
-	if words := fsShared(p, f, 8) / 8; row<<p.logc+g-1 > words {
-		t.Fatalf("%+v: tile and twiddles need %d words, fsShared gives %d", p, row<<p.logc+g-1, words)
-	}
+	require.LessOrEqual(t, row<<p.logc+g-1, fsShared(p, f, 8)/8, "%+v: words the tile and twiddles need, against fsShared", p)
 	seen := map[int]bool{}
 	for ol := range 1 << p.logc {
 		for tt := range g {
 			a := pos(ol, tt)
-			if seen[a] || a >= row<<p.logc {
-				t.Fatalf("%+v: element (%d, %d) at word %d: taken or past the tile", p, ol, tt, a)
-			}
+			require.True(t, !seen[a] && a < row<<p.logc, "%+v: element (%d, %d) at word %d: taken or past the tile", p, ol, tt, a)
 			seen[a] = true
 		}
 	}
@@ -542,9 +525,7 @@ func testFS64Pass(t *testing.T, f nttFieldInfo, p nttPass) {
 				banks[ad%16][ad] = true
 			}
 			for _, set := range banks {
-				if len(set) > limit {
-					t.Fatalf("%+v: %s: %d-way bank conflict", p, what, len(set))
-				}
+				require.LessOrEqual(t, len(set), limit, "%+v: %s: bank conflict ways", p, what)
 			}
 		}
 	}
@@ -588,16 +569,13 @@ func testFS64Pass(t *testing.T, f nttFieldInfo, p nttPass) {
 // (a nil device is only refused after the domain passed).
 func TestPrimeDomainChecks(t *testing.T) {
 	dG := goldilocksfft.NewDomain(16)
-	if _, err := NewPrimeNTT[fr.Element](nil, dG); !errors.Is(err, ErrPrimeField) {
-		t.Errorf("goldilocks domain for fr elements: %v", err)
-	}
-	if _, err := NewPrimeNTT[koalabear.Element](nil, babybearfft.NewDomain(8)); !errors.Is(err, ErrPrimeField) {
-		t.Errorf("babybear domain for koalabear elements: %v", err)
-	}
+	_, err := NewNTT[fr.Element](nil, dG)
+	assert.ErrorIs(t, err, ErrField, "goldilocks domain for fr elements")
+	_, err = NewNTT[koalabear.Element](nil, babybearfft.NewDomain(8))
+	assert.ErrorIs(t, err, ErrField, "babybear domain for koalabear elements")
 	for _, bad := range []any{nil, (*bn254fft.Domain)(nil), (*koalabearfft.Domain)(nil), 3, *dG} {
-		if _, err := NewPrimeNTT[fr.Element](nil, bad); !errors.Is(err, ErrPrimeDomain) && !errors.Is(err, ErrPrimeField) {
-			t.Errorf("NewPrimeNTT(%T): %v", bad, err)
-		}
+		_, err := NewNTT[fr.Element](nil, bad)
+		assert.True(t, errors.Is(err, ErrDomain) || errors.Is(err, ErrField), "NewNTT(%T): %v", bad, err)
 	}
 	tamper := []func(d *goldilocksfft.Domain){
 		func(d *goldilocksfft.Domain) { d.Cardinality = 32 },
@@ -613,13 +591,11 @@ func TestPrimeDomainChecks(t *testing.T) {
 	for i, f := range tamper {
 		d := *dG
 		f(&d)
-		if _, err := NewPrimeNTT[goldilocks.Element](nil, &d); !errors.Is(err, ErrPrimeDomain) {
-			t.Errorf("tampered domain %d: %v", i, err)
-		}
+		_, err := NewNTT[goldilocks.Element](nil, &d)
+		assert.ErrorIs(t, err, ErrDomain, "tampered domain %d", i)
 	}
-	if _, err := NewPrimeNTT[goldilocks.Element](nil, dG); err == nil {
-		t.Errorf("nil device accepted")
-	}
+	_, err = NewNTT[goldilocks.Element](nil, dG)
+	assert.ErrorIs(t, err, gpu.ErrNoDevice, "nil device")
 }
 
 // TestPrimeTables checks the host-built tables: the twiddle table from
@@ -635,16 +611,12 @@ func TestPrimeTables(t *testing.T) {
 		tw, _ := pre.Twiddles()
 		a := twiddleTable[fr.Element](tw, pre.Generator, logn, id)
 		b := twiddleTable[fr.Element](nil, lazy.Generator, logn, id)
-		if i := primeFirstDiff(a, b); i >= 0 {
-			t.Fatalf("2^%d: precomputed and computed twiddles differ at %d", logn, i)
-		}
+		testutil.RequireEqualSlices(t, b, a, "2^%d: precomputed against computed twiddles", logn)
 		for p := 0; p < logn; p++ {
 			for j := 0; j < 1<<p; j++ {
 				var want fr.Element
 				want.Exp(pre.Generator, big.NewInt(int64(j)<<(logn-1-p)))
-				if got := a[int(n)-(2<<p)+j]; !got.Equal(&want) {
-					t.Fatalf("2^%d: twiddle p=%d j=%d", logn, p, j)
-				}
+				require.Equal(t, want, a[int(n)-(2<<p)+j], "2^%d: twiddle p=%d j=%d", logn, p, j)
 			}
 		}
 		h := (logn + 1) / 2
@@ -655,9 +627,7 @@ func TestPrimeTables(t *testing.T) {
 			var got, want fr.Element
 			got.Mul(&tab[k&(1<<h-1)], &tab[1<<h+k>>h])
 			want.Exp(pre.FrMultiplicativeGen, big.NewInt(int64(k))).Mul(&want, &c)
-			if !got.Equal(&want) {
-				t.Fatalf("2^%d: coset power %d", logn, k)
-			}
+			require.Equal(t, want, got, "2^%d: coset power %d", logn, k)
 		}
 	}
 }
@@ -672,40 +642,30 @@ func TestGoldilocksShiftRoots(t *testing.T) {
 	m1.SetOne()
 	m1.Neg(&m1)
 	x.Exp(two, big.NewInt(96))
-	if !x.Equal(&m1) {
-		t.Fatal("2^96 != -1 in Goldilocks")
-	}
+	require.Equal(t, m1, x, "2^96 = -1 in Goldilocks")
 	for lg := 6; lg <= 32; lg++ {
 		w, err := goldilocksfft.Generator(uint64(1) << lg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		var wi, w64, wi64 goldilocks.Element
 		wi.Inverse(&w)
 		e := new(big.Int).Lsh(big.NewInt(1), uint(lg-6))
 		w64.Exp(w, e)
 		wi64.Exp(wi, e)
-		if s, si := goldilocksPow2Log(w64), goldilocksPow2Log(wi64); s != 39 || si != 153 {
-			t.Fatalf("2^%d: ω^(n/64) = 2^%d, inverse 2^%d; want 2^39, 2^153", lg, s, si)
-		}
-		if s, si := goldilocksPow2Log(goldilocksRoot8(w, lg)), goldilocksPow2Log(goldilocksRoot8(wi, lg)); s != goldilocksSH8 || si != 72 {
-			t.Fatalf("2^%d: ω^(n/8) = 2^%d, inverse 2^%d; want 2^%d, 2^72", lg, s, si, goldilocksSH8)
-		}
+		require.Equal(t, 39, goldilocksPow2Log(w64), "2^%d: log2 of ω^(n/64)", lg)
+		require.Equal(t, 153, goldilocksPow2Log(wi64), "2^%d: log2 of ω^(-n/64)", lg)
+		require.Equal(t, goldilocksSH8, goldilocksPow2Log(goldilocksRoot8(w, lg)), "2^%d: log2 of ω^(n/8)", lg)
+		require.Equal(t, 72, goldilocksPow2Log(goldilocksRoot8(wi, lg)), "2^%d: log2 of ω^(-n/8)", lg)
 	}
-	// the domains' own generators, as NewPrimeNTT reads them
+	// the domains' own generators, as NewNTT reads them
 	for _, lg := range []int{13, 16, 20} {
 		dom := goldilocksfft.NewDomain(uint64(1) << lg)
 		v, _, err := goldilocksDom(dom)
-		if err != nil || v == nil {
-			t.Fatal(err)
-		}
-		if s, si := goldilocksPow2Log(goldilocksRoot8(v.gen, lg)), goldilocksPow2Log(goldilocksRoot8(v.genInv, lg)); s != goldilocksSH8 || si != 72 {
-			t.Fatalf("domain 2^%d: ω^(n/8) = 2^%d, inverse 2^%d", lg, s, si)
-		}
+		require.NoError(t, err)
+		require.NotNil(t, v)
+		require.Equal(t, goldilocksSH8, goldilocksPow2Log(goldilocksRoot8(v.gen, lg)), "domain 2^%d: log2 of ω^(n/8)", lg)
+		require.Equal(t, 72, goldilocksPow2Log(goldilocksRoot8(v.genInv, lg)), "domain 2^%d: log2 of ω^(-n/8)", lg)
 	}
 	var y goldilocks.Element
 	y.SetUint64(3)
-	if goldilocksPow2Log(y) != -1 {
-		t.Fatal("3 is not a power of 2")
-	}
+	require.Equal(t, -1, goldilocksPow2Log(y), "3 is not a power of 2")
 }

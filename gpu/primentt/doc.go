@@ -1,0 +1,38 @@
+// Package primentt runs prime-field number-theoretic transforms on a GPU, on
+// gnark-crypto's own element types and with gnark-crypto's semantics: the
+// GPU twin of the fft.Domain transforms and of package prover/prime's LDE.
+//
+// The fields are BN254's scalar field (fr.Element), Goldilocks
+// (goldilocks.Element), BabyBear (babybear.Element) and KoalaBear
+// (koalabear.Element). Elements are uploaded as they are, in gnark-crypto's
+// Montgomery form and memory layout, and every result equals gnark-crypto's
+// bit for bit: NTT's FFT, FFTInverse, CosetFFT and CosetFFTInverse are
+// Domain.FFT and Domain.FFTInverse, without and with fft.OnCoset(), in the
+// orders DIF (natural in, bit-reversed out: fft.DIF), DIT (bit-reversed in,
+// natural out: fft.DIT) and Natural (natural in and out). LDE extends
+// columns from a small domain to a large one of 2, 4, 8 or 16 times its
+// size, evaluated on the large domain's coset: small.FFTInverse, then
+// large.FFT(·, fft.OnCoset()) on the zero-padded coefficients.
+//
+// Both are built from a gnark-crypto *fft.Domain of the element's field
+// (ecc/bn254/fr/fft, field/goldilocks/fft, ...) and check it: a domain of
+// another field returns an error wrapping ErrField, a nil or inconsistent
+// one (its fields are not what fft.NewDomain computes) or one above 2^30
+// elements ErrDomain. The domain's tables (twiddles, coset powers, 1/n) go
+// to the device at construction and stay until Close.
+//
+// A device buffer of k·n elements holds k columns of n, one after the
+// other, transformed in one launch sequence. A transform of one
+// shared-memory tile (2^11 elements for BN254, 2^12 for the others) runs in
+// one pass; larger ones in two to four four-step passes, each a set of small
+// transforms over a window of index bits followed (DIF) or preceded (DIT) by
+// one twiddle product per element. BN254 computes on 32-bit limbs in PTX
+// carry chains, lazily reduced between the four-step stages, with Shoup
+// products by the table constants; Goldilocks multiplies by the forward
+// radix-8 twiddles as shifts. Calls take a stream: they queue their work
+// and return, or wait for it with a nil stream. An NTT or LDE is safe for
+// concurrent use; calls on the same buffer must be ordered by the caller.
+//
+// The kernels are cuda/ntt_prime.cu, one module per field
+// (cuda.NTTProgram), loaded through the gpu runtime.
+package primentt

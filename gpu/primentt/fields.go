@@ -1,0 +1,271 @@
+package primentt
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
+	"github.com/consensys/gnark-crypto/field/babybear"
+	"github.com/consensys/gnark-crypto/field/goldilocks"
+	"github.com/consensys/gnark-crypto/field/koalabear"
+
+	"github.com/gfpoly/gfpoly/cuda"
+	"github.com/gfpoly/gfpoly/gpu"
+)
+
+// Element is the set of gnark-crypto element types the prime-field NTT
+// kernels work on, in gnark-crypto's Montgomery form and memory layout.
+type Element interface {
+	fr.Element | goldilocks.Element | babybear.Element | koalabear.Element
+}
+
+// Order says how a prime-field transform reads and writes a column;
+// bit-reversed order puts entry bitreverse(i) at position i.
+type Order int
+
+const (
+	// DIF reads natural order and writes bit-reversed order, like
+	// gnark-crypto's fft.DIF.
+	DIF Order = iota
+	// DIT reads bit-reversed order and writes natural order, like
+	// gnark-crypto's fft.DIT.
+	DIT
+	// Natural reads and writes natural order (DIF, then a bit-reversal
+	// permutation on the device).
+	Natural
+)
+
+func (o Order) String() string {
+	switch o {
+	case DIF:
+		return "DIF"
+	case DIT:
+		return "DIT"
+	case Natural:
+		return "Natural"
+	}
+	return fmt.Sprintf("Order(%d)", int(o))
+}
+
+var (
+	// ErrDomain: a gnark-crypto domain is nil, not a domain, or
+	// inconsistent (its fields are not those fft.NewDomain computes), or too
+	// large for the kernels (2^30 elements).
+	ErrDomain = errors.New("primentt: invalid prime-field domain")
+	// ErrField: a domain of another field than the element type.
+	ErrField = errors.New("primentt: domain of another field")
+)
+
+// maxPrimeLog bounds the transform size: indices are 32-bit in the kernels.
+const maxPrimeLog = 30
+
+// nttFieldInfo says how one field's kernels are launched.
+type nttFieldInfo struct {
+	name    string // kernel name infix, and the field's program (cuda.NTTProgram)
+	logTile int    // elements per shared-memory tile (log2): the transforms of one tile
+	block   int    // threads per block of the radix-2 pass kernel
+	rlog    int    // elements per thread of the register pass kernel (log2)
+
+	// Four-step passes (ntt_<name>_fs<nst>), for transforms above one tile.
+	fsRlog       int  // elements per thread (log2), as compiled
+	fsMinNST     int  // pass sizes compiled (bits)
+	fsMaxNST     int  // (the program's NTT_FS_MAX)
+	fsLogC       int  // groups per tile in passes above the bottom (log2)
+	fsTile       int  // elements per tile of the bottom pass (log2)
+	fsMaxThreads int  // the kernels' launch bounds
+	fsShift      bool // Goldilocks: ntt_goldilocks_sh_fs* (radix-8 twiddles as shifts) for forward DIF passes (goldilocksSH8)
+}
+
+// The fields' launch parameters. A transform of one tile runs in one pass
+// (the register pass where it applies, else the radix-2 pass); larger ones
+// run the four-step passes. Four-step passes against the radix-2/register
+// passes of the first version, FFT DIF at 2^24 on the H100 (BENCHMARKS.md;
+// TestPrimeVariants, which measured them, is in the history, last at commit
+// e2638ee): BN254 3.8 against 8.3 ms (its own kernels,
+// ntt_bn254_fs*: Shoup products, lazy reduction), KoalaBear 0.29 against
+// 0.32, BabyBear 0.29-0.32 against 0.32-0.33, Goldilocks 0.82 both (16
+// elements per thread spill there). Goldilocks takes passes of up to 11
+// bits: 2^21 and 2^22 in two passes (2^22 0.220 -> 0.205 ms); BabyBear and
+// KoalaBear stay at 10 (2^22 in two passes of 11 bits: 0.075 -> 0.079 ms).
+// 2^24 in two passes of 12 bits lost everywhere (BabyBear 0.28 -> 0.37 ms,
+// Goldilocks 0.79 -> 0.88: 2 or 4 groups per tile within 1024 threads,
+// half-sector runs).
+var nttFields = map[string]nttFieldInfo{
+	// radix-2 passes: registers cost occupancy
+	"bn254": {name: "bn254", logTile: 11, block: 256, rlog: 0,
+		fsRlog: 2, fsMinNST: 5, fsMaxNST: 8, fsLogC: 2, fsTile: 10, fsMaxThreads: 256},
+	// 2^12 beat 2^13 by 16% on 2^24 (occupancy)
+	"goldilocks": {name: "goldilocks", logTile: 12, block: 1024, rlog: 3,
+		fsRlog: 3, fsMinNST: 6, fsMaxNST: 11, fsLogC: 3, fsTile: 11, fsMaxThreads: 1024, fsShift: true},
+	// 2^12 beat 2^14 by 12%
+	"babybear": {name: "babybear", logTile: 12, block: 1024, rlog: 4,
+		fsRlog: 4, fsMinNST: 6, fsMaxNST: 10, fsLogC: 4, fsTile: 12, fsMaxThreads: 1024},
+	"koalabear": {name: "koalabear", logTile: 12, block: 1024, rlog: 4,
+		fsRlog: 4, fsMinNST: 6, fsMaxNST: 10, fsLogC: 4, fsTile: 12, fsMaxThreads: 1024},
+}
+
+// nttKernels are one field's kernels on a device.
+type nttKernels struct {
+	info                           nttFieldInfo
+	pass, passReg, bitrev, spreadK *gpu.Function
+	fs                             map[int]*gpu.Function // four-step passes by size
+	fsSh                           map[int]*gpu.Function // Goldilocks: ntt_goldilocks_sh_fs* (info.fsShift)
+	noReg                          bool                  // tests: the radix-2 pass for transforms of one tile
+}
+
+// loadKernels returns the field's kernels on d, from its program (loaded
+// once per device, by whichever caller comes first).
+func loadKernels(d *gpu.Device, field string) (*nttKernels, error) {
+	info := nttFields[field]
+	m, err := d.Module(cuda.NTTProgram(field))
+	if err != nil {
+		return nil, err
+	}
+	k := &nttKernels{info: info, fs: map[int]*gpu.Function{}, fsSh: map[int]*gpu.Function{}}
+	for _, p := range []struct {
+		f    **gpu.Function
+		name string
+	}{{&k.pass, "pass"}, {&k.passReg, "pass_reg"}, {&k.bitrev, "bitrev"}, {&k.spreadK, "spread"}} {
+		if *p.f, err = m.Function("ntt_" + info.name + "_" + p.name); err != nil {
+			return nil, err
+		}
+	}
+	for _, f := range []*gpu.Function{k.pass, k.passReg} {
+		if err := f.SetMaxDynamicSharedMem(k.maxShared()); err != nil {
+			return nil, fmt.Errorf("primentt: %s NTT shared memory: %w", field, err)
+		}
+	}
+	for nst := info.fsMinNST; nst <= info.fsMaxNST; nst++ {
+		f, err := m.Function(fmt.Sprintf("ntt_%s_fs%d", info.name, nst))
+		if err != nil {
+			return nil, err
+		}
+		if err := f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)); err != nil {
+			return nil, fmt.Errorf("primentt: %s NTT shared memory: %w", info.name, err)
+		}
+		k.fs[nst] = f
+		if !info.fsShift || nst > goldilocksSHMaxNST {
+			continue
+		}
+		if f, err = m.Function(fmt.Sprintf("ntt_%s_sh_fs%d", info.name, nst)); err != nil {
+			return nil, err
+		}
+		if err := f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)); err != nil {
+			return nil, fmt.Errorf("primentt: %s NTT shared memory: %w", info.name, err)
+		}
+		k.fsSh[nst] = f
+	}
+	return k, nil
+}
+
+// fsTwElems is the shared memory of a four-step pass's inner twiddles, in
+// elements: 2^nst, twice that for BN254 (Shoup pairs).
+func fsTwElems(info nttFieldInfo, nst int) int {
+	if info.name == "bn254" {
+		return 2 << nst
+	}
+	return 1 << nst
+}
+
+// elemSize returns the bytes of one element of the field.
+func (k *nttKernels) elemSize() int {
+	switch k.info.name {
+	case "bn254":
+		return 32
+	case "goldilocks":
+		return 8
+	}
+	return 4
+}
+
+// maxShared is the largest dynamic shared memory a pass uses: a tile plus
+// one pad element per group.
+func (k *nttKernels) maxShared() int {
+	return ((1 << k.info.logTile) + (1 << k.info.logTile >> 1)) * k.elemSize()
+}
+
+// fsMaxShared is the dynamic shared memory of the largest four-step pass of
+// nst bits (fsShared).
+func (k *nttKernels) fsMaxShared(nst int) int {
+	logc := k.info.fsLogC
+	if lb := k.fsTileLogC(nst); lb > logc {
+		logc = lb
+	}
+	logc = min(logc, bits.Len(uint(k.info.fsMaxThreads))-1+k.info.fsRlog-nst)
+	return fsShared(nttPass{1, nst, logc}, k.info, k.elemSize())
+}
+
+// fsShared is the dynamic shared memory of a four-step pass: its tile and
+// the inner transforms' twiddles (fsTwElems). A group's row holds 2^nst elements
+// and one pad element (ntt_bn254_fs); the 31-bit fields' kernels (ntt_fs31,
+// 4-byte elements) pad one element in 16 and, above the bottom pass, 2 more;
+// Goldilocks' ntt_fs64 one in 16 in the bottom pass, one in 8 and 2 more
+// above (fs64Row).
+func fsShared(p nttPass, info nttFieldInfo, es int) int {
+	row := 1<<p.nst + 1
+	switch {
+	case es == 4:
+		row = 1<<p.nst + 1<<p.nst>>4
+		if p.lo > 0 {
+			row += 2
+		}
+	case es == 8:
+		row = fs64Row(p)
+	}
+	return (row<<p.logc + fsTwElems(info, p.nst)) * es
+}
+
+// fs64Row is the row stride (elements) of one group in ntt_fs64's shared
+// memory (cuda/ntt_prime.cu, fs64_row); element t of a row sits at
+// fs64Pos(p, t).
+func fs64Row(p nttPass) int {
+	if p.lo == 0 {
+		return 1<<p.nst + 1<<p.nst>>4
+	}
+	return 1<<p.nst + 1<<p.nst>>3 + 2
+}
+
+func fs64Pos(p nttPass, t int) int {
+	if p.lo == 0 {
+		return t + t>>4
+	}
+	return t + t>>3
+}
+
+func (k *nttKernels) fsTileLogC(nst int) int { return max(0, k.info.fsTile-nst) }
+
+// planFS splits the logn bit positions into four-step passes, bottom first,
+// of at most fsMaxNST bits each (as even as possible, the larger ones at
+// the bottom); the bottom pass takes 2^fsTile elements per tile, the others
+// 2^fsLogC groups, both within the launch bounds and the column. It returns
+// nil where a pass size is not compiled.
+func planFS(logn int, f nttFieldInfo) []nttPass {
+	if logn == 0 {
+		return nil
+	}
+	k := (logn + f.fsMaxNST - 1) / f.fsMaxNST
+	var out []nttPass
+	lo := 0
+	for i := range k {
+		nst := logn / k
+		if i < logn%k {
+			nst++
+		}
+		if nst < f.fsMinNST || nst > f.fsMaxNST {
+			return nil
+		}
+		logc := f.fsLogC
+		if lo == 0 {
+			logc = max(0, f.fsTile-nst)
+		}
+		logc = min(logc, logn-nst, bits.Len(uint(f.fsMaxThreads))-1+f.fsRlog-nst)
+		out = append(out, nttPass{lo, nst, logc})
+		lo += nst
+	}
+	return out
+}
+
+// nttPass is one launch: butterflies on index bits [lo, lo+nst), 2^logc
+// groups per tile.
+type nttPass struct{ lo, nst, logc int }

@@ -1,0 +1,363 @@
+package primentt
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
+	"github.com/consensys/gnark-crypto/field/babybear"
+	"github.com/consensys/gnark-crypto/field/goldilocks"
+	"github.com/consensys/gnark-crypto/field/koalabear"
+
+	"github.com/gfpoly/gfpoly/gpu"
+)
+
+// Pass flags, as in the kernels (cuda/ntt_prime.cu).
+const (
+	fDIT       = 1
+	fPreCoset  = 2
+	fPostConst = 4
+	fPostCoset = 8
+	fIndexRev  = 16
+	fCanon     = 64 // ntt_fs64: store canonical representatives (a transform's last pass)
+)
+
+// NTT runs gnark-crypto-compatible NTTs of one domain on device
+// buffers: its twiddles, coset powers and 1/n live on the device from
+// construction to Close. A buffer of k·n elements holds k columns of n
+// elements, one after the other, transformed in one launch sequence. It is
+// safe for concurrent use (calls on the same buffer must be ordered by the
+// caller, through one stream or events).
+type NTT[E Element] struct {
+	d    *gpu.Device
+	k    *nttKernels
+	logn int
+	tabH int // split of the coset power tables
+
+	tw, twInv          *gpu.Buffer[E] // per-position twiddles, n−1 each
+	cosetFwd, cosetInv *gpu.Buffer[E] // lo/hi power tables; cosetInv carries 1/n
+	rt, rtInv          *gpu.Buffer[E] // lo/hi power tables of ω and 1/ω
+	nInv               *gpu.Buffer[E]
+	fsPlan             []nttPass      // four-step passes (above one tile)
+	shoup, shoupInv    *gpu.Buffer[E] // BN254 four-step constants (bn254ShoupTable)
+	shoupK             int
+	sh8, sh8Inv        int // Goldilocks: ω^(n/8) = 2^sh8, ω^(−n/8) = 2^sh8Inv (−1: another root, or n < 8)
+	closeOnce          sync.Once
+	field              string
+}
+
+// NewNTT uploads the tables of domain, a gnark-crypto *fft.Domain of
+// E's field (ecc/bn254/fr/fft for fr.Element, field/goldilocks/fft for
+// goldilocks.Element, ...). A domain of another field returns an error
+// wrapping ErrField; a nil, inconsistent or too large one ErrDomain.
+func NewNTT[E Element](d *gpu.Device, domain any) (*NTT[E], error) {
+	var z E
+	var t any
+	var err error
+	switch any(z).(type) {
+	case fr.Element:
+		t, err = newNTT[fr.Element](d, domain, bn254Dom)
+	case goldilocks.Element:
+		t, err = newNTT[goldilocks.Element](d, domain, goldilocksDom)
+	case babybear.Element:
+		t, err = newNTT[babybear.Element](d, domain, babybearDom)
+	case koalabear.Element:
+		t, err = newNTT[koalabear.Element](d, domain, koalabearDom)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return t.(*NTT[E]), nil
+}
+
+// Len returns n, the domain's cardinality: the length of one column.
+func (t *NTT[E]) Len() int { return 1 << t.logn }
+
+// Field returns "bn254", "goldilocks", "babybear" or "koalabear".
+func (t *NTT[E]) Field() string { return t.field }
+
+// Close frees the device tables. Closing twice is harmless.
+func (t *NTT[E]) Close() error {
+	var err error
+	t.closeOnce.Do(func() {
+		for _, b := range []*gpu.Buffer[E]{t.tw, t.twInv, t.cosetFwd, t.cosetInv, t.rt, t.rtInv, t.nInv, t.shoup, t.shoupInv} {
+			if b == nil {
+				continue
+			}
+			if e := b.Free(); e != nil && err == nil {
+				err = e
+			}
+		}
+	})
+	return err
+}
+
+// FFT evaluates each column (coefficients) on the subgroup ⟨ω⟩ in place:
+// gnark-crypto's Domain.FFT(col, fft.DIF) for DIF, (col, fft.DIT) for
+// DIT. With a nil stream it waits for the work.
+func (t *NTT[E]) FFT(s *gpu.Stream, data *gpu.Buffer[E], o Order) error {
+	return t.run("FFT", s, data, o, false, false)
+}
+
+// FFTInverse interpolates each column from evaluations on ⟨ω⟩ in place:
+// gnark-crypto's Domain.FFTInverse.
+func (t *NTT[E]) FFTInverse(s *gpu.Stream, data *gpu.Buffer[E], o Order) error {
+	return t.run("FFTInverse", s, data, o, true, false)
+}
+
+// CosetFFT evaluates each column on the coset g·⟨ω⟩, g the domain's
+// FrMultiplicativeGen: gnark-crypto's Domain.FFT(col, dec, fft.OnCoset()).
+func (t *NTT[E]) CosetFFT(s *gpu.Stream, data *gpu.Buffer[E], o Order) error {
+	return t.run("CosetFFT", s, data, o, false, true)
+}
+
+// CosetFFTInverse interpolates each column from evaluations on g·⟨ω⟩:
+// gnark-crypto's Domain.FFTInverse(col, dec, fft.OnCoset()).
+func (t *NTT[E]) CosetFFTInverse(s *gpu.Stream, data *gpu.Buffer[E], o Order) error {
+	return t.run("CosetFFTInverse", s, data, o, true, true)
+}
+
+// columns checks a buffer against the domain and returns its column count.
+func (t *NTT[E]) columns(op string, b *gpu.Buffer[E]) (int, error) {
+	if err := checkBuffers(t.d, op, b); err != nil {
+		return 0, err
+	}
+	n := 1 << t.logn
+	if b.Len() == 0 || b.Len()%n != 0 {
+		return 0, fmt.Errorf("primentt: %s: buffer of %d elements is not a whole number of %s columns of %d: %w",
+			op, b.Len(), t.field, n, gpu.ErrLength)
+	}
+	return b.Len() / n, nil
+}
+
+func (t *NTT[E]) run(op string, s *gpu.Stream, data *gpu.Buffer[E], o Order, inverse, coset bool) error {
+	if o < DIF || o > Natural {
+		return fmt.Errorf("primentt: %s: unknown order %v", op, o)
+	}
+	cols, err := t.columns(op, data)
+	if err != nil {
+		return err
+	}
+	if t.tw.Freed() {
+		return fmt.Errorf("primentt: %s: NTT closed: %w", op, gpu.ErrClosed)
+	}
+	return t.d.Do(s, func(q *gpu.Queue) error {
+		return t.launch(q, uint64(data.Ptr()), uint64(1)<<t.logn, cols, o, inverse, coset)
+	})
+}
+
+// launch queues one transform of cols columns at ptr, colStride elements
+// apart (device goroutine): one pass for a transform of one tile, the
+// four-step passes above.
+func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, inverse, coset bool) error {
+	if t.logn == 0 {
+		return nil // every transform of one element is the identity
+	}
+	dit := o == DIT
+	if t.fsPlan != nil {
+		if err := t.launchFS(q, ptr, colStride, cols, dit, inverse, coset); err != nil {
+			return err
+		}
+	} else if err := t.launchTile(q, ptr, colStride, cols, dit, inverse, coset); err != nil {
+		return err
+	}
+	if o == Natural {
+		return t.bitrevOn(q, ptr, colStride, cols)
+	}
+	return nil
+}
+
+// launchTile queues the one pass of a transform of at most one tile: the
+// coset powers on its loads, 1/n or the inverse coset powers on its stores.
+func (t *NTT[E]) launchTile(q *gpu.Queue, ptr, colStride uint64, cols int, dit, inverse, coset bool) error {
+	tw := t.tw.Ptr()
+	if inverse {
+		tw = t.twInv.Ptr()
+	}
+	flags := uint32(0)
+	if dit {
+		flags |= fDIT
+	}
+	if coset && !inverse {
+		flags |= fPreCoset
+		if dit {
+			flags |= fIndexRev // bit-reversed input
+		}
+	}
+	post := t.nInv.Ptr()
+	if inverse {
+		if coset {
+			flags |= fPostCoset
+			post = t.cosetInv.Ptr()
+			if !dit {
+				flags |= fIndexRev // bit-reversed output
+			}
+		} else {
+			flags |= fPostConst
+		}
+	}
+	es := t.k.elemSize()
+	n := 1 << t.logn
+	f, block := t.k.pass, t.k.info.block
+	if r := 1 << t.k.info.rlog; t.k.info.rlog > 0 && t.logn >= t.k.info.rlog && n/r >= 32 && !t.k.noReg {
+		// registers: R elements per thread, up to rlog stages per exchange
+		f, block = t.k.passReg, n/r
+	}
+	shared := (n + 1) * es
+	for c0 := 0; c0 < cols; c0 += maxGridY {
+		cn := min(cols-c0, maxGridY)
+		if err := q.Launch(f, gpu.Dim3{X: 1, Y: cn}, gpu.Dim3{X: block}, shared,
+			gpu.DevicePtr(ptr+uint64(c0)*colStride*uint64(es)), colStride, tw, t.cosetFwd.Ptr(), post,
+			uint32(t.tabH), uint32(t.logn), uint32(0), uint32(t.logn), uint32(0), flags); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// maxGridY is the most columns one launch takes (the grid's y dimension).
+const maxGridY = 65535
+
+// fsLaunch is one four-step pass launch: its pass, flags and shape.
+type fsLaunch struct {
+	p             nttPass
+	flags         uint32
+	blocks, block int // per column
+	shared        int
+}
+
+// fsLaunches returns the four-step passes of one transform in launch order
+// (DIF top pass first, DIT bottom first) with their flags: the coset powers
+// on the first pass's loads, 1/n or the inverse coset powers on the last
+// pass's stores, as in the radix-2 passes.
+func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset bool) []fsLaunch {
+	passes := slices.Clone(plan)
+	if !dit {
+		slices.Reverse(passes)
+	}
+	out := make([]fsLaunch, len(passes))
+	for pi, p := range passes {
+		flags := uint32(0)
+		if dit {
+			flags |= fDIT
+		}
+		if pi == 0 && coset && !inverse {
+			flags |= fPreCoset
+			if dit {
+				flags |= fIndexRev
+			}
+		}
+		if pi == len(passes)-1 {
+			flags |= fCanon
+		}
+		if pi == len(passes)-1 && inverse {
+			if coset {
+				flags |= fPostCoset
+				if !dit {
+					flags |= fIndexRev
+				}
+			} else {
+				flags |= fPostConst
+			}
+		}
+		rl := min(info.fsRlog, p.nst)
+		tile := 1 << (p.nst + p.logc)
+		out[pi] = fsLaunch{p: p, flags: flags, block: tile >> rl, shared: fsShared(p, info, es)}
+	}
+	return out
+}
+
+// launchFS queues the four-step passes of one transform (device goroutine).
+func (t *NTT[E]) launchFS(q *gpu.Queue, ptr, colStride uint64, cols int, dit, inverse, coset bool) error {
+	tw, rt := t.tw.Ptr(), t.rt.Ptr()
+	if inverse {
+		tw, rt = t.twInv.Ptr(), t.rtInv.Ptr()
+	}
+	es := t.k.elemSize()
+	n := 1 << t.logn
+	for _, l := range fsLaunches(t.fsPlan, t.k.info, es, dit, inverse, coset) {
+		post := t.nInv.Ptr()
+		if l.flags&fPostCoset != 0 {
+			post = t.cosetInv.Ptr()
+		}
+		f := t.k.fs[l.p.nst]
+		if f == nil {
+			return fmt.Errorf("primentt: %s NTT: no four-step pass of %d bits (%d..%d are loaded)", t.k.info.name, l.p.nst, t.k.info.fsMinNST, t.k.info.fsMaxNST)
+		}
+		sh8 := t.sh8
+		if inverse {
+			sh8 = t.sh8Inv
+		}
+		if sh := t.k.fsSh[l.p.nst]; t.k.info.fsShift && !dit && sh8 == goldilocksSH8 && sh != nil {
+			f = sh
+		}
+		var extra []any
+		if t.shoup != nil { // BN254
+			pw := t.shoup.Ptr()
+			if inverse {
+				pw = t.shoupInv.Ptr()
+			}
+			extra = []any{pw, uint32(t.shoupK)}
+		}
+		for c0 := 0; c0 < cols; c0 += maxGridY {
+			cn := min(cols-c0, maxGridY)
+			args := append([]any{gpu.DevicePtr(ptr + uint64(c0)*colStride*uint64(es)), colStride, tw, rt, t.cosetFwd.Ptr(), post,
+				uint32(t.tabH), uint32(t.rtH()), uint32(t.logn), uint32(l.p.lo), uint32(l.p.logc), l.flags}, extra...)
+			if err := q.Launch(f, gpu.Dim3{X: n >> (l.p.nst + l.p.logc), Y: cn}, gpu.Dim3{X: l.block}, l.shared, args...); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// goldilocksSH8 is the 8th root of unity 2^SH8 that ntt_goldilocks_sh_fs*
+// are compiled for (cuda/ntt_prime.cu): ω^(n/8) of gnark-crypto's Goldilocks
+// domains (forward; their inverse tables have 2^72 and take ntt_fs64, as
+// do DIT launches and passes above goldilocksSHMaxNST bits).
+const (
+	goldilocksSH8      = 120
+	goldilocksSHMaxNST = 11
+)
+
+// goldilocksRoot8 returns w^(2^(logn−3)), the 8th root of unity of a
+// domain of 2^logn elements with generator w.
+func goldilocksRoot8(w goldilocks.Element, logn int) goldilocks.Element {
+	for range logn - 3 {
+		w.Square(&w)
+	}
+	return w
+}
+
+// goldilocksPow2Log returns s in [0, 192) with 2^s = w in Goldilocks (2
+// has order 192), or −1.
+func goldilocksPow2Log(w goldilocks.Element) int {
+	var x, two goldilocks.Element
+	x.SetOne()
+	two.SetUint64(2)
+	for s := range 192 {
+		if x.Equal(&w) {
+			return s
+		}
+		x.Mul(&x, &two)
+	}
+	return -1
+}
+
+// rtH is the split of the ω power tables: lo has 2^rtH entries.
+func (t *NTT[E]) rtH() int { return t.tabH }
+
+func (t *NTT[E]) bitrevOn(q *gpu.Queue, ptr, colStride uint64, cols int) error {
+	n := 1 << t.logn
+	es := uint64(t.k.elemSize())
+	g := min((n+255)/256, max(1, t.d.Info().Multiprocessors*16))
+	for c0 := 0; c0 < cols; c0 += maxGridY {
+		cn := min(cols-c0, maxGridY)
+		if err := q.Launch(t.k.bitrev, gpu.Dim3{X: g, Y: cn}, gpu.Dim3{X: 256}, 0,
+			gpu.DevicePtr(ptr+uint64(c0)*colStride*es), colStride, uint32(t.logn)); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,385 @@
+package primentt
+
+import (
+	"fmt"
+	"math/big"
+	"math/bits"
+	"unsafe"
+
+	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
+	bn254fft "github.com/consensys/gnark-crypto/ecc/bn254/fr/fft"
+	"github.com/consensys/gnark-crypto/field/babybear"
+	babybearfft "github.com/consensys/gnark-crypto/field/babybear/fft"
+	"github.com/consensys/gnark-crypto/field/goldilocks"
+	goldilocksfft "github.com/consensys/gnark-crypto/field/goldilocks/fft"
+	"github.com/consensys/gnark-crypto/field/koalabear"
+	koalabearfft "github.com/consensys/gnark-crypto/field/koalabear/fft"
+
+	"github.com/gfpoly/gfpoly/gpu"
+)
+
+// primeDomain is a field-independent view of a gnark-crypto fft.Domain.
+type primeDomain[E any] struct {
+	field                     string
+	card                      uint64
+	gen, genInv, cardInv      E
+	shift, shiftInv           E
+	twiddles, twiddlesInv     [][]E // nil when not precomputed
+	generator                 func(uint64) (E, error)
+	plain                     func(E) E // constants as the kernels take them
+	cosetTable, cosetTableInv []E
+}
+
+type primeElem[E any] interface {
+	*E
+	Mul(x, y *E) *E
+	SetUint64(v uint64) *E
+	SetOne() *E
+	IsOne() bool
+	IsZero() bool
+	Equal(x *E) bool
+}
+
+func orNil[T any](t T, err error) T {
+	if err != nil {
+		var z T
+		return z
+	}
+	return t
+}
+
+func mont[E any](e E) E { return e }
+
+func bn254Dom(d any) (*primeDomain[fr.Element], string, error) {
+	x, ok := d.(*bn254fft.Domain)
+	if !ok || x == nil {
+		return nil, domainName(d), nil
+	}
+	return &primeDomain[fr.Element]{field: "bn254", card: x.Cardinality, gen: x.Generator, genInv: x.GeneratorInv,
+		cardInv: x.CardinalityInv, shift: x.FrMultiplicativeGen, shiftInv: x.FrMultiplicativeGenInv,
+		twiddles: orNil(x.Twiddles()), twiddlesInv: orNil(x.TwiddlesInv()),
+		cosetTable: orNil(x.CosetTable()), cosetTableInv: orNil(x.CosetTableInv()),
+		generator: bn254fft.Generator, plain: mont[fr.Element]}, "", nil
+}
+
+func goldilocksDom(d any) (*primeDomain[goldilocks.Element], string, error) {
+	x, ok := d.(*goldilocksfft.Domain)
+	if !ok || x == nil {
+		return nil, domainName(d), nil
+	}
+	// The Goldilocks kernels multiply Montgomery data by constants in plain
+	// form (a special-form reduction instead of a Montgomery one).
+	plain := func(e goldilocks.Element) goldilocks.Element { return goldilocks.Element{e.Uint64()} }
+	return &primeDomain[goldilocks.Element]{field: "goldilocks", card: x.Cardinality, gen: x.Generator, genInv: x.GeneratorInv,
+		cardInv: x.CardinalityInv, shift: x.FrMultiplicativeGen, shiftInv: x.FrMultiplicativeGenInv,
+		twiddles: orNil(x.Twiddles()), twiddlesInv: orNil(x.TwiddlesInv()),
+		cosetTable: orNil(x.CosetTable()), cosetTableInv: orNil(x.CosetTableInv()),
+		generator: goldilocksfft.Generator, plain: plain}, "", nil
+}
+
+func babybearDom(d any) (*primeDomain[babybear.Element], string, error) {
+	x, ok := d.(*babybearfft.Domain)
+	if !ok || x == nil {
+		return nil, domainName(d), nil
+	}
+	return &primeDomain[babybear.Element]{field: "babybear", card: x.Cardinality, gen: x.Generator, genInv: x.GeneratorInv,
+		cardInv: x.CardinalityInv, shift: x.FrMultiplicativeGen, shiftInv: x.FrMultiplicativeGenInv,
+		twiddles: orNil(x.Twiddles()), twiddlesInv: orNil(x.TwiddlesInv()),
+		cosetTable: orNil(x.CosetTable()), cosetTableInv: orNil(x.CosetTableInv()),
+		generator: babybearfft.Generator, plain: mont[babybear.Element]}, "", nil
+}
+
+func koalabearDom(d any) (*primeDomain[koalabear.Element], string, error) {
+	x, ok := d.(*koalabearfft.Domain)
+	if !ok || x == nil {
+		return nil, domainName(d), nil
+	}
+	return &primeDomain[koalabear.Element]{field: "koalabear", card: x.Cardinality, gen: x.Generator, genInv: x.GeneratorInv,
+		cardInv: x.CardinalityInv, shift: x.FrMultiplicativeGen, shiftInv: x.FrMultiplicativeGenInv,
+		twiddles: orNil(x.Twiddles()), twiddlesInv: orNil(x.TwiddlesInv()),
+		cosetTable: orNil(x.CosetTable()), cosetTableInv: orNil(x.CosetTableInv()),
+		generator: koalabearfft.Generator, plain: mont[koalabear.Element]}, "", nil
+}
+
+// domainName names what was passed instead of the expected domain.
+func domainName(d any) string {
+	switch x := d.(type) {
+	case nil:
+		return "nil"
+	case *bn254fft.Domain:
+		if x == nil {
+			return "nil"
+		}
+		return "bn254"
+	case *goldilocksfft.Domain:
+		if x == nil {
+			return "nil"
+		}
+		return "goldilocks"
+	case *babybearfft.Domain:
+		if x == nil {
+			return "nil"
+		}
+		return "babybear"
+	case *koalabearfft.Domain:
+		if x == nil {
+			return "nil"
+		}
+		return "koalabear"
+	}
+	return fmt.Sprintf("%T", d)
+}
+
+func newNTT[E Element, P primeElem[E]](d *gpu.Device, domain any,
+	view func(any) (*primeDomain[E], string, error)) (*NTT[E], error) {
+	v, got, _ := view(domain)
+	if v == nil {
+		var z E
+		switch got {
+		case "nil":
+			return nil, fmt.Errorf("%w: nil domain", ErrDomain)
+		case "bn254", "goldilocks", "babybear", "koalabear":
+			return nil, fmt.Errorf("%w: a %s domain for %T elements", ErrField, got, z)
+		}
+		return nil, fmt.Errorf("%w: %s is not a gnark-crypto *fft.Domain", ErrDomain, got)
+	}
+	if err := checkPrimeDomain[E, P](v); err != nil {
+		return nil, err
+	}
+	if d == nil {
+		return nil, fmt.Errorf("primentt: nil device: %w", gpu.ErrNoDevice)
+	}
+	k, err := loadKernels(d, v.field)
+	if err != nil {
+		return nil, err
+	}
+	logn := bits.TrailingZeros64(v.card)
+	t := &NTT[E]{d: d, k: k, logn: logn, tabH: (logn + 1) / 2, field: v.field}
+	if logn > k.info.logTile {
+		if t.fsPlan = planFS(logn, k.info); t.fsPlan == nil {
+			return nil, fmt.Errorf("primentt: %s NTT of 2^%d: no four-step plan", v.field, logn)
+		}
+	}
+
+	t.sh8, t.sh8Inv = -1, -1
+	if g, ok := any(v.gen).(goldilocks.Element); ok && logn >= 3 {
+		gi := any(v.genInv).(goldilocks.Element)
+		t.sh8, t.sh8Inv = goldilocksPow2Log(goldilocksRoot8(g, logn)), goldilocksPow2Log(goldilocksRoot8(gi, logn))
+	}
+	tw := twiddleTable[E, P](v.twiddles, v.gen, logn, v.plain)
+	twInv := twiddleTable[E, P](v.twiddlesInv, v.genInv, logn, v.plain)
+	var one E
+	P(&one).SetOne()
+	cf := powerTable[E, P](v.shift, one, logn, t.tabH, v.plain)
+	ci := powerTable[E, P](v.shiftInv, v.cardInv, logn, t.tabH, v.plain)
+	rt := powerTable[E, P](v.gen, one, logn, t.rtH(), v.plain)
+	rtInv := powerTable[E, P](v.genInv, one, logn, t.rtH(), v.plain)
+	ninv := []E{v.plain(v.cardInv)}
+
+	up := func(host []E) (*gpu.Buffer[E], error) {
+		b, err := gpu.Alloc[E](d, len(host))
+		if err != nil {
+			return nil, err
+		}
+		if err := b.Upload(host); err != nil {
+			b.Free()
+			return nil, err
+		}
+		return b, nil
+	}
+	bufs := []**gpu.Buffer[E]{&t.tw, &t.twInv, &t.cosetFwd, &t.cosetInv, &t.rt, &t.rtInv, &t.nInv}
+	hosts := [][]E{tw, twInv, cf, ci, rt, rtInv, ninv}
+	if v.field == "bn254" && logn > k.info.logTile {
+		t.shoupK = min(16, logn)
+		bufs = append(bufs, &t.shoup, &t.shoupInv)
+		for _, g := range []E{v.gen, v.genInv} {
+			hosts = append(hosts, any(bn254ShoupTable(any(g).(fr.Element), logn, t.shoupK)).([]E))
+		}
+	}
+	for i, host := range hosts {
+		if *bufs[i], err = up(host); err != nil {
+			for _, b := range bufs[:i] {
+				(*b).Free()
+			}
+			return nil, fmt.Errorf("primentt: %s NTT tables: %w", v.field, err)
+		}
+	}
+	return t, nil
+}
+
+// twiddleTable returns the kernels' twiddle table: for each index bit p, the
+// 2^p powers w^(j·2^(logn−1−p)) at offset n − 2^(p+1) (gnark-crypto's
+// per-stage twiddles, stage s = logn−1−p, one after the other). At least one
+// element, so that the buffer is never empty.
+func twiddleTable[E Element, P primeElem[E]](pre [][]E, w E, logn int, plain func(E) E) []E {
+	n := 1 << logn
+	out := make([]E, max(n-1, 1))
+	if logn == 0 {
+		return out
+	}
+	if pre == nil || len(pre) != logn {
+		pre = make([][]E, logn)
+		first := make([]E, n/2)
+		P(&first[0]).SetOne()
+		for j := 1; j < n/2; j++ {
+			P(&first[j]).Mul(&first[j-1], &w)
+		}
+		for s := range pre {
+			st := make([]E, n>>(s+1))
+			for j := range st {
+				st[j] = first[j<<s]
+			}
+			pre[s] = st
+		}
+	}
+	off := 0
+	for s := 0; s < logn; s++ {
+		h := n >> (s + 1)
+		for j := 0; j < h; j++ {
+			out[off+j] = plain(pre[s][j])
+		}
+		off += h
+	}
+	return out
+}
+
+// powerTable returns the two tables lo[j] = g^j (j < 2^h) and hi[m] =
+// c·g^(m·2^h) (m < 2^(logn−h)), one after the other.
+func powerTable[E Element, P primeElem[E]](g, c E, logn, h int, plain func(E) E) []E {
+	lo := make([]E, 1<<h)
+	hi := make([]E, 1<<(logn-h))
+	P(&lo[0]).SetOne()
+	for j := 1; j < len(lo); j++ {
+		P(&lo[j]).Mul(&lo[j-1], &g)
+	}
+	var step E // g^(2^h)
+	P(&step).Mul(&lo[len(lo)-1], &g)
+	hi[0] = c
+	for m := 1; m < len(hi); m++ {
+		P(&hi[m]).Mul(&hi[m-1], &step)
+	}
+	out := make([]E, 0, len(lo)+len(hi))
+	for _, e := range lo {
+		out = append(out, plain(e))
+	}
+	for _, e := range hi {
+		out = append(out, plain(e))
+	}
+	return out
+}
+
+// checkPrimeDomain checks what gnark-crypto's NewDomain computes for the
+// domain's cardinality: a power of two within the field's 2-adicity and the
+// kernels' limit, its root of unity, matching inverses, a non-zero coset
+// shift, precomputed tables of the right size.
+func checkPrimeDomain[E Element, P primeElem[E]](v *primeDomain[E]) error {
+	n := v.card
+	if n == 0 || n&(n-1) != 0 {
+		return fmt.Errorf("%w: %s cardinality %d is not a power of two", ErrDomain, v.field, n)
+	}
+	if n > 1<<maxPrimeLog {
+		return fmt.Errorf("%w: %s cardinality %d is above the kernels' 2^%d", ErrDomain, v.field, n, maxPrimeLog)
+	}
+	want, err := v.generator(n)
+	if err != nil {
+		return fmt.Errorf("%w: %s cardinality %d: %v", ErrDomain, v.field, n, err)
+	}
+	var c E
+	switch {
+	case !P(&v.gen).Equal(&want):
+		return fmt.Errorf("%w: %s Generator is not gnark-crypto's root of unity of order %d", ErrDomain, v.field, n)
+	case !P(P(&c).Mul(&v.gen, &v.genInv)).IsOne():
+		return fmt.Errorf("%w: %s GeneratorInv is not the inverse of Generator", ErrDomain, v.field)
+	case !P(P(P(&c).SetUint64(n)).Mul(&c, &v.cardInv)).IsOne():
+		return fmt.Errorf("%w: %s CardinalityInv is not 1/%d", ErrDomain, v.field, n)
+	case P(&v.shift).IsZero() || !P(P(&c).Mul(&v.shift, &v.shiftInv)).IsOne():
+		return fmt.Errorf("%w: %s FrMultiplicativeGen is zero or its inverse is wrong", ErrDomain, v.field)
+	}
+	logn := bits.TrailingZeros64(n)
+	for _, tw := range [][][]E{v.twiddles, v.twiddlesInv} {
+		if tw == nil {
+			continue
+		}
+		if len(tw) != logn {
+			return fmt.Errorf("%w: %s twiddles have %d stages, cardinality %d needs %d", ErrDomain, v.field, len(tw), n, logn)
+		}
+		for s := range tw {
+			if uint64(len(tw[s])) < n>>(s+1) {
+				return fmt.Errorf("%w: %s twiddles of stage %d are too short", ErrDomain, v.field, s)
+			}
+		}
+	}
+	if n > 1 && v.twiddles != nil && !P(&v.twiddles[0][1]).Equal(&v.gen) {
+		return fmt.Errorf("%w: %s twiddles do not belong to Generator", ErrDomain, v.field)
+	}
+	if n > 1 && v.twiddlesInv != nil && !P(&v.twiddlesInv[0][1]).Equal(&v.genInv) {
+		return fmt.Errorf("%w: %s inverse twiddles do not belong to GeneratorInv", ErrDomain, v.field)
+	}
+	return nil
+}
+
+// Compile-time check: the element types are the sizes the kernels assume.
+var _ = [1]struct{}{}[unsafe.Sizeof(fr.Element{})-32]
+var _ = [1]struct{}{}[unsafe.Sizeof(goldilocks.Element{})-8]
+var _ = [1]struct{}{}[unsafe.Sizeof(babybear.Element{})-4]
+var _ = [1]struct{}{}[unsafe.Sizeof(koalabear.Element{})-4]
+
+// bn254ShoupTable returns the constants of the BN254 four-step passes
+// (cuda/ntt_prime.cu, ntt_bn254_fs) for the root of unity w of order 2^logn:
+// w_K^x for x < K = 2^k (w_K = w^(2^(logn−k))), then w^x for x < 2^(logn−k),
+// each as two elements' worth of limbs: the value in plain (not Montgomery)
+// form and floor(value·2^256/q).
+func bn254ShoupTable(w fr.Element, logn, k int) []fr.Element {
+	var wk fr.Element
+	wk.Exp(w, new(big.Int).Lsh(big.NewInt(1), uint(logn-k)))
+	out := make([]fr.Element, 0, 2*((1<<k)+(1<<(logn-k))))
+	q := fr.Modulus()
+	add := func(root fr.Element, cnt int) {
+		var p fr.Element
+		p.SetOne()
+		var b, s big.Int
+		for range cnt {
+			p.BigInt(&b)
+			s.Lsh(&b, 256)
+			s.Quo(&s, q)
+			out = append(out, fr.Element(p.Bits()), bigLimbs64(&s))
+			p.Mul(&p, &root)
+		}
+	}
+	add(wk, 1<<k)
+	add(w, 1<<(logn-k))
+	return out
+}
+
+// bigLimbs64 returns x < 2^256 as four little-endian 64-bit limbs.
+func bigLimbs64(x *big.Int) fr.Element {
+	var e fr.Element
+	var buf [32]byte
+	x.FillBytes(buf[:])
+	for i := range e {
+		for j := range 8 {
+			e[i] |= uint64(buf[31-8*i-j]) << (8 * j)
+		}
+	}
+	return e
+}
+
+// checkBuffers checks that the buffers live on d, are not freed and have the
+// same length.
+func checkBuffers[T any](d *gpu.Device, op string, bufs ...*gpu.Buffer[T]) error {
+	for i, b := range bufs {
+		if b == nil {
+			return fmt.Errorf("primentt: %s: buffer %d is nil", op, i)
+		}
+		if b.Device() != d {
+			return fmt.Errorf("primentt: %s: buffer %d belongs to another device", op, i)
+		}
+		if b.Freed() {
+			return fmt.Errorf("primentt: %s: buffer %d freed: %w", op, i, gpu.ErrClosed)
+		}
+		if b.Len() != bufs[0].Len() {
+			return fmt.Errorf("primentt: %s: lengths %d and %d: %w", op, bufs[0].Len(), b.Len(), gpu.ErrLength)
+		}
+	}
+	return nil
+}
