@@ -533,7 +533,8 @@ func TestLengthErrors(t *testing.T) {
 		{"Square", func() { fd.Square(two, three) }, "gf2n: Square: operand 1 has 3 words, want 2"},
 		{"Add", func() { fd.Add(nil, two, two) }, "gf2n: Add: operand 0 has 0 words, want 2"},
 	} {
-		assert.Equal(t, tc.want, testutil.PanicMessage(t, tc.f, tc.name)[:len(tc.want)], tc.name)
+		msg := testutil.PanicMessage(t, tc.f, tc.name)
+		assert.True(t, strings.HasPrefix(msg, tc.want), "%s: panic message %q", tc.name, msg)
 	}
 
 	z := []uint64{5, 6}
@@ -561,4 +562,27 @@ func TestAllocs(t *testing.T) {
 			assert.Zero(t, allocs)
 		})
 	})
+}
+
+// TestImplementations checks that Implementations agrees with the cpufeat
+// registry: generic always available, one active, the active one selectable.
+func TestImplementations(t *testing.T) {
+	impls := Implementations()
+	require.Len(t, impls, numImpls)
+	assert.Equal(t, Implementation{Name: "generic", Available: true, Active: impls[0].Active}, impls[0])
+	active := 0
+	for _, im := range impls {
+		if im.Active {
+			active++
+			assert.Equal(t, cpufeat.Active("gf2n"), im.Name)
+			assert.True(t, im.Available)
+		}
+	}
+	assert.Equal(t, 1, active, "active implementations")
+	cpufeat.Each("gf2n", func(name string) {
+		for _, im := range Implementations() {
+			assert.Equal(t, im.Name == name, im.Active, "%s selected: %s", name, im.Name)
+		}
+	})
+	t.Logf("implementations: %+v", impls)
 }
