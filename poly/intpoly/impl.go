@@ -2,11 +2,9 @@ package intpoly
 
 import "github.com/gfpoly/gfpoly/internal/cpufeat"
 
-// The implementations of the transform kernels, slowest first; which exist
+// The implementations of the transform kernels, slowest first, are
+// implKernels, with implAvailable saying which this CPU runs; which exist
 // depends on the build (intpoly_amd64.go, intpoly_noasm.go).
-var implKernels = []*kernels{genericKernels}
-
-var implAvailable = []bool{true}
 
 // impl indexes the active implementation: the fastest available, chosen at
 // package initialisation. Only tests change it, through cpufeat.Select.

@@ -82,9 +82,9 @@ func TestModArith(t *testing.T) {
 func TestTwiddles(t *testing.T) {
 	for _, ks := range implKernels {
 		q := ks.family.get(2)[1]
-		long := newTwiddles(q, ks.family.maxLog, 10, ks.shoupShift)
+		long := newTwiddles(q, ks.family.maxLog, 10, ks.shoupShift, false)
 		for _, logN := range []int{1, 2, 5, 10} {
-			tw := newTwiddles(q, ks.family.maxLog, logN, ks.shoupShift)
+			tw := newTwiddles(q, ks.family.maxLog, logN, ks.shoupShift, false)
 			w := q.rootOfUnity(logN, ks.family.maxLog)
 			assert.Equal(t, q.p-1, powMod(w, 1<<(logN-1), q.p))
 			for b := range 1 << (logN - 1) {
@@ -99,6 +99,13 @@ func TestTwiddles(t *testing.T) {
 				require.Equal(t, shoupQuot(tw.inv[2*b], q.p, ks.shoupShift), tw.inv[2*b+1])
 			}
 			testutil.RequireEqualSlices(t, tw.fwd, long.fwd[:len(tw.fwd)], "prefix")
+			// The structure-of-arrays layout holds the same pairs.
+			soa := newTwiddles(q, ks.family.maxLog, logN, ks.shoupShift, true)
+			h := len(tw.fwd) / 2
+			for b := range h {
+				require.Equal(t, tw.fwd[2*b:2*b+2], []uint64{soa.fwd[b], soa.fwd[h+b]})
+				require.Equal(t, tw.inv[2*b:2*b+2], []uint64{soa.inv[b], soa.inv[h+b]})
+			}
 		}
 	}
 }

@@ -42,14 +42,17 @@ const (
 // layout of the kernel set that built them.
 type twiddles struct {
 	logN int
-	// fwd[2b], fwd[2b+1] = Z[b] and its Shoup quotient, b < N/2;
-	// inv likewise for Z[b]^−1.
+	// fwd[2b], fwd[2b+1] = Z[b] and its Shoup quotient, b < N/2 (or
+	// fwd[b], fwd[N/2+b] for kernels that want them apart); inv likewise
+	// for Z[b]^−1.
 	fwd, inv []uint64
 }
 
 // newTwiddles builds the tables of q for length 2^logN, with Shoup
-// quotients ⌊w·2^shift/p⌋.
-func newTwiddles(q ntPrime, maxLog, logN int, shift uint) *twiddles {
+// quotients ⌊w·2^shift/p⌋. It fills Z in index order: brv(2^j + c) =
+// brv(2^j) + brv(c) for c < 2^j, so Z[2^j + c] = Z[2^j]·Z[c], one Shoup
+// product per entry with the fixed factor Z[2^j] = ω^(2^(logN−2−j)).
+func newTwiddles(q ntPrime, maxLog, logN int, shift uint, soa bool) *twiddles {
 	t := &twiddles{logN: logN}
 	half := (1 << logN) / 2
 	if half == 0 {
@@ -57,23 +60,29 @@ func newTwiddles(q ntPrime, maxLog, logN int, shift uint) *twiddles {
 	}
 	p := q.p
 	w := q.rootOfUnity(logN, maxLog)
-	wi := invMod(w, p)
 	t.fwd = make([]uint64, 2*half)
 	t.inv = make([]uint64, 2*half)
-	// Powers in natural order, then placed at their bit-reversed index.
-	wq, wiq := shoupQuot(w, p, 64), shoupQuot(wi, p, 64)
-	qf := newQuotFn(p, shift)
-	x, xi := uint64(1), uint64(1)
-	rb := uint(64 - (logN - 1))
-	for e := range half {
-		b := e
-		if logN > 1 {
-			b = int(bits.Reverse64(uint64(e)) >> rb)
+	z, zi := make([]uint64, half), make([]uint64, half)
+	z[0], zi[0] = 1, 1
+	for j := 0; 1<<j < half; j++ {
+		f := powMod(w, uint64(1)<<(logN-2-j), p)
+		fi := invMod(f, p)
+		fq, fiq := shoupQuot(f, p, 64), shoupQuot(fi, p, 64)
+		lo := 1 << j
+		for c := range lo {
+			z[lo+c] = reduce2p(shoupMul(z[c], f, fq, p), p)
+			zi[lo+c] = reduce2p(shoupMul(zi[c], fi, fiq, p), p)
 		}
-		t.fwd[2*b], t.fwd[2*b+1] = x, qf.quot(x)
-		t.inv[2*b], t.inv[2*b+1] = xi, qf.quot(xi)
-		x = reduce2p(shoupMul(x, w, wq, p), p)
-		xi = reduce2p(shoupMul(xi, wi, wiq, p), p)
+	}
+	qf := newQuotFn(p, shift)
+	for b := range half {
+		if soa {
+			t.fwd[b], t.fwd[half+b] = z[b], qf.quot(z[b])
+			t.inv[b], t.inv[half+b] = zi[b], qf.quot(zi[b])
+		} else {
+			t.fwd[2*b], t.fwd[2*b+1] = z[b], qf.quot(z[b])
+			t.inv[2*b], t.inv[2*b+1] = zi[b], qf.quot(zi[b])
+		}
 	}
 	return t
 }
@@ -96,6 +105,9 @@ type kernels struct {
 	// and montShift that of the Montgomery radix of pointwise: 64 in pure
 	// Go, 52 for IFMA's 52-bit multipliers.
 	shoupShift, montShift uint
+	// soa lays the twiddle tables out as all twiddles, then all
+	// quotients (fwd[b], fwd[N/2+b]) instead of in pairs, for vector loads.
+	soa bool
 
 	// fwdCols runs the first phase of the forward transform on the
 	// colGroup columns starting at x[0]: rows x[r·stride:], r < rows, with

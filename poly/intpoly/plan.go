@@ -83,13 +83,13 @@ var twCache sync.Map // twKey → *twiddles
 
 func (ks *kernels) twiddlesFor(q ntPrime, logN int) *twiddles {
 	if logN > twCacheLog {
-		return newTwiddles(q, ks.family.maxLog, logN, ks.shoupShift)
+		return newTwiddles(q, ks.family.maxLog, logN, ks.shoupShift, ks.soa)
 	}
 	key := twKey{ks, q.p, logN}
 	if t, ok := twCache.Load(key); ok {
 		return t.(*twiddles)
 	}
-	t, _ := twCache.LoadOrStore(key, newTwiddles(q, ks.family.maxLog, logN, ks.shoupShift))
+	t, _ := twCache.LoadOrStore(key, newTwiddles(q, ks.family.maxLog, logN, ks.shoupShift, ks.soa))
 	return t.(*twiddles)
 }
 
@@ -101,6 +101,12 @@ func newPlan(ks *kernels, need, logN, workers int) (*plan, error) {
 			ErrTooLarge, logN, ks.family.maxLog)
 	}
 	k, err := primeCount(ks.family, need)
+	if err != nil && ks != genericKernels {
+		// The 62-bit family reaches further: the limits are the same on
+		// every path.
+		ks = genericKernels
+		k, err = primeCount(ks.family, need)
+	}
 	if err != nil {
 		return nil, err
 	}
