@@ -18,9 +18,7 @@ type crtPlan struct {
 	k     int
 	p     []uint64
 	c, cq []uint64 // c[i·k+j] = p_j^−1 mod p_i (j < i) and its Shoup quotient
-	m     []uint64 // M in k limbs
-	half  []uint64 // (M−1)/2 in k limbs
-	mBits int      // bit length of M
+	hd    []uint64 // the digits of (M−1)/2
 }
 
 func newCRTPlan(primes []ntPrime) *crtPlan {
@@ -37,23 +35,16 @@ func newCRTPlan(primes []ntPrime) *crtPlan {
 	for _, q := range primes {
 		m.Mul(m, new(big.Int).SetUint64(q.p))
 	}
-	c.mBits = m.BitLen()
-	c.m = limbsOf(m, k)
 	h := new(big.Int).Sub(m, big.NewInt(1))
-	c.half = limbsOf(h.Rsh(h, 1), k)
-	return c
-}
-
-// limbsOf returns |x| as n little-endian 64-bit limbs (x must fit).
-func limbsOf(x *big.Int, n int) []uint64 {
-	out := make([]uint64, n)
-	ws := x.Bits()
-	for t := range n {
-		if t < nlimbs(ws) {
-			out[t] = limb(ws, t)
-		}
+	h.Rsh(h, 1)
+	r := make([]uint64, k)
+	var t big.Int
+	for i, p := range c.p {
+		r[i] = t.Mod(h, t.SetUint64(p)).Uint64()
 	}
-	return out
+	c.hd = make([]uint64, k)
+	c.digits(r, c.hd)
+	return c
 }
 
 // digits sets alpha to the mixed-radix digits of the residues r[i] < 2p_i.
@@ -74,15 +65,85 @@ func (c *crtPlan) digits(r, alpha []uint64) {
 	}
 }
 
-// value sets x (k limbs) to X from the digits and returns how many limbs
-// are significant.
-func (c *crtPlan) value(alpha, x []uint64) int {
+// crtBlock is how many coefficients the CRT takes at once: the digits are
+// computed prime by prime over the block, in tight loops.
+const crtBlock = 256
+
+// crtScratch is one goroutine's working space for the CRT.
+type crtScratch struct {
+	alpha []uint64 // alpha[i·crtBlock + j]: digit i of coefficient j
+	x     []uint64 // k+1 limbs
+}
+
+func (c *crtPlan) newScratch() *crtScratch {
+	return &crtScratch{alpha: make([]uint64, c.k*crtBlock), x: make([]uint64, c.k+1)}
+}
+
+// digitsBlock computes the digits of the coefficients lo … lo+n−1 (n ≤
+// crtBlock) from their residues res[i][·] < 2p_i, first multiplied by
+// us[2i] (Shoup quotient us[2i+1]) when us is not nil.
+func (c *crtPlan) digitsBlock(res [][]uint64, lo, n int, us []uint64, s *crtScratch) {
 	k := c.k
-	x[0] = alpha[k-1]
+	for i := range k {
+		p := c.p[i]
+		p2 := 2 * p
+		a := s.alpha[i*crtBlock : i*crtBlock+n]
+		copy(a, res[i][lo:lo+n])
+		if us != nil {
+			u, uq := us[2*i], us[2*i+1]
+			for j, v := range a {
+				a[j] = shoupMul(v, u, uq, p)
+			}
+		}
+		for jj := range i {
+			// alpha_jj < p_jj < 2^bits ≤ 2p, so a − alpha_jj + 2p lies in (0, 4p).
+			cc, cq := c.c[i*k+jj], c.cq[i*k+jj]
+			prev := s.alpha[jj*crtBlock : jj*crtBlock+n]
+			for j, v := range a {
+				a[j] = shoupMul(v-prev[j]+p2, cc, cq, p)
+			}
+		}
+		for j, v := range a {
+			if v >= p {
+				a[j] = v - p
+			}
+		}
+	}
+}
+
+// coeff sets s.x to |X| for coefficient j of the block and returns its
+// number of significant limbs and, when signed, whether the symmetric
+// representative X − M is taken (X > (M−1)/2). Mixed-radix digits compare
+// like positional ones, most significant (α_(k−1)) first, so the sign comes
+// from the digits of (M−1)/2; and M−1−X has the digits p_i−1−α_i (no
+// borrows), so |X − M| = M − X has those digits plus one.
+func (c *crtPlan) coeff(s *crtScratch, j int, signed bool) (int, bool) {
+	k := c.k
+	neg := false
+	if signed {
+		for i := k - 1; i >= 0; i-- {
+			a := s.alpha[i*crtBlock+j]
+			if a != c.hd[i] {
+				neg = a > c.hd[i]
+				break
+			}
+		}
+	}
+	digit := func(i int) uint64 {
+		a := s.alpha[i*crtBlock+j]
+		if !neg {
+			return a
+		}
+		if i == 0 {
+			return c.p[0] - a
+		}
+		return c.p[i] - 1 - a
+	}
+	x := s.x
+	x[0] = digit(k - 1)
 	n := 1
 	for i := k - 2; i >= 0; i-- {
-		// x = x·p_i + α_i
-		carry := alpha[i]
+		carry := digit(i)
 		p := c.p[i]
 		for t := range n {
 			hi, lo := bits.Mul64(x[t], p)
@@ -99,45 +160,5 @@ func (c *crtPlan) value(alpha, x []uint64) int {
 	for n > 0 && x[n-1] == 0 {
 		n--
 	}
-	return n
-}
-
-// signed turns x (n significant limbs of k) into its symmetric
-// representative: when X > (M−1)/2 it sets x to M − X and reports true.
-// It returns the new significant length.
-func (c *crtPlan) signed(x []uint64, n int) (int, bool) {
-	if !greater(x[:n], c.half) {
-		return n, false
-	}
-	var b uint64
-	for t := range c.k {
-		var xt uint64
-		if t < n {
-			xt = x[t]
-		}
-		x[t], b = bits.Sub64(c.m[t], xt, b)
-	}
-	n = c.k
-	for n > 0 && x[n-1] == 0 {
-		n--
-	}
-	return n, true
-}
-
-// greater reports whether a > b, as little-endian limbs; a is normalized
-// (no zero top limb), b may have zero top limbs.
-func greater(a, b []uint64) bool {
-	nb := len(b)
-	for nb > 0 && b[nb-1] == 0 {
-		nb--
-	}
-	if len(a) != nb {
-		return len(a) > nb
-	}
-	for t := nb - 1; t >= 0; t-- {
-		if a[t] != b[t] {
-			return a[t] > b[t]
-		}
-	}
-	return false
+	return n, neg
 }

@@ -202,20 +202,20 @@ func TestCRT(t *testing.T) {
 				case 3:
 					v.Add(half, big.NewInt(1))
 				}
-				res := make([]uint64, k)
+				res := make([][]uint64, k)
 				for i, p := range c.p {
-					res[i] = new(big.Int).Mod(v, new(big.Int).SetUint64(p)).Uint64()
+					res[i] = []uint64{new(big.Int).Mod(v, new(big.Int).SetUint64(p)).Uint64()}
 					if trial%2 == 0 {
-						res[i] += p // lazy residues in [p, 2p) are accepted
+						res[i][0] += p // lazy residues in [p, 2p) are accepted
 					}
 				}
-				alpha := make([]uint64, k)
-				x := make([]uint64, k+1)
-				c.digits(res, alpha)
-				l := c.value(alpha, x)
-				assert.Zero(t, v.Cmp(new(big.Int).SetBits(limbWords(x[:l]))), "k=%d", k)
-				l, neg := c.signed(x, l)
-				got := new(big.Int).SetBits(limbWords(x[:l]))
+				s := c.newScratch()
+				c.digitsBlock(res, 0, 1, nil, s)
+				l, neg := c.coeff(s, 0, false)
+				assert.False(t, neg)
+				assert.Zero(t, v.Cmp(new(big.Int).SetBits(limbWords(s.x[:l]))), "k=%d", k)
+				l, neg = c.coeff(s, 0, true)
+				got := new(big.Int).SetBits(limbWords(s.x[:l]))
 				want := new(big.Int).Set(v)
 				if v.Cmp(half) > 0 {
 					want.Sub(m, v)

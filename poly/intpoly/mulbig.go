@@ -171,7 +171,7 @@ func chunkAt(piece, x []uint64, off, b int) {
 // coefficient j·2^(j·b) into z. Tasks recover a range of coefficients
 // each into a private sum, then add it into z under a lock (addition
 // commutes, so the order does not matter).
-func (pl *plan) carry(z []uint64, res [][]uint64, m, b int, square bool) {
+func (pl *plan) carry(z []uint64, res [][]uint64, m, b0 int, square bool) {
 	var us []uint64
 	if square {
 		us = pl.outScale()
@@ -182,21 +182,16 @@ func (pl *plan) carry(z []uint64, res [][]uint64, m, b int, square bool) {
 	var mu sync.Mutex
 	parallelFor(pl.workers, tasks, func(t int) {
 		lo, hi := t*chunk, min(m, (t+1)*chunk)
-		base := lo * b / 64 // first limb of z this task touches
-		acc := make([]uint64, ((hi-1)*b+64*(k+1))/64-base+2)
-		r := make([]uint64, k)
-		alpha := make([]uint64, k)
-		x := make([]uint64, k+1)
-		for j := lo; j < hi; j++ {
-			for i := range k {
-				r[i] = res[i][j]
-				if us != nil {
-					r[i] = shoupMul(r[i], us[2*i], us[2*i+1], pl.primes[i].p)
-				}
+		base := lo * b0 / 64 // first limb of z this task touches
+		acc := make([]uint64, ((hi-1)*b0+64*(k+1))/64-base+2)
+		s := pl.crt.newScratch()
+		for b := lo; b < hi; b += crtBlock {
+			e := min(hi, b+crtBlock)
+			pl.crt.digitsBlock(res, b, e-b, us, s)
+			for j := b; j < e; j++ {
+				l, _ := pl.crt.coeff(s, j-b, false)
+				addShifted(acc, s.x[:l], j*b0-base*64)
 			}
-			pl.crt.digits(r, alpha)
-			l := pl.crt.value(alpha, x)
-			addShifted(acc, x[:l], j*b-base*64)
 		}
 		mu.Lock()
 		defer mu.Unlock()

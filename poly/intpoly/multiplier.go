@@ -192,29 +192,20 @@ func (pl *plan) recoverPacked(dst Packed, res [][]uint64, square bool) {
 	if square {
 		us = pl.outScale()
 	}
-	k := len(pl.primes)
 	W := dst.Width
 	m := dst.Len()
-	tasks := (m + reduceChunk - 1) / reduceChunk
+	tasks := ceilDiv(m, crtBlock)
 	parallelFor(pl.workers, tasks, func(t int) {
-		r := make([]uint64, k)
-		alpha := make([]uint64, k)
-		x := make([]uint64, k+1)
-		for j := t * reduceChunk; j < min(m, (t+1)*reduceChunk); j++ {
-			for i := range k {
-				r[i] = res[i][j]
-				if us != nil {
-					r[i] = shoupMul(r[i], us[2*i], us[2*i+1], pl.primes[i].p)
-				}
-			}
-			pl.crt.digits(r, alpha)
-			l := pl.crt.value(alpha, x)
-			l, neg := pl.crt.signed(x, l)
+		s := pl.crt.newScratch()
+		lo, hi := t*crtBlock, min(m, (t+1)*crtBlock)
+		pl.crt.digitsBlock(res, lo, hi-lo, us, s)
+		for j := lo; j < hi; j++ {
+			l, neg := pl.crt.coeff(s, j-lo, true)
 			if l > W {
 				panic("intpoly: coefficient wider than its bound") // a bug, not bad input
 			}
 			out := dst.Limbs[j*W : (j+1)*W]
-			copy(out, x[:l])
+			copy(out, s.x[:l])
 			clear(out[l:])
 			if neg {
 				negateLimbs(out)

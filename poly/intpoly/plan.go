@@ -231,27 +231,18 @@ func (pl *plan) recoverBig(res [][]uint64, n, m, outW int, square bool) []*big.I
 	if square {
 		us = pl.outScale()
 	}
-	k := len(pl.primes)
-	tasks := (m + reduceChunk - 1) / reduceChunk
+	tasks := ceilDiv(m, crtBlock)
 	parallelFor(pl.workers, tasks, func(t int) {
-		r := make([]uint64, k)
-		alpha := make([]uint64, k)
-		x := make([]uint64, k+1)
-		for j := t * reduceChunk; j < min(m, (t+1)*reduceChunk); j++ {
-			for i := range k {
-				r[i] = res[i][j]
-				if us != nil {
-					r[i] = shoupMul(r[i], us[2*i], us[2*i+1], pl.primes[i].p)
-				}
-			}
-			pl.crt.digits(r, alpha)
-			l := pl.crt.value(alpha, x)
-			l, neg := pl.crt.signed(x, l)
+		s := pl.crt.newScratch()
+		lo, hi := t*crtBlock, min(m, (t+1)*crtBlock)
+		pl.crt.digitsBlock(res, lo, hi-lo, us, s)
+		for j := lo; j < hi; j++ {
+			l, neg := pl.crt.coeff(s, j-lo, true)
 			if l > outW {
 				panic("intpoly: coefficient wider than its bound") // a bug, not bad input
 			}
 			w := words[j*outW*wordsPerLimb : (j*outW+l)*wordsPerLimb : (j+1)*outW*wordsPerLimb]
-			putLimbs(w, x[:l])
+			putLimbs(w, s.x[:l])
 			store[j].SetBits(w)
 			if neg {
 				store[j].Neg(&store[j])
