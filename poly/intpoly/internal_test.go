@@ -77,6 +77,32 @@ func TestModArith(t *testing.T) {
 	}
 }
 
+// TestWideSum checks the three-word dot product against math/big, with
+// all-ones limbs and weights p−1 to carry into the third word.
+func TestWideSum(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 12))
+	for _, f := range []*primeFamily{primes62, primes50} {
+		p := f.get(3)[2].p
+		d := newWideDot(p)
+		for _, n := range []int{1, 6, 17, 64} {
+			for trial := range 20 {
+				l, w := make([]uint64, n), make([]uint64, 2*n)
+				want := new(big.Int)
+				for i := range l {
+					l[i], w[2*i] = r.Uint64(), r.Uint64N(p)
+					if trial == 0 {
+						l[i], w[2*i] = ^uint64(0), p-1
+					}
+					want.Add(want, new(big.Int).Mul(new(big.Int).SetUint64(l[i]), new(big.Int).SetUint64(w[2*i])))
+				}
+				got := wideSum(&d, l, w, p)
+				require.Less(t, got, 2*p)
+				assert.Equal(t, want.Mod(want, new(big.Int).SetUint64(p)).Uint64(), got%p)
+			}
+		}
+	}
+}
+
 // TestTwiddles checks the tables against the definition Z[b] = ω^brv(b)
 // and that a shorter length's table is a prefix of a longer one's.
 func TestTwiddles(t *testing.T) {

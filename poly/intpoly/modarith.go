@@ -117,3 +117,46 @@ func (f quotFn) quot(x uint64) uint64 {
 	}
 	return (xs - r) * f.pinv
 }
+
+// wideDot is Σ l[t]·w[2t] mod p for long limb vectors: the products are
+// summed exactly in three words and reduced once, with one multiplication
+// per limb instead of a Shoup product (three) per limb. Below wideDotMin
+// limbs the Shoup sum is cheaper.
+const wideDotMin = 6
+
+type wideDot struct {
+	one, r1, r2 [2]uint64 // 1, 2^64, 2^128 mod p with Shoup quotients
+}
+
+func newWideDot(p uint64) wideDot {
+	r1 := (-p) % p
+	r2 := mulMod(r1, r1, p)
+	return wideDot{
+		one: [2]uint64{1, shoupQuot(1, p, 64)},
+		r1:  [2]uint64{r1, shoupQuot(r1, p, 64)},
+		r2:  [2]uint64{r2, shoupQuot(r2, p, 64)},
+	}
+}
+
+// wideSum returns a value below 2p ≡ Σ l[t]·w[2t] (mod p), for w[2t] < p
+// and 64-bit limbs l (big.Word limbs only where they are 64 bits wide).
+func wideSum[T ~uint | ~uint64](d *wideDot, l []T, w []uint64, p uint64) uint64 {
+	var lo, hi, top uint64
+	for t, v := range l {
+		h, m := bits.Mul64(uint64(v), w[2*t])
+		var c uint64
+		lo, c = bits.Add64(lo, m, 0)
+		hi, c = bits.Add64(hi, h, c)
+		top += c
+	}
+	p2 := 2 * p
+	acc := shoupMul(lo, d.one[0], d.one[1], p) + shoupMul(hi, d.r1[0], d.r1[1], p)
+	if acc >= p2 {
+		acc -= p2
+	}
+	acc += shoupMul(top, d.r2[0], d.r2[1], p)
+	if acc >= p2 {
+		acc -= p2
+	}
+	return acc
+}

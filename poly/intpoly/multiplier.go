@@ -160,14 +160,19 @@ func (pl *plan) reducePacked(dst [][]uint64, a Packed, scale []uint64) {
 			p, p2 := q.p, 2*q.p
 			w := pw[i]
 			top := w[2*W] // 2^(64W)·s mod p: the weight of the sign
+			wd := newWideDot(p)
 			d := dst[i]
 			for j := lo; j < hi; j++ {
 				l := a.Limbs[j*W : (j+1)*W]
 				var acc uint64
-				for t, v := range l {
-					acc += shoupMul(v, w[2*t], w[2*t+1], p)
-					if acc >= p2 {
-						acc -= p2
+				if W >= wideDotMin {
+					acc = wideSum(&wd, l, w, p)
+				} else {
+					for t, v := range l {
+						acc += shoupMul(v, w[2*t], w[2*t+1], p)
+						if acc >= p2 {
+							acc -= p2
+						}
 					}
 				}
 				if l[W-1]>>63 == 1 {
@@ -194,13 +199,14 @@ func (pl *plan) recoverPacked(dst Packed, res [][]uint64, square bool) {
 	}
 	W := dst.Width
 	m := dst.Len()
-	tasks := ceilDiv(m, crtBlock)
-	parallelFor(pl.workers, tasks, func(t int) {
+	const chunk = 16 * crtBlock
+	parallelFor(pl.workers, ceilDiv(m, chunk), func(t int) {
 		s := pl.crt.newScratch()
-		lo, hi := t*crtBlock, min(m, (t+1)*crtBlock)
-		pl.crt.digitsBlock(res, lo, hi-lo, us, s)
-		for j := lo; j < hi; j++ {
-			l, neg := pl.crt.coeff(s, j-lo, true)
+		for j := t * chunk; j < min(m, (t+1)*chunk); j++ {
+			if j%crtBlock == 0 {
+				pl.crt.digitsBlock(res, j, min(m-j, crtBlock), us, s)
+			}
+			l, neg := pl.crt.coeff(s, j%crtBlock, true)
 			if l > W {
 				panic("intpoly: coefficient wider than its bound") // a bug, not bad input
 			}

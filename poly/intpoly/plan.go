@@ -186,14 +186,19 @@ func (pl *plan) reduceBig(dst [][]uint64, a []*big.Int, words int, scale []uint6
 			p, p2 := q.p, 2*q.p
 			w := pw[i]
 			d := dst[i]
+			wd := newWideDot(p)
 			for j := lo; j < hi; j++ {
 				x := a[j]
 				ws := x.Bits()
 				var acc uint64
-				for l := range nlimbs(ws) {
-					acc += shoupMul(limb(ws, l), w[2*l], w[2*l+1], p)
-					if acc >= p2 {
-						acc -= p2
+				if nl := nlimbs(ws); nl >= wideDotMin && wordBits == 64 {
+					acc = wideSum(&wd, ws, w, p)
+				} else {
+					for l := range nl {
+						acc += shoupMul(limb(ws, l), w[2*l], w[2*l+1], p)
+						if acc >= p2 {
+							acc -= p2
+						}
 					}
 				}
 				if x.Sign() < 0 {
@@ -231,13 +236,14 @@ func (pl *plan) recoverBig(res [][]uint64, n, m, outW int, square bool) []*big.I
 	if square {
 		us = pl.outScale()
 	}
-	tasks := ceilDiv(m, crtBlock)
-	parallelFor(pl.workers, tasks, func(t int) {
+	const chunk = 16 * crtBlock
+	parallelFor(pl.workers, ceilDiv(m, chunk), func(t int) {
 		s := pl.crt.newScratch()
-		lo, hi := t*crtBlock, min(m, (t+1)*crtBlock)
-		pl.crt.digitsBlock(res, lo, hi-lo, us, s)
-		for j := lo; j < hi; j++ {
-			l, neg := pl.crt.coeff(s, j-lo, true)
+		for j := t * chunk; j < min(m, (t+1)*chunk); j++ {
+			if j%crtBlock == 0 {
+				pl.crt.digitsBlock(res, j, min(m-j, crtBlock), us, s)
+			}
+			l, neg := pl.crt.coeff(s, j%crtBlock, true)
 			if l > outW {
 				panic("intpoly: coefficient wider than its bound") // a bug, not bad input
 			}
