@@ -49,20 +49,26 @@
 //
 // Chinese remaindering is Garner's mixed-radix method with precomputed
 // constants c_ji = p_j^−1 mod p_i (Shoup quotients too): digits α_i < p_i
-// with X = α_0 + p_0(α_1 + p_1(α_2 + …)), evaluated by Horner's rule in
-// 64-bit limbs, k(k−1)/2 modular and about k²/2 word multiplications per
-// coefficient for k primes.
+// with X = α_0 + p_0(α_1 + p_1(α_2 + …)), computed prime by prime over
+// blocks of 256 coefficients (k(k−1)/2 modular products per coefficient),
+// then evaluated by Horner's rule in 64-bit limbs (about k²/2 word
+// products). Mixed-radix digits compare like positional ones, so the sign
+// of the symmetric representative comes from comparing the digits with
+// those of (M−1)/2, and M − X has the digits p_i − 1 − α_i plus one: no
+// multi-limb comparison or subtraction. Inputs of six limbs or more are
+// reduced by an exact three-word dot product with the powers 2^(64t) mod p
+// and one final reduction.
 //
 // MulBig cuts |x| and |y| into chunks of b bits (the coefficients of two
 // polynomials with non-negative coefficients evaluated at 2^b), multiplies
 // them as above without the sign bit (need = 2b + ⌈log2 t⌉), and adds each
 // recovered coefficient at bit offset b·k (signed carries come from the
 // final sign only). For every number of primes k it takes the largest b
-// that fits and keeps the (k, b, N) of least modelled cost,
-// k·N·(1.5·log2 N + 2) + 0.75·k²·N butterflies (measured against forced
-// choices on the development machine: within the noise of the best). With
-// 62-bit primes, 2^20- to 2^28-bit operands get 9 primes and chunks of about
-// 270 bits (transforms of 2^13 … 2^21).
+// that fits and keeps the (k, b, N) of least modelled cost (intPlanFor in
+// mulbig.go, constants timed on the development machine). For 2^20- to
+// 2^28-bit operands that is 11 primes of 50 bits and chunks of about 265
+// bits with the IFMA kernels (transforms of 2^13 … 2^21), 9 to 17 primes of
+// 62 bits and chunks of 270 to 517 bits in pure Go.
 //
 // # Parallelism
 //

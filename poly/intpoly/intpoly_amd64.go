@@ -20,6 +20,7 @@ var ifmaKernels = &kernels{
 	shoupShift: 52,
 	montShift:  52,
 	soa:        true,
+	bflyCost:   0.3,
 	fwdCols:    fwdColsIFMA,
 	invCols:    invColsIFMA,
 	fwdRow:     fwdRowIFMA,

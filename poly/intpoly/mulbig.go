@@ -67,7 +67,13 @@ func natLimbs(x *big.Int) []uint64 {
 // min(nx, ny)·2^(2b), nx = ⌈bx/b⌉) fits under M, and keeps the k whose
 // transform length N and CRT cost are cheapest by the model
 //
-//	k·N·(1.5·log2 N + 2) + 0.75·k²·N   (in butterflies).
+//	N·(c·k·(1.5·log2 N + 2) + 0.75·k² + 40)   (in scalar Shoup products)
+//
+// where c is the kernels' cost of a butterfly (1 in pure Go, 0.3 for IFMA)
+// and 40 stands for the per-coefficient work (chunking, carries). The
+// constants come from timing forced choices of k on the development
+// machine at 2^20 and 2^24 bits: the model's pick was the fastest or within
+// 10% of it.
 func intPlanFor(ks *kernels, bx, by, workers int) (*plan, int, error) {
 	bestCost, bestK, bestB, bestLog := 0.0, 0, 0, 0
 	for k := 2; k <= 24; k++ {
@@ -87,7 +93,7 @@ func intPlanFor(ks *kernels, bx, by, workers int) (*plan, int, error) {
 		}
 		logN := log2Ceil(ceilDiv(bx, b) + ceilDiv(by, b) - 1)
 		n := float64(int(1) << logN)
-		cost := float64(k)*n*(1.5*float64(logN)+2) + 0.75*float64(k*k)*n
+		cost := n * (ks.bflyCost*float64(k)*(1.5*float64(logN)+2) + 0.75*float64(k*k) + 40)
 		if bestK == 0 || cost < bestCost {
 			bestCost, bestK, bestB, bestLog = cost, k, b, logN
 		}

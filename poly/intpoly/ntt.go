@@ -105,6 +105,9 @@ type kernels struct {
 	// and montShift that of the Montgomery radix of pointwise: 64 in pure
 	// Go, 52 for IFMA's 52-bit multipliers.
 	shoupShift, montShift uint
+	// bflyCost is the cost of one butterfly in scalar Shoup products, for
+	// MulBig's choice of chunk size (intPlanFor).
+	bflyCost float64
 	// soa lays the twiddle tables out as all twiddles, then all
 	// quotients (fwd[b], fwd[N/2+b]) instead of in pairs, for vector loads.
 	soa bool
@@ -133,6 +136,7 @@ var genericKernels = &kernels{
 	family:     primes62,
 	shoupShift: 64,
 	montShift:  64,
+	bflyCost:   1,
 	fwdCols:    fwdColsGeneric,
 	invCols:    invColsGeneric,
 	fwdRow:     fwdRowGeneric,
