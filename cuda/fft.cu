@@ -1,5 +1,6 @@
-// Additive FFT passes over GF(2^64) (package gpu, fft*.go). This file is
-// compiled after gf64.cu, in one program: it uses u64 and gf64_mul from there.
+// Additive FFT passes over GF(2^64) (package gpu/additive). This file is
+// compiled after gf64.cu, in one program (cuda's "fft.cu"): it uses its
+// types (u32, u64).
 //
 // A pass loads a tile of 2^T elements of one column into shared memory, runs
 // a list of steps on it and stores it back. Tile-local index l maps to the
@@ -122,23 +123,17 @@ __device__ __forceinline__ u64 fft_tab_mul(const char *shb, unsigned B, u64 x) {
     return (r0 ^ r1) ^ (r2 ^ r3);
 }
 
-// MUL is the product the passes use: fft_mul, or gf64_mul when flags bit 1
-// is set (for benchmarks of the difference).
-#define MUL(a, b) ((P.flags & 2) ? gf64_mul((a), (b)) : fft_mul((a), (b)))
+// MUL is the product the passes use where they have no product table
+// (gf64.cu's gf64_mul was slower here: BENCHMARKS.md).
+#define MUL(a, b) fft_mul((a), (b))
 
 #define FFT_MAX_OPS 64
 #define FFT_THREADS 256
-// FFT_MIN_BLOCKS, when defined, is __launch_bounds__' minimum of resident
-// blocks per SM (registers per thread at most 65536 / (256 * FFT_MIN_BLOCKS));
-// for benchmarks of the choice (gpu's -gpu.fftdefines). Left undefined,
-// NVRTC 13.0 gives fft_pass 80 registers (3 blocks per SM); defined as 1,
-// 121 (2 blocks), 12% slower; as 4, 64 (4 blocks where the shared memory
-// allows), the same speed (BENCHMARKS.md).
-#ifdef FFT_MIN_BLOCKS
-#define FFT_BOUNDS __launch_bounds__(FFT_THREADS, FFT_MIN_BLOCKS)
-#else
+// Launch bounds of FFT_THREADS and no minimum of resident blocks: NVRTC 13.0
+// gives fft_pass 80 registers (3 blocks per SM); a minimum of 1 block gave
+// 121 (2 blocks), 12% slower, and of 4 blocks 64 registers at the same speed
+// (BENCHMARKS.md).
 #define FFT_BOUNDS __launch_bounds__(FFT_THREADS)
-#endif
 
 #define FFT_TAB_BYTES 2048
 
@@ -151,7 +146,7 @@ struct FftPass {
     const u64 *in;
     u64 *out;
     u64 inStride, outStride, inMask;
-    unsigned T, c, lo, h, nops, flags; // flags bit 1: gf64_mul; bits 4..7: see mix
+    unsigned T, c, lo, h, nops, flags; // flags: none (0)
     FftOp ops[FFT_MAX_OPS];
 };
 
@@ -209,12 +204,6 @@ extern "C" __global__ void FFT_BOUNDS fft_pass(const FftPass P) {
                 const u64 *hlo = fwd ? tlo : loB, *hhi = fwd ? thi : hiB;
                 const u64 *llo = fwd ? loB : tlo, *lhi = fwd ? hiB : thi;
                 const bool tabH = fwd ? tabA : tabB, tabL = fwd ? tabB : tabA;
-                // Pass flags bits 4..7 send the products by tH (of x2, x3),
-                // tL0 and tL1 of a table level to fft_mul instead, which
-                // balances the shared-memory and the integer pipes.
-                const unsigned mix = P.flags >> 4;
-                const bool tH2 = tabH && !(mix & 1), tH3 = tabH && !(mix & 2);
-                const bool tL0t = tabL && !(mix & 4), tL1t = tabL && !(mix & 8);
                 const unsigned offH = tabOff + (fwd ? 0 : DA) * FFT_TAB_BYTES;
                 const unsigned offL = tabOff + (fwd ? DA : 0) * FFT_TAB_BYTES;
                 const unsigned h1 = 1u << lL, h2 = h1 << 1;
@@ -222,27 +211,29 @@ extern "C" __global__ void FFT_BOUNDS fft_pass(const FftPass P) {
                     unsigned i0 = ((q >> lL) << (lL + 2)) | (q & (h1 - 1));
                     u64 g0 = G(i0);
                     u64 tH = 0, tL0 = 0, tL1 = 0;
-                    if (!tH2 || !tH3) {
+                    if (!tabH) {
                         u64 bH = g0 >> (rH + 1);
                         tH = __ldg(hlo + (bH & 1023)) ^ __ldg(hhi + (bH >> 10));
                     }
                     u64 bL = g0 >> rH; // bit 0 of bL is 0
-                    if (!tL0t) tL0 = __ldg(llo + (bL & 1023)) ^ __ldg(lhi + (bL >> 10));
-                    if (!tL1t) tL1 = __ldg(llo + ((bL | 1) & 1023)) ^ __ldg(lhi + (bL >> 10));
+                    if (!tabL) {
+                        tL0 = __ldg(llo + (bL & 1023)) ^ __ldg(lhi + (bL >> 10));
+                        tL1 = __ldg(llo + ((bL | 1) & 1023)) ^ __ldg(lhi + (bL >> 10));
+                    }
                     const unsigned BH = offH + FFT_TAB_BYTES * (i0 >> (lL + 2));
                     const unsigned BL0 = offL + FFT_TAB_BYTES * (i0 >> (lL + 1)), BL1 = BL0 + FFT_TAB_BYTES;
 #define MUL_T(tab, B, t, x) ((tab) ? fft_tab_mul(shb, (B), (x)) : MUL((t), (x)))
                     u64 x0 = sh[i0], x1 = sh[i0 + h1], x2 = sh[i0 + h2], x3 = sh[i0 + h1 + h2];
                     if (fwd) {
-                        x0 ^= MUL_T(tH2, BH, tH, x2); x2 ^= x0;
-                        x1 ^= MUL_T(tH3, BH, tH, x3); x3 ^= x1;
-                        x0 ^= MUL_T(tL0t, BL0, tL0, x1); x1 ^= x0;
-                        x2 ^= MUL_T(tL1t, BL1, tL1, x3); x3 ^= x2;
+                        x0 ^= MUL_T(tabH, BH, tH, x2); x2 ^= x0;
+                        x1 ^= MUL_T(tabH, BH, tH, x3); x3 ^= x1;
+                        x0 ^= MUL_T(tabL, BL0, tL0, x1); x1 ^= x0;
+                        x2 ^= MUL_T(tabL, BL1, tL1, x3); x3 ^= x2;
                     } else {
-                        x1 ^= x0; x0 ^= MUL_T(tL0t, BL0, tL0, x1);
-                        x3 ^= x2; x2 ^= MUL_T(tL1t, BL1, tL1, x3);
-                        x2 ^= x0; x0 ^= MUL_T(tH2, BH, tH, x2);
-                        x3 ^= x1; x1 ^= MUL_T(tH3, BH, tH, x3);
+                        x1 ^= x0; x0 ^= MUL_T(tabL, BL0, tL0, x1);
+                        x3 ^= x2; x2 ^= MUL_T(tabL, BL1, tL1, x3);
+                        x2 ^= x0; x0 ^= MUL_T(tabH, BH, tH, x2);
+                        x3 ^= x1; x1 ^= MUL_T(tabH, BH, tH, x3);
                     }
 #undef MUL_T
                     sh[i0] = x0; sh[i0 + h1] = x1; sh[i0 + h2] = x2; sh[i0 + h1 + h2] = x3;

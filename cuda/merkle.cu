@@ -1,4 +1,4 @@
-// SHA-256 Merkle trees over the rows of column-major data (gpu.RowHasher).
+// SHA-256 Merkle trees over the rows of column-major data (gpu/rowhash).
 //
 // A leaf is H(leafTag ‖ row), the row being the concatenation of its
 // elements' byte encodings; a node is H(nodeTag ‖ left ‖ right). Columns
@@ -272,7 +272,7 @@ __device__ void rh_absorb(u32 *st, u64 rows, const char *cols, u64 stride, u32 n
                                                                        u64 stride, u32 ncols, u64 J, u32 tag) { \
         rh_absorb<ENC>(st, rows, cols, stride, ncols, J, tag);                                               \
     }
-// gpu loads one module per element type, with RH_ONLY_<name> defined, so
+// gpu/rowhash loads one module per element type, with RH_ONLY_<name> defined, so
 // that a first use compiles one absorb kernel (NVRTC time).
 #if !defined(RH_ONLY) || defined(RH_ONLY_gf64)
 RH_ABSORB(gf64, RH_GF64)
@@ -348,5 +348,13 @@ extern "C" __global__ void __launch_bounds__(128) rh_level(const u32 *in, u64 n,
         }
         rh_node(l, r, tag, h);
         rh_digest(out + 8 * i, h);
+    }
+}
+
+// rh_gather copies 32-bit words, dst[i] = src[idx[i]] for i < n: the rows
+// and path digests that an opening of a commitment kept on the device reads.
+extern "C" __global__ void __launch_bounds__(128) rh_gather(u32 *dst, const u32 *src, const u64 *idx, u64 n) {
+    for (u64 i = blockIdx.x * (u64)blockDim.x + threadIdx.x; i < n; i += (u64)gridDim.x * blockDim.x) {
+        dst[i] = src[idx[i]];
     }
 }

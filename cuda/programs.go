@@ -16,8 +16,9 @@ import (
 // merkleTypes are the element types of merkle.cu's modules.
 var merkleTypes = []string{"gf64", "goldilocks", "babybear", "koalabear", "bn254"}
 
-// nttFields are the fields of ntt_prime.cu's modules, with the largest
-// four-step pass (bits) each field's module holds.
+// nttFields are the fields of the NTT modules, with the largest four-step
+// pass (bits) each field's module holds (NTT_FS_MAX, gpu/primentt's
+// fsMaxNST).
 var nttFields = map[string]int{"bn254": 8, "goldilocks": 11, "babybear": 10, "koalabear": 10}
 
 // programs maps each program name to the function that assembles its text.
@@ -33,8 +34,12 @@ var programs = func() map[string]func() (string, error) {
 		}
 	}
 	for f, max := range nttFields {
+		files := []string{"ntt_fields.cu", "ntt_passes.cu", "ntt_fourstep.cu"}
+		if f == "bn254" {
+			files = append(files, "ntt_bn254.cu")
+		}
 		p[NTTProgram(f)] = func() (string, error) {
-			return join(fmt.Sprintf("#define NTT_ONLY 1\n#define NTT_ONLY_%s 1\n#define NTT_FS_MAX %d\n", f, max), "ntt_prime.cu")
+			return join(fmt.Sprintf("#define NTT_ONLY 1\n#define NTT_ONLY_%s 1\n#define NTT_FS_MAX %d\n", f, max), files...)
 		}
 	}
 	return p
@@ -85,6 +90,4 @@ func MerkleProgram(elem string) string { return "merkle_" + elem + ".cu" }
 
 // NTTProgram names the prime-field NTT program of one field: "bn254",
 // "goldilocks", "babybear" or "koalabear".
-func NTTProgram(field string) string {
-	return fmt.Sprintf("ntt_prime_%s_fs%d.cu", field, nttFields[field])
-}
+func NTTProgram(field string) string { return "ntt_prime_" + field + ".cu" }
