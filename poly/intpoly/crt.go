@@ -15,10 +15,11 @@ import (
 // and c_ji = p_j^−1 mod p_i. X is the unique value in [0, M), M = Π p_i,
 // with those residues; a signed result is X, or X − M when X > (M−1)/2.
 type crtPlan struct {
-	k     int
-	p     []uint64
-	c, cq []uint64 // c[i·k+j] = p_j^−1 mod p_i (j < i) and its Shoup quotient
-	hd    []uint64 // the digits of (M−1)/2
+	k       int
+	p       []uint64
+	c, cq   []uint64 // c[i·k+j] = p_j^−1 mod p_i (j < i) and its Shoup quotient
+	hd      []uint64 // the digits of (M−1)/2
+	capBits int      // bitlen(M) − 1
 }
 
 func newCRTPlan(primes []ntPrime) *crtPlan {

@@ -77,13 +77,7 @@ func natLimbs(x *big.Int) []uint64 {
 func intPlanFor(ks *kernels, bx, by, workers int) (*plan, int, error) {
 	bestCost, bestK, bestB, bestLog := 0.0, 0, 0, 0
 	for k := 2; k <= 24; k++ {
-		ps := ks.family.get(k)
-		m := big.NewInt(1)
-		var t big.Int
-		for _, q := range ps {
-			m.Mul(m, t.SetUint64(q.p))
-		}
-		capBits := m.BitLen() - 1
+		capBits := ks.family.capBits(k)
 		b := capBits / 2
 		for b > 0 && 2*b+log2Ceil(min(ceilDiv(bx, b), ceilDiv(by, b))) > capBits {
 			b--

@@ -33,39 +33,28 @@ func needBitsSigned(bitsA, bitsB, terms int) int {
 // primeCount returns the least k with M = p_0⋯p_(k−1) ≥ 2^need, i.e.
 // bitlen(M) − 1 ≥ need.
 func primeCount(f *primeFamily, need int) (int, error) {
-	k := need/int(f.bits-1) + 1
-	if k > maxPrimes {
+	// Every prime exceeds 2^(bits−1): k primes meet k·(bits−1) for sure,
+	// and the full list is only generated when need comes near its end.
+	if need > maxPrimes*int(f.bits-1) && need > f.capBits(maxPrimes) {
 		return 0, capacityErr(f, need)
 	}
-	for {
-		ps := f.get(k)
-		m := big.NewInt(1)
-		var t big.Int
-		for _, q := range ps {
-			m.Mul(m, t.SetUint64(q.p))
-		}
-		if m.BitLen()-1 >= need {
-			// Drop primes while the product still suffices (k was an upper
-			// estimate only when primes are well below 2^bits).
-			for k > 1 {
-				m.Quo(m, t.SetUint64(ps[k-1].p))
-				if m.BitLen()-1 < need {
-					break
-				}
-				k--
-			}
-			return k, nil
-		}
-		k++
-		if k > maxPrimes {
-			return 0, capacityErr(f, need)
+	// The least k with capBits(k) ≥ need, by bisection (capBits grows
+	// with k).
+	lo, hi := 1, min(maxPrimes, need/int(f.bits-1)+1)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if f.capBits(mid) >= need {
+			hi = mid
+		} else {
+			lo = mid + 1
 		}
 	}
+	return lo, nil
 }
 
 func capacityErr(f *primeFamily, need int) error {
-	return fmt.Errorf("%w: the product's coefficients need a CRT modulus of %d bits; %d primes of %d bits give at most %d",
-		ErrTooLarge, need+1, maxPrimes, f.bits, maxPrimes*int(f.bits-1))
+	return fmt.Errorf("%w: the product's coefficients need a CRT modulus of %d bits; %d primes of %d bits give %d",
+		ErrTooLarge, need+1, maxPrimes, f.bits, f.capBits(maxPrimes)+1)
 }
 
 // twiddle tables of lengths up to 2^twCacheLog stay cached for the life of
@@ -120,7 +109,7 @@ func newPlan(ks *kernels, need, logN, workers int) (*plan, error) {
 		s := powMod(2, uint64(ks.montShift), q.p)
 		pl.scaleB[i] = mulMod(s, invMod(powMod(2, uint64(logN), q.p), q.p), q.p)
 	})
-	pl.crt = newCRTPlan(pl.primes)
+	pl.crt = ks.family.crtFor(k)
 	return pl, nil
 }
 

@@ -19,6 +19,29 @@ type primeFamily struct {
 	mu     sync.Mutex
 	primes []ntPrime
 	next   uint64 // the next c to try, descending
+	// prefixBits[i] = bitlen(p_0⋯p_i) − 1, and prod that product.
+	prefixBits []int
+	prod       *big.Int
+
+	crts sync.Map // k → *crtPlan over the first k primes
+}
+
+// crtFor returns the CRT constants of the first k primes, computed once.
+func (f *primeFamily) crtFor(k int) *crtPlan {
+	if c, ok := f.crts.Load(k); ok {
+		return c.(*crtPlan)
+	}
+	c, _ := f.crts.LoadOrStore(k, newCRTPlan(f.get(k)))
+	return c.(*crtPlan)
+}
+
+// capBits returns bitlen(p_0⋯p_(k−1)) − 1: the need (M ≥ 2^need) that k
+// primes meet.
+func (f *primeFamily) capBits(k int) int {
+	f.get(k)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.prefixBits[k-1]
 }
 
 // ntPrime is one modulus with a primitive 2^maxLog-th root of unity.
@@ -62,6 +85,11 @@ func (f *primeFamily) get(n int) []ntPrime {
 			continue
 		}
 		f.primes = append(f.primes, ntPrime{p: p, root: twoAdicRoot(p, f.maxLog)})
+		if f.prod == nil {
+			f.prod = big.NewInt(1)
+		}
+		f.prod.Mul(f.prod, &x)
+		f.prefixBits = append(f.prefixBits, f.prod.BitLen()-1)
 	}
 	return f.primes[:n:n]
 }
