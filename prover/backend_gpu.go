@@ -16,6 +16,7 @@ import (
 	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/gpu"
 	"github.com/gfpoly/gfpoly/gpu/additive"
+	"github.com/gfpoly/gfpoly/gpu/gfvec"
 	"github.com/gfpoly/gfpoly/gpu/primentt"
 )
 
@@ -68,15 +69,24 @@ func newPrimeGPU[E primeElement](cfg config) *primeGPU[E] {
 			return p.release()
 		},
 	}
+	p.core.res = newResident[E](cfg.gpu, p, cfg.devBudget)
 	return p
 }
 
 // release frees the device tables, streams and buffers; p.mu is held.
 func (p *primeGPU[E]) release() error {
-	var errs []error
+	err := p.releaseStages()
 	if p.lde != nil {
-		errs = append(errs, p.lde.Close())
+		err = errors.Join(err, p.lde.Close())
 	}
+	p.lde, p.logRows = nil, -1
+	return err
+}
+
+// releaseStages frees the streams and buffers of the two stages; p.mu is
+// held.
+func (p *primeGPU[E]) releaseStages() error {
+	var errs []error
 	for _, st := range p.stages {
 		if st == nil {
 			continue
@@ -95,7 +105,7 @@ func (p *primeGPU[E]) release() error {
 			}
 		}
 	}
-	p.lde, p.stages, p.logRows, p.group = nil, [2]*primeStage[E]{}, -1, 0
+	p.stages, p.group = [2]*primeStage[E]{}, 0
 	return errors.Join(errs...)
 }
 
@@ -103,28 +113,45 @@ func (p *primeGPU[E]) domains(logRows int) (small, large any, err error) {
 	return p.doms.get(logRows, p.cfg.blowup)
 }
 
-// prepare makes the tables for 2^logRows rows and two stages of group
-// columns each; p.mu is held.
-func (p *primeGPU[E]) prepare(logRows, group int) error {
-	if p.logRows == logRows && p.group >= group {
+// tables makes the LDE tables for 2^logRows rows (and drops the stages of
+// another size); p.mu is held.
+func (p *primeGPU[E]) tables(logRows int) error {
+	if p.lde != nil && p.logRows == logRows {
 		return nil
 	}
 	if err := p.release(); err != nil {
 		return err
 	}
-	n := 1 << logRows
-	bigN := n * p.cfg.blowup
 	small, large, err := p.doms.get(logRows, p.cfg.blowup)
 	if err != nil {
 		return err
 	}
+	if p.lde, err = primentt.NewLDE[E](p.dev, small, large); err != nil {
+		return fmt.Errorf("prover: %v GPU LDE tables for 2^%d rows: %w", FieldOf[E](), logRows, err)
+	}
+	p.logRows = logRows
+	return nil
+}
+
+// prepare makes the tables for 2^logRows rows and two stages of group
+// columns each; p.mu is held.
+func (p *primeGPU[E]) prepare(logRows, group int) error {
+	if p.lde != nil && p.logRows == logRows && p.group >= group {
+		return nil
+	}
+	if err := p.tables(logRows); err != nil {
+		return err
+	}
+	if err := p.releaseStages(); err != nil {
+		return err
+	}
+	n := 1 << logRows
+	bigN := n * p.cfg.blowup
 	fail := func(what string, e error) error {
-		p.release()
+		p.releaseStages()
 		return fmt.Errorf("prover: %v GPU %s for 2^%d rows, groups of %d columns: %w", FieldOf[E](), what, logRows, group, e)
 	}
-	if p.lde, err = primentt.NewLDE[E](p.dev, small, large); err != nil {
-		return fail("LDE tables", err)
-	}
+	var err error
 	for i := range p.stages {
 		st := &primeStage[E]{bigN: bigN}
 		p.stages[i] = st
@@ -144,8 +171,32 @@ func (p *primeGPU[E]) prepare(logRows, group int) error {
 			return fail("pinned output buffer", err)
 		}
 	}
-	p.logRows, p.group = logRows, group
+	p.group = group
 	return nil
+}
+
+// The device-resident pipeline's operations (resident.go).
+
+func (p *primeGPU[E]) devBegin(logRows int) error {
+	p.mu.Lock()
+	if err := p.tables(logRows); err != nil {
+		p.mu.Unlock()
+		return err
+	}
+	return nil
+}
+
+func (p *primeGPU[E]) devEnd() { p.mu.Unlock() }
+
+func (p *primeGPU[E]) devLDE(s *gpu.Stream, dst, src *gpu.Buffer[E], logRows int) error {
+	if err := p.lde.Encode(s, dst, src, primentt.Natural); err != nil {
+		return fmt.Errorf("prover: GPU LDE: %w", err)
+	}
+	return nil
+}
+
+func (p *primeGPU[E]) devCombine(s *gpu.Stream, dst, cols *gpu.Buffer[E], alpha []E) error {
+	return primentt.Combine(s, dst, cols, alpha)
 }
 
 // finish waits for the stage's group in flight and copies its result out.
@@ -244,6 +295,10 @@ type binaryGPU struct {
 	mu      sync.Mutex
 	logRows int
 	msg, cw *domain.Subspace
+
+	vecOnce sync.Once // loads vec, the combination kernel, on first use
+	vec     *gfvec.GF64
+	vecErr  error
 }
 
 var _ Encoder[gf64.Element] = (*binaryGPU)(nil)
@@ -262,12 +317,29 @@ func newBinaryGPU(cfg config) (*binaryGPU, error) {
 		devLDE: b.encodeChunk,
 		close:  tr.Close,
 	}
+	b.core.res = newResident[gf64.Element](cfg.gpu, b, cfg.devBudget)
 	return b, nil
 }
 
 func (b *binaryGPU) encodeChunk(logRows int, dst, msgs [][]gf64.Element, sink *devHash[gf64.Element]) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if err := b.spaces(logRows); err != nil {
+		return err
+	}
+	var then func(s *gpu.Stream, out *gpu.Buffer[gf64.Element]) error
+	if sink != nil {
+		then = sink.absorb
+	}
+	if err := b.tr.LDEBatchThen(dst, msgs, b.msg, b.cw, then); err != nil {
+		return fmt.Errorf("prover: gf64 GPU LDE: %w", err)
+	}
+	return nil
+}
+
+// spaces sets the message and codeword subspaces for 2^logRows rows; b.mu
+// is held.
+func (b *binaryGPU) spaces(logRows int) error {
 	if b.logRows != logRows {
 		domains := b.cfg.domains
 		if domains == nil {
@@ -287,14 +359,35 @@ func (b *binaryGPU) encodeChunk(logRows int, dst, msgs [][]gf64.Element, sink *d
 		}
 		b.msg, b.cw, b.logRows = msg, cw, logRows
 	}
-	var then func(s *gpu.Stream, out *gpu.Buffer[gf64.Element]) error
-	if sink != nil {
-		then = sink.absorb
+	return nil
+}
+
+// The device-resident pipeline's operations (resident.go).
+
+func (b *binaryGPU) devBegin(logRows int) error {
+	b.mu.Lock()
+	if err := b.spaces(logRows); err != nil {
+		b.mu.Unlock()
+		return err
 	}
-	if err := b.tr.LDEBatchThen(dst, msgs, b.msg, b.cw, then); err != nil {
+	return nil
+}
+
+func (b *binaryGPU) devEnd() { b.mu.Unlock() }
+
+func (b *binaryGPU) devLDE(s *gpu.Stream, dst, src *gpu.Buffer[gf64.Element], logRows int) error {
+	if err := b.tr.LDE(s, dst, src, b.msg, b.cw); err != nil {
 		return fmt.Errorf("prover: gf64 GPU LDE: %w", err)
 	}
 	return nil
+}
+
+func (b *binaryGPU) devCombine(s *gpu.Stream, dst, cols *gpu.Buffer[gf64.Element], alpha []gf64.Element) error {
+	b.vecOnce.Do(func() { b.vec, b.vecErr = gfvec.NewGF64(b.cfg.gpu, gfvec.PerThread) })
+	if b.vecErr != nil {
+		return b.vecErr
+	}
+	return b.vec.Combine(s, dst, cols, alpha)
 }
 
 // parallelFor runs f(0..n−1) on up to GOMAXPROCS goroutines: the host-side

@@ -197,10 +197,10 @@ func testOpenVerify[E Element](t *testing.T) {
 		require.NoError(t, Verify(c.Root(), c.Rows(), o.Indices, o.Rows, o.Paths, nil), "%s 2^%d×%d blowup %d", enc.Name(), k, cols, b)
 		require.Len(t, o.Rows, len(idx))
 		for i, row := range o.Rows {
-			assert.Equal(t, c.LDE()[cols-1][idx[i]], row[cols-1], "%s: opened row %d against the LDE's", enc.Name(), idx[i])
+			assert.Equal(t, mustLDE(t, c)[cols-1][idx[i]], row[cols-1], "%s: opened row %d against the LDE's", enc.Name(), idx[i])
 		}
 		o.Rows[3][cols/2] = tr[0][0]
-		if o.Rows[3][cols/2] != c.LDE()[cols/2][idx[3]] {
+		if o.Rows[3][cols/2] != mustLDE(t, c)[cols/2][idx[3]] {
 			require.ErrorIs(t, o.Verify(c.Root(), c.Rows(), nil), ErrVerify, "%s: changed row", enc.Name())
 		}
 		require.NoError(t, enc.Close())

@@ -2,8 +2,10 @@ package prover
 
 import (
 	"fmt"
+	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // equalColumn asserts that got is want element by element. A failure names
@@ -58,4 +60,12 @@ func equal[E comparable](a, b []E) bool {
 		}
 	}
 	return true
+}
+
+// mustLDE returns the commitment's LDE, failing the test on an error.
+func mustLDE[E Element](t testing.TB, c *Commitment[E]) [][]E {
+	t.Helper()
+	lde, err := c.LDE()
+	require.NoError(t, err, "the commitment's LDE")
+	return lde
 }

@@ -55,7 +55,7 @@ func testCombine[E prover.Element](t *testing.T, mulAdd func(acc, a, x E) E) {
 		got, err := c.Combine(a)
 		require.NoError(t, err)
 		require.Len(t, got, c.Rows())
-		lde := c.LDE()
+		lde := mustLDE(t, c)
 		for i := range got {
 			var want E
 			for j := range lde {

@@ -131,7 +131,7 @@ func testPrimeDomains[E prover.Element, P primeField[E], D any](t *testing.T, ge
 		require.NoError(t, err)
 		c, err := enc.Commit(tr)
 		require.NoError(t, err)
-		lde := c.LDE()[0]
+		lde := mustLDE(t, c)[0]
 		xs := make([]E, n) // ω^j
 		P(&xs[0]).SetOne()
 		for j := 1; j < int(n); j++ {

@@ -21,8 +21,12 @@ type Backend interface {
 	Device() string
 	// Blowup is the ratio of codeword length to trace length.
 	Blowup() int
-	// Close releases what the encoder holds (device memory, plans).
+	// Close releases what the encoder holds (device memory, plans); the
+	// commitments it made stay valid until their own Close.
 	Close() error
+	// DeviceMemory reports a GPU encoder's device budget and what its
+	// commitments kept on the device hold now (zero for a CPU encoder).
+	DeviceMemory() DeviceMemory
 }
 
 // Encoder encodes traces of one field: the low-degree extension (LDE) of
@@ -55,7 +59,10 @@ type Encoder[E Element] interface {
 
 // Progress reports how far a long Encode or Commit has gone.
 type Progress struct {
-	Phase string // "encode" (Done, Total in columns) or "commit" (in rows)
+	// "encode" (Done, Total in columns), "commit" (in rows), or
+	// "fallback" (a GPU backend's Commit could not keep the LDE on the
+	// device and makes it in host memory: Commitment.Resident says why).
+	Phase string
 	Done  int
 	Total int
 }
@@ -72,6 +79,8 @@ type config struct {
 	progress func(Progress)
 	domains  BinaryDomains
 	gpu      *gpu.Device
+	// devBudget is WithDeviceBudget's; 0 for the default.
+	devBudget int64
 }
 
 // WithBlowup sets the blowup, the ratio of codeword to trace length: 2, 4
@@ -191,8 +200,9 @@ type core[E Element] struct {
 	lde    ldeFunc[E]
 	devLDE devLDEFunc[E] // GPU backends: lde with the rows hashed on the device
 
-	devMu sync.Mutex  // held while a commitment uses dh
-	dh    *devHash[E] // the device hashing state of the last GPU commitment
+	devMu sync.Mutex   // held while a commitment uses dh
+	dh    *devHash[E]  // the device hashing state of the last GPU commitment
+	res   *resident[E] // GPU backends: commitments kept on the device
 	close func() error
 }
 
@@ -208,6 +218,9 @@ func (c *core[E]) Close() error {
 		c.dh = nil
 	}
 	c.devMu.Unlock()
+	if c.res != nil {
+		c.res.close()
+	}
 	if c.close != nil {
 		f := c.close
 		c.close = nil
@@ -340,7 +353,24 @@ func (c *core[E]) Commit(src Source[E]) (*Commitment[E], error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.commitInto(newLDE[E](c.cfg.blowup<<logRows, cols), src, logRows, cols, t0)
+	why := ""
+	if c.res != nil {
+		if !c.devTreeOK() {
+			why = "the tree of a hash other than the default is built on the CPU, from an LDE in host memory"
+		} else {
+			cm, reason, err := c.commitResident(src, logRows, cols, t0)
+			if cm != nil || err != nil {
+				return cm, err
+			}
+			why = reason
+			c.report("fallback", 0, 0)
+		}
+	}
+	cm, err := c.commitInto(newLDE[E](c.cfg.blowup<<logRows, cols), src, logRows, cols, t0)
+	if cm != nil {
+		cm.why = why
+	}
+	return cm, err
 }
 
 func (c *core[E]) CommitInto(dst [][]E, src Source[E]) (*Commitment[E], error) {
@@ -370,7 +400,7 @@ func (c *core[E]) commitInto(lde [][]E, src Source[E], logRows, cols int, t0 tim
 	if err != nil {
 		return nil, err
 	}
-	return &Commitment[E]{lde: lde, tree: t, Timings: Timings{Encode: t1.Sub(t0), Commit: time.Since(t1)}}, nil
+	return newHostCommitment(lde, t, Timings{Encode: t1.Sub(t0), Commit: time.Since(t1)}), nil
 }
 
 // commitProgress is the progress callback of the commitment phase (nil
@@ -407,27 +437,133 @@ func (c *core[E]) CommitLDE(lde [][]E) (*Commitment[E], error) {
 			return nil, err
 		}
 	}
-	return &Commitment[E]{lde: lde, tree: t, Timings: Timings{Commit: time.Since(t0)}}, nil
+	return newHostCommitment(lde, t, Timings{Commit: time.Since(t0)}), nil
 }
 
 // Commitment is a Merkle commitment to the rows of an LDE. It keeps the LDE
-// to answer openings; the tree above the leaves costs (rows − 1) digests.
+// to answer openings: in host memory (the CPU backends; CommitInto and
+// CommitLDE on any backend), or, for Commit on a GPU backend with the
+// default hash, in device memory with its tree (Resident says which), where
+// Open and Combine read it and LDE copies it out on request. A commitment on
+// the device holds that memory until Close; Close releases what any
+// commitment holds, and its methods then return errors wrapping ErrClosed.
+// Root, Rows, Columns and Resident stay valid after Close. A Commitment is
+// safe for concurrent use.
 type Commitment[E Element] struct {
-	lde  [][]E
-	tree *tree
+	mu     sync.RWMutex // guards lde and closed
+	lde    [][]E        // host LDE, nil on the device
+	dev    *devStore[E] // the LDE and tree on the device
+	tree   *tree
+	rows   int
+	cols   int
+	why    string // why a GPU backend's Commit is not on the device
+	closed bool
 	// Timings of the phases that made this commitment.
 	Timings Timings
+}
+
+// newHostCommitment is a commitment to an LDE in host memory.
+func newHostCommitment[E Element](lde [][]E, t *tree, tm Timings) *Commitment[E] {
+	return &Commitment[E]{lde: lde, tree: t, rows: len(lde[0]), cols: len(lde), Timings: tm}
 }
 
 // Root returns a copy of the Merkle root.
 func (c *Commitment[E]) Root() []byte { return append([]byte(nil), c.tree.root...) }
 
-// LDE returns the committed codewords, column-major; the caller must not
-// modify them.
-func (c *Commitment[E]) LDE() [][]E { return c.lde }
-
 // Rows returns the number of committed rows (the codeword length).
-func (c *Commitment[E]) Rows() int { return len(c.lde[0]) }
+func (c *Commitment[E]) Rows() int { return c.rows }
+
+// Columns returns the number of committed columns.
+func (c *Commitment[E]) Columns() int { return c.cols }
+
+// Resident reports whether the LDE and its Merkle tree are kept in device
+// memory. For a commitment that a GPU backend's Commit could not keep
+// there, reason says why (the device budget, device memory, a hash other
+// than the default); it is empty otherwise.
+func (c *Commitment[E]) Resident() (onDevice bool, reason string) {
+	return c.dev != nil, c.why
+}
+
+// Close releases the commitment's LDE: device memory at once (returned to
+// the encoder's budget), host memory to the garbage collector. Closing twice
+// is harmless.
+func (c *Commitment[E]) Close() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return nil
+	}
+	c.closed = true
+	c.lde = nil
+	if c.dev != nil {
+		return c.dev.free()
+	}
+	return nil
+}
+
+// hostLDE returns the host LDE, or nil for a commitment on the device, or
+// ErrClosed.
+func (c *Commitment[E]) hostLDE(op string) ([][]E, error) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if c.closed {
+		return nil, fmt.Errorf("prover: %s: %w", op, ErrClosed)
+	}
+	return c.lde, nil
+}
+
+// LDE returns the committed codewords, column-major. For a commitment in
+// host memory they are the commitment's own, which the caller must not
+// modify; for one on the device, a new host copy (1 GiB for 2^22 rows of
+// 32 GF(2^64) columns: prefer Open, Combine or LDEInto where they serve).
+func (c *Commitment[E]) LDE() ([][]E, error) {
+	lde, err := c.hostLDE("LDE")
+	if err != nil || lde != nil {
+		return lde, err
+	}
+	out := newLDE[E](c.rows, c.cols)
+	if err := c.dev.copyOut(out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// LDEInto copies the committed codewords into dst: Columns() columns of
+// Rows() elements.
+func (c *Commitment[E]) LDEInto(dst [][]E) error {
+	if len(dst) != c.cols {
+		return fmt.Errorf("prover: LDEInto: %d columns for %d: %w", len(dst), c.cols, ErrShape)
+	}
+	for j := range dst {
+		if len(dst[j]) != c.rows {
+			return fmt.Errorf("prover: LDEInto: column %d has %d elements, want %d: %w", j, len(dst[j]), c.rows, ErrShape)
+		}
+	}
+	lde, err := c.hostLDE("LDEInto")
+	if err != nil {
+		return err
+	}
+	if lde == nil {
+		return c.dev.copyOut(dst)
+	}
+	parallelFor(len(dst), func(j int) { copy(dst[j], lde[j]) })
+	return nil
+}
+
+// DeviceLDE returns the LDE of a commitment kept on the device: Columns()
+// columns of Rows() elements end to end in one device buffer, for the
+// caller's own kernels. It stays the commitment's: the caller must not
+// modify or free it, nor use it after Close. A commitment in host memory
+// returns an error wrapping ErrUnavailable.
+func (c *Commitment[E]) DeviceLDE() (*gpu.Buffer[E], error) {
+	if _, err := c.hostLDE("DeviceLDE"); err != nil {
+		return nil, err
+	}
+	if c.dev == nil {
+		return nil, fmt.Errorf("prover: DeviceLDE: the commitment is in host memory: %w", ErrUnavailable)
+	}
+	return c.dev.view()
+}
 
 // Open returns the rows at the given indices and their authentication paths.
 // An index outside 0..Rows()−1 is an error wrapping ErrIndex.
@@ -438,18 +574,25 @@ func (c *Commitment[E]) Open(indices []int) (*Opening[E], error) {
 			return nil, fmt.Errorf("prover: opening row %d of %d: %w", i, n, ErrIndex)
 		}
 	}
+	lde, err := c.hostLDE("Open")
+	if err != nil {
+		return nil, err
+	}
+	if lde == nil {
+		return c.openDevice(indices)
+	}
 	o := &Opening[E]{
 		Indices: append([]int(nil), indices...),
 		Rows:    make([][]E, len(indices)),
 		Paths:   make([][][]byte, len(indices)),
 	}
 	for k, i := range indices {
-		row := make([]E, len(c.lde))
-		for j, col := range c.lde {
+		row := make([]E, len(lde))
+		for j, col := range lde {
 			row[j] = col[i]
 		}
 		o.Rows[k] = row
-		p, err := treePath(c.tree, c.lde, i)
+		p, err := treePath(c.tree, lde, i)
 		if err != nil {
 			return nil, fmt.Errorf("prover: opening row %d: %w", i, err)
 		}
@@ -461,8 +604,9 @@ func (c *Commitment[E]) Open(indices []int) (*Opening[E], error) {
 // Combine returns the random linear combination of the committed columns
 // with the coefficients alpha (one per column): element i is
 // Σ_j alpha[j]·LDE()[j][i], in the field of the trace (GF(2^64)
-// coefficients for the binary field). Every backend gives the same elements.
-// A wrong number of coefficients is an error wrapping ErrShape.
+// coefficients for the binary field). Every backend gives the same elements;
+// a commitment kept on the device combines there and copies only the
+// result. A wrong number of coefficients is an error wrapping ErrShape.
 func (c *Commitment[E]) Combine(alpha []E) ([]E, error) {
 	dst := make([]E, c.Rows())
 	if err := c.CombineInto(dst, alpha); err != nil {
@@ -473,7 +617,45 @@ func (c *Commitment[E]) Combine(alpha []E) ([]E, error) {
 
 // CombineInto is Combine into dst, which must hold Rows() elements.
 func (c *Commitment[E]) CombineInto(dst, alpha []E) error {
-	return combineInto(dst, c.lde, alpha)
+	if len(alpha) != c.cols {
+		return fmt.Errorf("prover: Combine: %d coefficients for %d columns: %w", len(alpha), c.cols, ErrShape)
+	}
+	if len(dst) != c.rows {
+		return fmt.Errorf("prover: Combine: destination of %d elements for %d rows: %w", len(dst), c.rows, ErrShape)
+	}
+	lde, err := c.hostLDE("Combine")
+	if err != nil {
+		return err
+	}
+	if lde != nil {
+		return combineInto(dst, lde, alpha)
+	}
+	buf, err := c.combineDevice(alpha)
+	if err != nil {
+		return err
+	}
+	defer buf.Free()
+	if err := buf.Download(dst); err != nil {
+		return fmt.Errorf("prover: Combine: %w", err)
+	}
+	return nil
+}
+
+// CombineDevice is Combine for a commitment kept on the device, with the
+// result left there: a new buffer of Rows() elements that the caller owns
+// and frees. A commitment in host memory returns an error wrapping
+// ErrUnavailable.
+func (c *Commitment[E]) CombineDevice(alpha []E) (*gpu.Buffer[E], error) {
+	if len(alpha) != c.cols {
+		return nil, fmt.Errorf("prover: CombineDevice: %d coefficients for %d columns: %w", len(alpha), c.cols, ErrShape)
+	}
+	if _, err := c.hostLDE("CombineDevice"); err != nil {
+		return nil, err
+	}
+	if c.dev == nil {
+		return nil, fmt.Errorf("prover: CombineDevice: the commitment is in host memory: %w", ErrUnavailable)
+	}
+	return c.combineDevice(alpha)
 }
 
 // Opening is a set of opened rows with their authentication paths.

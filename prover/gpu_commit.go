@@ -308,7 +308,7 @@ func (c *core[E]) commitDev(lde [][]E, src Source[E], logRows, cols int, t0 time
 		return nil, fmt.Errorf("prover: GPU Merkle tree: %w", err)
 	}
 	c.report("commit", n, n)
-	return &Commitment[E]{lde: lde, tree: t, Timings: Timings{Encode: t1.Sub(t0), Commit: time.Since(t1)}}, nil
+	return newHostCommitment(lde, t, Timings{Encode: t1.Sub(t0), Commit: time.Since(t1)}), nil
 }
 
 // commitLDEDev hashes the caller's LDE on the device; (nil, nil) as for

@@ -58,7 +58,7 @@ func testGPUSameRoot[E Element](t *testing.T, dev *gpu.Device) {
 			t.Fatalf("%s 2^%d×%d blowup %d: %v", gg.Name(), k, cols, b, err)
 		}
 		for c := range cols {
-			if !equal(got.LDE()[c], want.LDE()[c]) {
+			if !equal(mustLDE(t, got)[c], mustLDE(t, want)[c]) {
 				t.Fatalf("%s 2^%d×%d blowup %d: column %d differs from the CPU", gg.Name(), k, cols, b, c)
 			}
 		}
@@ -68,20 +68,20 @@ func testGPUSameRoot[E Element](t *testing.T, dev *gpu.Device) {
 		// The tree hashed on the device during Commit and CommitInto, and
 		// the one CommitLDE hashes after uploading the LDE, are the CPU's,
 		// digest for digest.
-		fromLDE, err := gg.CommitLDE(want.LDE())
+		fromLDE, err := gg.CommitLDE(mustLDE(t, want))
 		if err != nil {
 			t.Fatal(err)
 		}
 		into := make([][]E, cols)
 		for c := range into {
-			into[c] = make([]E, len(want.LDE()[c]))
+			into[c] = make([]E, len(mustLDE(t, want)[c]))
 		}
 		intoCm, err := gg.CommitInto(into, tr)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for c := range cols {
-			if !equal(into[c], want.LDE()[c]) {
+			if !equal(into[c], mustLDE(t, want)[c]) {
 				t.Fatalf("%s 2^%d×%d blowup %d: CommitInto column %d differs from the CPU", gg.Name(), k, cols, b, c)
 			}
 		}

@@ -332,7 +332,7 @@ func testBrokenEntryPoints[E prover.Element](t *testing.T, f fault, bopts []prov
 			require.Nil(t, c)
 
 			trig.left.Store(after)
-			c, err = enc.CommitLDE(good.LDE())
+			c, err = enc.CommitLDE(mustLDE(t, good))
 			require.ErrorIs(t, err, prover.ErrHash, "CommitLDE")
 			require.Nil(t, c)
 		})

@@ -104,7 +104,7 @@ func testRootAgainstReference[E Element](t *testing.T) {
 		if h == nil {
 			h = sha256.New
 		}
-		assert.Equal(t, refRoot(c.LDE(), h), c.Root(), "%v 2^%d×%d blowup %d: root against the reference", FieldOf[E](), tc.logRows, tc.cols, tc.blowup)
+		assert.Equal(t, refRoot(mustLDE(t, c), h), c.Root(), "%v 2^%d×%d blowup %d: root against the reference", FieldOf[E](), tc.logRows, tc.cols, tc.blowup)
 		// Every row opens and verifies.
 		idx := make([]int, c.Rows())
 		for i := range idx {
@@ -420,10 +420,10 @@ func TestCommitInto(t *testing.T) {
 	got, err := enc.CommitInto(dst, tr)
 	require.NoError(t, err)
 	assert.Equal(t, want.Root(), got.Root(), "CommitInto's root against Commit's")
-	equalColumns(t, want.LDE(), dst, "CommitInto's LDE against Commit's")
-	require.Len(t, got.LDE(), len(dst))
+	equalColumns(t, mustLDE(t, want), dst, "CommitInto's LDE against Commit's")
+	require.Len(t, mustLDE(t, got), len(dst))
 	for c := range dst {
-		assert.Same(t, &dst[c][0], &got.LDE()[c][0], "column %d: the commitment's LDE is not the caller's memory", c)
+		assert.Same(t, &dst[c][0], &mustLDE(t, got)[c][0], "column %d: the commitment's LDE is not the caller's memory", c)
 	}
 	assert.Positive(t, got.Timings.Encode, "encode time")
 	assert.Positive(t, got.Timings.Commit, "commit time")

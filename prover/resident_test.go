@@ -1,0 +1,357 @@
+package prover_test
+
+import (
+	"crypto/sha3"
+	"fmt"
+	"hash"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
+	"github.com/consensys/gnark-crypto/field/babybear"
+	"github.com/consensys/gnark-crypto/field/goldilocks"
+	"github.com/consensys/gnark-crypto/field/koalabear"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/internal/testutil"
+	"github.com/gfpoly/gfpoly/prover"
+)
+
+// Tests of commitments kept on the device: every result equals the CPU
+// backend's, device memory comes back at Close, and what cannot be kept
+// on the device falls back and says why.
+
+// mustLDE returns the commitment's LDE, failing the test on an error.
+func mustLDE[E prover.Element](t testing.TB, c *prover.Commitment[E]) [][]E {
+	t.Helper()
+	lde, err := c.LDE()
+	require.NoError(t, err, "the commitment's LDE")
+	return lde
+}
+
+// openDevice opens the device or skips the test.
+func openDevice(t *testing.T) *gpu.Device {
+	t.Helper()
+	dev, err := gpu.Open()
+	if err != nil {
+		t.Skipf("no GPU: %v", err)
+	}
+	t.Cleanup(func() { dev.Close() })
+	return dev
+}
+
+func TestDeviceTraceShape(t *testing.T) {
+	_, _, err := prover.DeviceTrace[gf64.Element]{}.Shape()
+	require.ErrorIs(t, err, prover.ErrShape)
+	_, _, err = prover.PinnedTrace[gf64.Element]{}.Shape()
+	require.ErrorIs(t, err, prover.ErrShape)
+	_, err = prover.New[gf64.Element](prover.WithDeviceBudget(-1))
+	require.ErrorIs(t, err, prover.ErrConfig)
+}
+
+func TestCPUCommitmentNotResident(t *testing.T) {
+	enc, err := prover.New[gf64.Element]()
+	require.NoError(t, err)
+	defer enc.Close()
+	assert.Equal(t, prover.DeviceMemory{}, enc.DeviceMemory())
+	tr, err := prover.RandomTrace[gf64.Element](4, 3, 1)
+	require.NoError(t, err)
+	c, err := enc.Commit(tr)
+	require.NoError(t, err)
+	on, why := c.Resident()
+	assert.False(t, on)
+	assert.Empty(t, why)
+	_, err = c.DeviceLDE()
+	require.ErrorIs(t, err, prover.ErrUnavailable)
+	_, err = c.CombineDevice(make([]gf64.Element, 3))
+	require.ErrorIs(t, err, prover.ErrUnavailable)
+	root := c.Root()
+	require.NoError(t, c.Close())
+	require.NoError(t, c.Close(), "closing twice")
+	assert.Equal(t, root, c.Root(), "the root after Close")
+	_, err = c.Open([]int{1})
+	require.ErrorIs(t, err, prover.ErrClosed)
+	_, err = c.LDE()
+	require.ErrorIs(t, err, prover.ErrClosed)
+	_, err = c.Combine(make([]gf64.Element, 3))
+	require.ErrorIs(t, err, prover.ErrClosed)
+}
+
+func TestResident(t *testing.T) {
+	dev := openDevice(t)
+	t.Run("gf64", func(t *testing.T) { testResident[gf64.Element](t, dev) })
+	t.Run("goldilocks", func(t *testing.T) { testResident[goldilocks.Element](t, dev) })
+	t.Run("babybear", func(t *testing.T) { testResident[babybear.Element](t, dev) })
+	t.Run("koalabear", func(t *testing.T) { testResident[koalabear.Element](t, dev) })
+	t.Run("bn254", func(t *testing.T) { testResident[fr.Element](t, dev) })
+}
+
+// residentShapes are (log2 rows, columns, blowup) of TestResident: every
+// blowup, one row to 2^22 rows, one to 65 columns (Combine takes 32 and 64
+// coefficients a launch).
+func residentShapes(short bool) [][3]int {
+	s := [][3]int{{0, 1, 2}, {0, 3, 16}, {1, 2, 4}, {3, 5, 8}, {6, 33, 2}, {10, 65, 4}, {12, 7, 16}, {16, 4, 2}}
+	if !short {
+		s = append(s, [3]int{18, 32, 4}, [3]int{20, 3, 2}, [3]int{22, 1, 2})
+	}
+	return s
+}
+
+func testResident[E prover.Element](t *testing.T, dev *gpu.Device) {
+	cpu, err := prover.New[E](prover.WithBlowup(2))
+	require.NoError(t, err)
+	defer cpu.Close()
+	for _, sh := range residentShapes(testing.Short()) {
+		logRows, cols, blowup := sh[0], sh[1], sh[2]
+		name := fmt.Sprintf("2^%d×%d/blowup=%d", logRows, cols, blowup)
+		cpu, err := prover.New[E](prover.WithBlowup(blowup))
+		require.NoError(t, err)
+		g, err := prover.New[E](prover.WithBlowup(blowup), prover.WithGPU(dev))
+		require.NoError(t, err)
+		tr, err := prover.RandomTrace[E](logRows, cols, uint64(logRows*100+cols))
+		require.NoError(t, err)
+		want, err := cpu.Commit(tr)
+		require.NoError(t, err)
+		got, err := g.Commit(tr)
+		require.NoError(t, err)
+		on, why := got.Resident()
+		require.True(t, on, "%s: not kept on the device: %s", name, why)
+		assert.Equal(t, want.Root(), got.Root(), "%s: root", name)
+		assert.Equal(t, want.Rows(), got.Rows(), name)
+		assert.Equal(t, cols, got.Columns(), name)
+		assert.Positive(t, g.DeviceMemory().InUse, name)
+
+		// Openings: rows and paths equal the CPU's and verify.
+		rng := rand.New(rand.NewPCG(uint64(logRows), uint64(cols)))
+		idx := []int{0, got.Rows() - 1}
+		for range 6 {
+			idx = append(idx, rng.IntN(got.Rows()))
+		}
+		wo, err := want.Open(idx)
+		require.NoError(t, err)
+		o, err := got.Open(idx)
+		require.NoError(t, err)
+		assert.Equal(t, wo.Rows, o.Rows, "%s: opened rows", name)
+		assert.Equal(t, wo.Paths, o.Paths, "%s: paths", name)
+		require.NoError(t, o.Verify(got.Root(), got.Rows(), nil), name)
+		_, err = got.Open([]int{got.Rows()})
+		require.ErrorIs(t, err, prover.ErrIndex)
+
+		// The LDE on request, and the device's view of it.
+		wl := mustLDE(t, want)
+		testutil.EqualColumns(t, wl, mustLDE(t, got), name+": LDE")
+		into := make([][]E, cols)
+		for j := range into {
+			into[j] = make([]E, got.Rows())
+		}
+		require.NoError(t, got.LDEInto(into))
+		testutil.EqualColumns(t, wl, into, name+": LDEInto")
+		view, err := got.DeviceLDE()
+		require.NoError(t, err)
+		flat := make([]E, view.Len())
+		require.NoError(t, view.Download(flat))
+		for j := range cols {
+			testutil.EqualColumns(t, wl[j:j+1], [][]E{flat[j*got.Rows() : (j+1)*got.Rows()]}, name+": DeviceLDE column %d", j)
+		}
+
+		// The random linear combination, on the device.
+		alphaTr, err := prover.RandomTrace[E](0, cols, 7)
+		require.NoError(t, err)
+		alpha := make([]E, cols)
+		for j := range alpha {
+			alpha[j] = alphaTr[j][0]
+		}
+		wc, err := want.Combine(alpha)
+		require.NoError(t, err)
+		gc, err := got.Combine(alpha)
+		require.NoError(t, err)
+		testutil.EqualColumns(t, [][]E{wc}, [][]E{gc}, name+": Combine")
+		db, err := got.CombineDevice(alpha)
+		require.NoError(t, err)
+		dc := make([]E, db.Len())
+		require.NoError(t, db.Download(dc))
+		require.NoError(t, db.Free())
+		testutil.EqualColumns(t, [][]E{wc}, [][]E{dc}, name+": CombineDevice")
+		_, err = got.Combine(alpha[1:])
+		require.ErrorIs(t, err, prover.ErrShape)
+
+		root := got.Root()
+		require.NoError(t, got.Close())
+		assert.Zero(t, g.DeviceMemory().InUse, "%s: budget in use after Close", name)
+		assert.Equal(t, root, got.Root(), "%s: root after Close", name)
+		_, err = got.Open(idx)
+		require.ErrorIs(t, err, prover.ErrClosed)
+		_, err = got.DeviceLDE()
+		require.ErrorIs(t, err, prover.ErrClosed)
+		_, err = got.Combine(alpha)
+		require.ErrorIs(t, err, prover.ErrClosed)
+		require.NoError(t, got.Close(), "closing twice")
+		require.NoError(t, g.Close())
+		require.NoError(t, cpu.Close())
+	}
+}
+
+// TestResidentSources commits the same trace from Go memory, a streaming
+// Source, pinned memory and device memory: one root, each on the device.
+func TestResidentSources(t *testing.T) {
+	dev := openDevice(t)
+	const logRows, cols = 12, 9
+	tr, err := prover.RandomTrace[babybear.Element](logRows, cols, 5)
+	require.NoError(t, err)
+	cpu, err := prover.New[babybear.Element]()
+	require.NoError(t, err)
+	want, err := cpu.Commit(tr)
+	require.NoError(t, err)
+
+	pin, err := gpu.AllocHost[babybear.Element](dev, cols<<logRows)
+	require.NoError(t, err)
+	defer pin.Free()
+	db, err := gpu.Alloc[babybear.Element](dev, cols<<logRows)
+	require.NoError(t, err)
+	defer db.Free()
+	for j := range tr {
+		copy(pin.Slice()[j<<logRows:], tr[j])
+	}
+	require.NoError(t, db.Upload(pin.Slice()))
+
+	g, err := prover.New[babybear.Element](prover.WithGPU(dev), prover.WithChunkColumns(2))
+	require.NoError(t, err)
+	defer g.Close()
+	for name, src := range map[string]prover.Source[babybear.Element]{
+		"trace":  tr,
+		"source": streamed[babybear.Element]{tr},
+		"pinned": prover.PinnedTrace[babybear.Element]{Columns: pin, LogRows: logRows},
+		"device": prover.DeviceTrace[babybear.Element]{Columns: db, LogRows: logRows},
+	} {
+		c, err := g.Commit(src)
+		require.NoError(t, err, name)
+		on, why := c.Resident()
+		assert.True(t, on, "%s: %s", name, why)
+		assert.Equal(t, want.Root(), c.Root(), name)
+		require.NoError(t, c.Close())
+		// The CPU backend reads the same sources through the host.
+		cc, err := cpu.Commit(src)
+		require.NoError(t, err, name)
+		assert.Equal(t, want.Root(), cc.Root(), "%s on the CPU", name)
+	}
+}
+
+// streamed hides a Trace behind the Source interface.
+type streamed[E prover.Element] struct{ t prover.Trace[E] }
+
+func (s streamed[E]) Shape() (int, int, error)               { return s.t.Shape() }
+func (s streamed[E]) ReadColumns(first int, dst [][]E) error { return s.t.ReadColumns(first, dst) }
+
+// TestResidentFallback: over the budget, or with a custom hash, a GPU
+// Commit makes its LDE in host memory, says why, and commits to the same
+// root.
+func TestResidentFallback(t *testing.T) {
+	dev := openDevice(t)
+	tr, err := prover.RandomTrace[gf64.Element](10, 4, 3)
+	require.NoError(t, err)
+	cpu, err := prover.New[gf64.Element]()
+	require.NoError(t, err)
+	want, err := cpu.Commit(tr)
+	require.NoError(t, err)
+
+	var phases []string
+	g, err := prover.New[gf64.Element](prover.WithGPU(dev), prover.WithDeviceBudget(1<<20),
+		prover.WithProgress(func(p prover.Progress) { phases = append(phases, p.Phase) }))
+	require.NoError(t, err)
+	defer g.Close()
+	assert.Equal(t, int64(1<<20), g.DeviceMemory().Budget)
+	c, err := g.Commit(tr)
+	require.NoError(t, err)
+	on, why := c.Resident()
+	assert.False(t, on)
+	assert.Contains(t, why, "budget")
+	assert.Contains(t, phases, "fallback")
+	assert.Equal(t, want.Root(), c.Root())
+	o, err := c.Open([]int{5, 77})
+	require.NoError(t, err)
+	require.NoError(t, o.Verify(c.Root(), c.Rows(), nil))
+
+	h := func() hash.Hash { return sha3.New256() }
+	gh, err := prover.New[gf64.Element](prover.WithGPU(dev), prover.WithHash(h))
+	require.NoError(t, err)
+	defer gh.Close()
+	ch, err := gh.Commit(tr)
+	require.NoError(t, err)
+	on, why = ch.Resident()
+	assert.False(t, on)
+	assert.Contains(t, why, "hash")
+	o, err = ch.Open([]int{9})
+	require.NoError(t, err)
+	require.NoError(t, o.Verify(ch.Root(), ch.Rows(), h))
+}
+
+// TestResidentMemory: device memory returns to its level at Close.
+func TestResidentMemory(t *testing.T) {
+	dev := openDevice(t)
+	const logRows, cols = 16, 32 // a 64 MiB LDE at blowup 4
+	tr, err := prover.RandomTrace[gf64.Element](logRows, cols, 11)
+	require.NoError(t, err)
+	g, err := prover.New[gf64.Element](prover.WithGPU(dev))
+	require.NoError(t, err)
+	defer g.Close()
+	// The encoder's working memory (staging, hash states, tables) is made
+	// by the first commitment and kept.
+	c, err := g.Commit(tr)
+	require.NoError(t, err)
+	require.NoError(t, c.Close())
+	require.NoError(t, dev.Synchronize())
+	before, _, err := dev.MemInfo()
+	require.NoError(t, err)
+	c, err = g.Commit(tr)
+	require.NoError(t, err)
+	held := int64(4*cols) << logRows * 8
+	during, _, err := dev.MemInfo()
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, int64(before)-int64(during), held, "the LDE is in device memory")
+	assert.GreaterOrEqual(t, g.DeviceMemory().InUse, held)
+	require.NoError(t, c.Close())
+	require.NoError(t, dev.Synchronize())
+	after, _, err := dev.MemInfo()
+	require.NoError(t, err)
+	assert.InDelta(t, float64(before), float64(after), 4<<20, "device memory after Close")
+	assert.Zero(t, g.DeviceMemory().InUse)
+}
+
+// TestResidentConcurrentOpen opens rows of one commitment from several
+// goroutines (run with -race).
+func TestResidentConcurrentOpen(t *testing.T) {
+	dev := openDevice(t)
+	tr, err := prover.RandomTrace[goldilocks.Element](11, 6, 13)
+	require.NoError(t, err)
+	g, err := prover.New[goldilocks.Element](prover.WithGPU(dev))
+	require.NoError(t, err)
+	defer g.Close()
+	c, err := g.Commit(tr)
+	require.NoError(t, err)
+	defer c.Close()
+	var wg sync.WaitGroup
+	errs := make([]error, 8)
+	for w := range errs {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(w), 1))
+			for range 20 {
+				o, err := c.Open([]int{rng.IntN(c.Rows()), rng.IntN(c.Rows())})
+				if err == nil {
+					err = o.Verify(c.Root(), c.Rows(), nil)
+				}
+				if err != nil {
+					errs[w] = err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for w, err := range errs {
+		assert.NoError(t, err, "goroutine %d", w)
+	}
+}
