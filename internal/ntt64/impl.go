@@ -8,7 +8,7 @@ import "github.com/gfpoly/gfpoly/internal/cpufeat"
 type kernelSet struct {
 	name                 string
 	difRadix2, ditRadix2 func(a []uint64, m int, tw []uint64)
-	difRadix4, ditRadix4 func(a []uint64, q, j0, j1 int, tw []uint64)
+	difRadix4, ditRadix4 func(a []uint64, q, j0, j1 int, tw, tw3 []uint64)
 	difTail, ditHead     func(a, tw []uint64)
 	mulVec               func(a, b []uint64)
 	scaleVec             func(a []uint64, c uint64)

@@ -23,10 +23,10 @@ var (
 )
 
 //go:noescape
-func difRadix4AVX512(a []uint64, q, j0, j1 int, tw []uint64)
+func difRadix4AVX512(a []uint64, q, j0, j1 int, tw, tw3 []uint64, neg int)
 
 //go:noescape
-func ditRadix4AVX512(a []uint64, q, j0, j1 int, tw []uint64)
+func ditRadix4AVX512(a []uint64, q, j0, j1 int, tw, tw3 []uint64, neg int)
 
 //go:noescape
 func difRadix2AVX512(a []uint64, m int, tw []uint64)
@@ -35,10 +35,10 @@ func difRadix2AVX512(a []uint64, m int, tw []uint64)
 func ditRadix2AVX512(a []uint64, m int, tw []uint64)
 
 //go:noescape
-func difTailAVX512(a, tw []uint64)
+func difTailAVX512(a []uint64, inv int)
 
 //go:noescape
-func ditHeadAVX512(a, tw []uint64)
+func ditHeadAVX512(a []uint64, inv int)
 
 //go:noescape
 func mulVecAVX512(a, b []uint64)
@@ -50,20 +50,35 @@ func scaleVecAVX512(a []uint64, c uint64)
 // twiddle tables long enough, which the slicing checks) and the rest to the
 // generic kernels.
 
-func difRadix4Asm(a []uint64, q, j0, j1 int, tw []uint64) {
-	if q%8 != 0 || j0%8 != 0 || j1%8 != 0 || j1 > q || j0 >= j1 {
-		difRadix4Generic(a, q, j0, j1, tw)
-		return
+// omega4Sign returns 0 when tw[3] = ω_4 is 2^48 (the forward root), 1 when
+// it is −2^48 (the inverse one), and −1 otherwise (a table the assembly
+// does not know).
+func omega4Sign(tw []uint64) int {
+	switch tw[3] {
+	case 1 << 48:
+		return 0
+	case P - 1<<48:
+		return 1
 	}
-	difRadix4AVX512(a[:len(a)/(4*q)*(4*q)], q, j0, j1, tw[:4*q])
+	return -1
 }
 
-func ditRadix4Asm(a []uint64, q, j0, j1 int, tw []uint64) {
-	if q%8 != 0 || j0%8 != 0 || j1%8 != 0 || j1 > q || j0 >= j1 {
-		ditRadix4Generic(a, q, j0, j1, tw)
+func difRadix4Asm(a []uint64, q, j0, j1 int, tw, tw3 []uint64) {
+	neg := omega4Sign(tw)
+	if q%8 != 0 || j0%8 != 0 || j1%8 != 0 || j1 > q || j0 >= j1 || neg < 0 {
+		difRadix4Generic(a, q, j0, j1, tw, tw3)
 		return
 	}
-	ditRadix4AVX512(a[:len(a)/(4*q)*(4*q)], q, j0, j1, tw[:4*q])
+	difRadix4AVX512(a[:len(a)/(4*q)*(4*q)], q, j0, j1, tw[:4*q], tw3[:2*q], neg)
+}
+
+func ditRadix4Asm(a []uint64, q, j0, j1 int, tw, tw3 []uint64) {
+	neg := omega4Sign(tw)
+	if q%8 != 0 || j0%8 != 0 || j1%8 != 0 || j1 > q || j0 >= j1 || neg < 0 {
+		ditRadix4Generic(a, q, j0, j1, tw, tw3)
+		return
+	}
+	ditRadix4AVX512(a[:len(a)/(4*q)*(4*q)], q, j0, j1, tw[:4*q], tw3[:2*q], neg)
 }
 
 func difRadix2Asm(a []uint64, m int, tw []uint64) {
@@ -82,18 +97,43 @@ func ditRadix2Asm(a []uint64, m int, tw []uint64) {
 	ditRadix2AVX512(a[:len(a)/(2*m)*(2*m)], m, tw[:2*m])
 }
 
+// smallRoots returns 0 when tw[3], tw[5..7] are the forward roots the
+// 8-point kernels have built in (ω_4 = 2^48, ω_8 = −2^24, ω_8^2 = 2^48,
+// ω_8^3 = −2^72), 1 for the inverse ones, −1 for any other table.
+func smallRoots(tw []uint64) int {
+	w := [4]uint64{tw[3], tw[5], tw[6], tw[7]}
+	switch w {
+	case [4]uint64{1 << 48, P - 1<<24, 1 << 48, P - pow2(72)}:
+		return 0
+	case [4]uint64{P - 1<<48, pow2(72), P - 1<<48, 1 << 24}:
+		return 1
+	}
+	return -1
+}
+
+// pow2 returns 2^e mod P.
+func pow2(e uint64) uint64 { return exp(2, e) }
+
 func difTailAsm(a, tw []uint64) {
-	m := len(a) &^ 15
+	inv := smallRoots(tw)
+	m := len(a) &^ 63
+	if inv < 0 {
+		m = 0
+	}
 	if m != 0 {
-		difTailAVX512(a[:m], tw[:8])
+		difTailAVX512(a[:m], inv)
 	}
 	difTailGeneric(a[m:], tw)
 }
 
 func ditHeadAsm(a, tw []uint64) {
-	m := len(a) &^ 15
+	inv := smallRoots(tw)
+	m := len(a) &^ 63
+	if inv < 0 {
+		m = 0
+	}
 	if m != 0 {
-		ditHeadAVX512(a[:m], tw[:8])
+		ditHeadAVX512(a[:m], inv)
 	}
 	ditHeadGeneric(a[m:], tw)
 }

@@ -77,22 +77,200 @@
 	VPSUBQ  B, A, R; \
 	VPADDQ  Z31, R, K4, R
 
-// func difRadix4AVX512(a []uint64, q, j0, j1 int, tw []uint64)
-// Like difRadix4Generic; q, j0 and j1 are multiples of 8.
-TEXT ·difRadix4AVX512(SB), NOSPLIT, $0-72
+// REDUCE2 is REDUCE on two independent pairs, instruction by instruction
+// interleaved so that the two dependency chains overlap.
+#define REDUCE2(HI, LO, R, T1, T2, HIb, LOb, Rb, T1b, T2b) \
+	VPSRLQ   $32, HI, T1; \
+	VPSRLQ   $32, HIb, T1b; \
+	VPMULUDQ Z30, HI, T2; \
+	VPMULUDQ Z30, HIb, T2b; \
+	VPCMPUQ  $1, T1, LO, K1; \
+	VPCMPUQ  $1, T1b, LOb, K5; \
+	VPSUBQ   T1, LO, LO; \
+	VPSUBQ   T1b, LOb, LOb; \
+	VPSUBQ   Z30, LO, K1, LO; \
+	VPSUBQ   Z30, LOb, K5, LOb; \
+	VPADDQ   T2, LO, LO; \
+	VPADDQ   T2b, LOb, LOb; \
+	VPCMPUQ  $1, T2, LO, K2; \
+	VPCMPUQ  $1, T2b, LOb, K6; \
+	VPADDQ   Z30, LO, K2, LO; \
+	VPADDQ   Z30, LOb, K6, LOb; \
+	VPSUBQ   Z31, LO, T1; \
+	VPSUBQ   Z31, LOb, T1b; \
+	VPMINUQ  T1, LO, R; \
+	VPMINUQ  T1b, LOb, Rb
+
+// MULMOD2 is MULMOD on two independent pairs (X, W) and (Xb, Wb),
+// interleaved. Clobbers T1..T5, T1b..T5b, K1, K2, K5, K6.
+#define MULMOD2(X, W, T1, T2, T3, T4, T5, Xb, Wb, T1b, T2b, T3b, T4b, T5b) \
+	VPSRLQ     $32, X, T1; \
+	VPSRLQ     $32, Xb, T1b; \
+	VPSRLQ     $32, W, T2; \
+	VPSRLQ     $32, Wb, T2b; \
+	VPMULUDQ   W, X, T3; \
+	VPMULUDQ   Wb, Xb, T3b; \
+	VPMULUDQ   T2, X, T4; \
+	VPMULUDQ   T2b, Xb, T4b; \
+	VPMULUDQ   W, T1, T5; \
+	VPMULUDQ   Wb, T1b, T5b; \
+	VPMULUDQ   T2, T1, T1; \
+	VPMULUDQ   T2b, T1b, T1b; \
+	VPSRLQ     $32, T3, T2; \
+	VPSRLQ     $32, T3b, T2b; \
+	VPADDQ     T2, T4, T4; \
+	VPADDQ     T2b, T4b, T4b; \
+	VPANDQ     Z30, T4, T2; \
+	VPANDQ     Z30, T4b, T2b; \
+	VPADDQ     T2, T5, T5; \
+	VPADDQ     T2b, T5b, T5b; \
+	VPSRLQ     $32, T4, T4; \
+	VPSRLQ     $32, T4b, T4b; \
+	VPADDQ     T4, T1, T1; \
+	VPADDQ     T4b, T1b, T1b; \
+	VPSRLQ     $32, T5, T2; \
+	VPSRLQ     $32, T5b, T2b; \
+	VPADDQ     T2, T1, T1; \
+	VPADDQ     T2b, T1b, T1b; \
+	VPSLLQ     $32, T5, T5; \
+	VPSLLQ     $32, T5b, T5b; \
+	VPTERNLOGQ $0xF8, Z30, T3, T5; \
+	VPTERNLOGQ $0xF8, Z30, T3b, T5b; \
+	REDUCE2(T1, T5, X, T2, T3, T1b, T5b, Xb, T2b, T3b)
+
+// ADDMOD2, SUBMOD2 and MUL48x2 are ADDMOD, SUBMOD and MUL48 on two
+// independent operand sets, interleaved.
+#define ADDMOD2(A, B, R, T, Ab, Bb, Rb, Tb) \
+	VPSUBQ  B, Z31, T; \
+	VPSUBQ  Bb, Z31, Tb; \
+	VPCMPUQ $1, T, A, K3; \
+	VPCMPUQ $1, Tb, Ab, K4; \
+	VPSUBQ  T, A, R; \
+	VPSUBQ  Tb, Ab, Rb; \
+	VPADDQ  Z31, R, K3, R; \
+	VPADDQ  Z31, Rb, K4, Rb
+
+#define SUBMOD2(A, B, R, Ab, Bb, Rb) \
+	VPCMPUQ $1, B, A, K3; \
+	VPCMPUQ $1, Bb, Ab, K4; \
+	VPSUBQ  B, A, R; \
+	VPSUBQ  Bb, Ab, Rb; \
+	VPADDQ  Z31, R, K3, R; \
+	VPADDQ  Z31, Rb, K4, Rb
+
+#define MUL48x2(X, T1, T2, T3, T4, Xb, T1b, T2b, T3b, T4b) \
+	VPSRLQ $16, X, T1; \
+	VPSRLQ $16, Xb, T1b; \
+	VPSLLQ $48, X, T2; \
+	VPSLLQ $48, Xb, T2b; \
+	REDUCE2(T1, T2, X, T3, T4, T1b, T2b, Xb, T3b, T4b)
+
+// DIF4X2 is the radix-4 DIF step of difRadix4AVX512 on two groups of eight
+// columns, interleaved: x0..x3 in Z0..Z3 and Z8..Z11, twiddle operands
+// (registers or memory) W1 = ω^j, W2 = ω^2j, W3 = ω^3j for each group. The
+// results land in Z3, Z4, Z2, Z0 (x0, x1, x2, x3) and Z11, Z12, Z10, Z8.
+#define DIF4X2(W1, W2, W3, W1b, W2b, W3b) \
+	ADDMOD2(Z0, Z2, Z4, Z5, Z8, Z10, Z12, Z13); \
+	SUBMOD2(Z0, Z2, Z0, Z8, Z10, Z8); \
+	ADDMOD2(Z1, Z3, Z2, Z5, Z9, Z11, Z10, Z13); \
+	SUBMOD2(Z1, Z3, Z1, Z9, Z11, Z9); \
+	MUL48x2(Z1, Z16, Z17, Z18, Z19, Z9, Z21, Z22, Z23, Z24); \
+	ADDMOD2(Z4, Z2, Z3, Z5, Z12, Z10, Z11, Z13); \
+	SUBMOD2(Z4, Z2, Z4, Z12, Z10, Z12); \
+	ADDMOD2(Z0, Z1, Z2, Z5, Z8, Z9, Z10, Z13); \
+	SUBMOD2(Z0, Z1, Z0, Z8, Z9, Z8); \
+	MULMOD2(Z4, W2, Z16, Z17, Z18, Z19, Z20, Z12, W2b, Z21, Z22, Z23, Z24, Z25); \
+	MULMOD2(Z2, W1, Z16, Z17, Z18, Z19, Z20, Z10, W1b, Z21, Z22, Z23, Z24, Z25); \
+	MULMOD2(Z0, W3, Z16, Z17, Z18, Z19, Z20, Z8, W3b, Z21, Z22, Z23, Z24, Z25)
+
+// DIT4X2 is the radix-4 DIT step of ditRadix4AVX512 on two groups of eight
+// columns, interleaved: x0..x3 in Z0..Z3 and Z8..Z11, twiddle operands W1
+// (for x2), W2 (for x1), W3 (for x3) for each group. The results land in
+// Z3, Z1, Z4, Z0 (x0, x1, x2, x3) and Z11, Z9, Z12, Z8.
+#define DIT4X2(W1, W2, W3, W1b, W2b, W3b) \
+	MULMOD2(Z1, W2, Z16, Z17, Z18, Z19, Z20, Z9, W2b, Z21, Z22, Z23, Z24, Z25); \
+	MULMOD2(Z2, W1, Z16, Z17, Z18, Z19, Z20, Z10, W1b, Z21, Z22, Z23, Z24, Z25); \
+	MULMOD2(Z3, W3, Z16, Z17, Z18, Z19, Z20, Z11, W3b, Z21, Z22, Z23, Z24, Z25); \
+	ADDMOD2(Z0, Z1, Z4, Z5, Z8, Z9, Z12, Z13); \
+	SUBMOD2(Z0, Z1, Z0, Z8, Z9, Z8); \
+	ADDMOD2(Z2, Z3, Z1, Z5, Z10, Z11, Z9, Z13); \
+	SUBMOD2(Z2, Z3, Z2, Z10, Z11, Z10); \
+	MUL48x2(Z2, Z16, Z17, Z18, Z19, Z10, Z21, Z22, Z23, Z24); \
+	ADDMOD2(Z4, Z1, Z3, Z5, Z12, Z9, Z11, Z13); \
+	SUBMOD2(Z4, Z1, Z4, Z12, Z9, Z12); \
+	ADDMOD2(Z0, Z2, Z1, Z5, Z8, Z10, Z9, Z13); \
+	SUBMOD2(Z0, Z2, Z0, Z8, Z10, Z8)
+
+// MUL48 sets X = X·2^48 mod P: X·2^48 = (X>>16)·2^64 + X<<48, reduced.
+// Clobbers T1..T4, K1, K2.
+#define MUL48(X, T1, T2, T3, T4) \
+	VPSRLQ $16, X, T1; \
+	VPSLLQ $48, X, T2; \
+	REDUCE(T1, T2, X, T3, T4)
+
+// func difRadix4AVX512(a []uint64, q, j0, j1 int, tw, tw3 []uint64, neg int)
+// Like difRadix4Generic; q, j0 and j1 are multiples of 8. With ω = ω_{4q}
+// and i = ω^q = ω_4 = ±2^48 (2^48 for the forward root, −2^48 for the
+// inverse one, neg = 1):
+//	a = x0 + x2, c = x0 − x2, b = x1 + x3, d = (x1 − x3)·i,
+//	x0 = a + b, x1 = (a − b)·ω^2j, x2 = (c + d)·ω^j, x3 = (c − d)·ω^3j,
+// the two radix-2 stages with three general products instead of four.
+// ω^j = tw[2q+j], ω^2j = tw[q+j], ω^3j = tw3[q+j]. For neg = 1 the loads of
+// x1 and x3 trade places, which turns (x1 − x3)·2^48 into (x1 − x3)·(−2^48)
+// and leaves x1 + x3 alone.
+TEXT ·difRadix4AVX512(SB), NOSPLIT, $0-104
 	CONSTS
 	MOVQ a_base+0(FP), BX
 	MOVQ a_len+8(FP), R9
 	MOVQ q+24(FP), DX
 	MOVQ j0+32(FP), R8
 	MOVQ j1+40(FP), CX
-	MOVQ tw_base+48(FP), DI
+	MOVQ tw_base+48(FP), R10
+	MOVQ tw3_base+72(FP), R11
 	LEAQ (BX)(R9*8), R9       // end of a
 	SHLQ $3, DX               // q in bytes
 	LEAQ (DX)(DX*2), R12      // 3q in bytes
-	LEAQ (DI)(DX*2), R10      // t2 = tw[2q:]
-	LEAQ (DI)(R12*1), R11     // t2[q:] = tw[3q:]
-	LEAQ (DI)(DX*1), R13      // t1 = tw[q:]
+	LEAQ (R10)(DX*1), R13     // ω^2j: tw[q:]
+	LEAQ (R10)(DX*2), R10     // ω^j: tw[2q:]
+	LEAQ (R11)(DX*1), R11     // ω^3j: tw3[q:]
+	MOVQ DX, SI               // load offset of x1
+	MOVQ R12, DI              // load offset of x3
+	CMPQ neg+96(FP), $0
+	JEQ  dif4q
+	XCHGQ SI, DI
+
+dif4q:
+	// q = 8: one group of columns per block; interleave two blocks instead,
+	// with the twiddles in registers.
+	CMPQ      DX, $64
+	JNE       dif4block
+	VMOVDQU64 (R10), Z6
+	VMOVDQU64 (R13), Z7
+	VMOVDQU64 (R11), Z14
+
+dif4q8:
+	LEAQ      512(BX), R14
+	CMPQ      R14, R9
+	JA        dif4block
+	VMOVDQU64 (BX), Z0
+	VMOVDQU64 (BX)(SI*1), Z1
+	VMOVDQU64 128(BX), Z2
+	VMOVDQU64 (BX)(DI*1), Z3
+	VMOVDQU64 256(BX), Z8
+	VMOVDQU64 256(BX)(SI*1), Z9
+	VMOVDQU64 384(BX), Z10
+	VMOVDQU64 256(BX)(DI*1), Z11
+	DIF4X2(Z6, Z7, Z14, Z6, Z7, Z14)
+	VMOVDQU64 Z3, (BX)
+	VMOVDQU64 Z4, 64(BX)
+	VMOVDQU64 Z2, 128(BX)
+	VMOVDQU64 Z0, 192(BX)
+	VMOVDQU64 Z11, 256(BX)
+	VMOVDQU64 Z12, 320(BX)
+	VMOVDQU64 Z10, 384(BX)
+	VMOVDQU64 Z8, 448(BX)
+	MOVQ      R14, BX
+	JMP       dif4q8
 
 dif4block:
 	CMPQ BX, R9
@@ -100,39 +278,59 @@ dif4block:
 	MOVQ R8, AX
 
 dif4loop:
+	LEAQ      16(AX), R14
+	CMPQ      R14, CX
+	JA        dif4single
+	LEAQ      (BX)(AX*8), R14
+	VMOVDQU64 (R14), Z0
+	VMOVDQU64 (R14)(SI*1), Z1
+	VMOVDQU64 (R14)(DX*2), Z2
+	VMOVDQU64 (R14)(DI*1), Z3
+	VMOVDQU64 64(R14), Z8
+	VMOVDQU64 64(R14)(SI*1), Z9
+	VMOVDQU64 64(R14)(DX*2), Z10
+	VMOVDQU64 64(R14)(DI*1), Z11
+	DIF4X2((R10)(AX*8), (R13)(AX*8), (R11)(AX*8), 64(R10)(AX*8), 64(R13)(AX*8), 64(R11)(AX*8))
+	VMOVDQU64 Z3, (R14)
+	VMOVDQU64 Z4, (R14)(DX*1)
+	VMOVDQU64 Z2, (R14)(DX*2)
+	VMOVDQU64 Z0, (R14)(R12*1)
+	VMOVDQU64 Z11, 64(R14)
+	VMOVDQU64 Z12, 64(R14)(DX*1)
+	VMOVDQU64 Z10, 64(R14)(DX*2)
+	VMOVDQU64 Z8, 64(R14)(R12*1)
+	ADDQ      $16, AX
+	JMP       dif4loop
+
+dif4single:
+	// the last eight columns when (j1 − j0)/8 is odd
 	CMPQ      AX, CX
 	JAE       dif4next
 	LEAQ      (BX)(AX*8), R14
 	VMOVDQU64 (R14), Z0
-	VMOVDQU64 (R14)(DX*1), Z1
+	VMOVDQU64 (R14)(SI*1), Z1
 	VMOVDQU64 (R14)(DX*2), Z2
-	VMOVDQU64 (R14)(R12*1), Z3
+	VMOVDQU64 (R14)(DI*1), Z3
 	VMOVDQU64 (R10)(AX*8), Z4
-	VMOVDQU64 (R11)(AX*8), Z5
-	VMOVDQU64 (R13)(AX*8), Z6
+	VMOVDQU64 (R13)(AX*8), Z5
+	VMOVDQU64 (R11)(AX*8), Z6
 
-	// half-size 2q: (x0, x2) and (x1, x3)
-	ADDMOD(Z0, Z2, Z7, Z16)
-	SUBMOD(Z0, Z2, Z0)
-	MULMOD(Z0, Z4, Z16, Z17, Z18, Z19, Z20)
-	ADDMOD(Z1, Z3, Z8, Z21)
+	ADDMOD(Z0, Z2, Z7, Z16)     // a
+	SUBMOD(Z0, Z2, Z0)          // c
+	ADDMOD(Z1, Z3, Z8, Z21)     // b
 	SUBMOD(Z1, Z3, Z1)
-	MULMOD(Z1, Z5, Z21, Z22, Z23, Z24, Z25)
-
-	// half-size q: (y0, y1) and (y2, y3)
-	ADDMOD(Z7, Z8, Z9, Z16)
+	MUL48(Z1, Z21, Z22, Z23, Z24) // d
+	ADDMOD(Z7, Z8, Z9, Z16)     // x0
 	SUBMOD(Z7, Z8, Z7)
-	MULMOD(Z7, Z6, Z16, Z17, Z18, Z19, Z20)
 	ADDMOD(Z0, Z1, Z10, Z21)
 	SUBMOD(Z0, Z1, Z0)
-	MULMOD(Z0, Z6, Z21, Z22, Z23, Z24, Z25)
+	MULMOD2(Z7, Z5, Z16, Z17, Z18, Z19, Z20, Z10, Z4, Z21, Z22, Z23, Z24, Z25)
+	MULMOD(Z0, Z6, Z16, Z17, Z18, Z19, Z20)
 
 	VMOVDQU64 Z9, (R14)
 	VMOVDQU64 Z7, (R14)(DX*1)
 	VMOVDQU64 Z10, (R14)(DX*2)
 	VMOVDQU64 Z0, (R14)(R12*1)
-	ADDQ      $8, AX
-	JMP       dif4loop
 
 dif4next:
 	LEAQ (BX)(DX*4), BX
@@ -142,22 +340,66 @@ dif4done:
 	VZEROUPPER
 	RET
 
-// func ditRadix4AVX512(a []uint64, q, j0, j1 int, tw []uint64)
-// Like ditRadix4Generic; q, j0 and j1 are multiples of 8.
-TEXT ·ditRadix4AVX512(SB), NOSPLIT, $0-72
+// func ditRadix4AVX512(a []uint64, q, j0, j1 int, tw, tw3 []uint64, neg int)
+// Like ditRadix4Generic; q, j0 and j1 are multiples of 8. With X1 = x1·ω^2j,
+// X2 = x2·ω^j, X3 = x3·ω^3j and i as in difRadix4AVX512:
+//	s = x0 + X1, t = x0 − X1, u = X2 + X3, v = (X2 − X3)·i,
+//	x0 = s + u, x2 = s − u, x1 = t + v, x3 = t − v.
+// For neg = 1 the loads of x2 and x3 trade places and so do their twiddles,
+// which swaps X2 and X3.
+TEXT ·ditRadix4AVX512(SB), NOSPLIT, $0-104
 	CONSTS
 	MOVQ a_base+0(FP), BX
 	MOVQ a_len+8(FP), R9
 	MOVQ q+24(FP), DX
 	MOVQ j0+32(FP), R8
 	MOVQ j1+40(FP), CX
-	MOVQ tw_base+48(FP), DI
+	MOVQ tw_base+48(FP), R10
+	MOVQ tw3_base+72(FP), R11
 	LEAQ (BX)(R9*8), R9
 	SHLQ $3, DX
 	LEAQ (DX)(DX*2), R12
-	LEAQ (DI)(DX*2), R10
-	LEAQ (DI)(R12*1), R11
-	LEAQ (DI)(DX*1), R13
+	LEAQ (R10)(DX*1), R13     // ω^2j
+	LEAQ (R10)(DX*2), R10     // ω^j, for x2
+	LEAQ (R11)(DX*1), R11     // ω^3j, for x3
+	LEAQ (DX)(DX*1), SI       // load offset of x2
+	MOVQ R12, DI              // load offset of x3
+	CMPQ neg+96(FP), $0
+	JEQ  dit4q
+	XCHGQ SI, DI
+	XCHGQ R10, R11
+
+dit4q:
+	// q = 8: interleave two blocks, twiddles in registers.
+	CMPQ      DX, $64
+	JNE       dit4block
+	VMOVDQU64 (R10), Z6
+	VMOVDQU64 (R13), Z7
+	VMOVDQU64 (R11), Z14
+
+dit4q8:
+	LEAQ      512(BX), R14
+	CMPQ      R14, R9
+	JA        dit4block
+	VMOVDQU64 (BX), Z0
+	VMOVDQU64 64(BX), Z1
+	VMOVDQU64 (BX)(SI*1), Z2
+	VMOVDQU64 (BX)(DI*1), Z3
+	VMOVDQU64 256(BX), Z8
+	VMOVDQU64 320(BX), Z9
+	VMOVDQU64 256(BX)(SI*1), Z10
+	VMOVDQU64 256(BX)(DI*1), Z11
+	DIT4X2(Z6, Z7, Z14, Z6, Z7, Z14)
+	VMOVDQU64 Z3, (BX)
+	VMOVDQU64 Z1, 64(BX)
+	VMOVDQU64 Z4, 128(BX)
+	VMOVDQU64 Z0, 192(BX)
+	VMOVDQU64 Z11, 256(BX)
+	VMOVDQU64 Z9, 320(BX)
+	VMOVDQU64 Z12, 384(BX)
+	VMOVDQU64 Z8, 448(BX)
+	MOVQ      R14, BX
+	JMP       dit4q8
 
 dit4block:
 	CMPQ BX, R9
@@ -165,39 +407,59 @@ dit4block:
 	MOVQ R8, AX
 
 dit4loop:
+	LEAQ      16(AX), R14
+	CMPQ      R14, CX
+	JA        dit4single
+	LEAQ      (BX)(AX*8), R14
+	VMOVDQU64 (R14), Z0
+	VMOVDQU64 (R14)(DX*1), Z1
+	VMOVDQU64 (R14)(SI*1), Z2
+	VMOVDQU64 (R14)(DI*1), Z3
+	VMOVDQU64 64(R14), Z8
+	VMOVDQU64 64(R14)(DX*1), Z9
+	VMOVDQU64 64(R14)(SI*1), Z10
+	VMOVDQU64 64(R14)(DI*1), Z11
+	DIT4X2((R10)(AX*8), (R13)(AX*8), (R11)(AX*8), 64(R10)(AX*8), 64(R13)(AX*8), 64(R11)(AX*8))
+	VMOVDQU64 Z3, (R14)
+	VMOVDQU64 Z1, (R14)(DX*1)
+	VMOVDQU64 Z4, (R14)(DX*2)
+	VMOVDQU64 Z0, (R14)(R12*1)
+	VMOVDQU64 Z11, 64(R14)
+	VMOVDQU64 Z9, 64(R14)(DX*1)
+	VMOVDQU64 Z12, 64(R14)(DX*2)
+	VMOVDQU64 Z8, 64(R14)(R12*1)
+	ADDQ      $16, AX
+	JMP       dit4loop
+
+dit4single:
+	// the last eight columns when (j1 − j0)/8 is odd
 	CMPQ      AX, CX
 	JAE       dit4next
 	LEAQ      (BX)(AX*8), R14
 	VMOVDQU64 (R14), Z0
 	VMOVDQU64 (R14)(DX*1), Z1
-	VMOVDQU64 (R14)(DX*2), Z2
-	VMOVDQU64 (R14)(R12*1), Z3
+	VMOVDQU64 (R14)(SI*1), Z2
+	VMOVDQU64 (R14)(DI*1), Z3
 	VMOVDQU64 (R10)(AX*8), Z4
-	VMOVDQU64 (R11)(AX*8), Z5
-	VMOVDQU64 (R13)(AX*8), Z6
+	VMOVDQU64 (R13)(AX*8), Z5
+	VMOVDQU64 (R11)(AX*8), Z6
 
-	// half-size q: (x0, x1·w) and (x2, x3·w)
-	MULMOD(Z1, Z6, Z16, Z17, Z18, Z19, Z20)
-	MULMOD(Z3, Z6, Z21, Z22, Z23, Z24, Z25)
-	ADDMOD(Z0, Z1, Z7, Z16)
-	SUBMOD(Z0, Z1, Z0)
-	ADDMOD(Z2, Z3, Z8, Z21)
+	MULMOD2(Z1, Z5, Z16, Z17, Z18, Z19, Z20, Z2, Z4, Z21, Z22, Z23, Z24, Z25)
+	MULMOD(Z3, Z6, Z16, Z17, Z18, Z19, Z20)
+	ADDMOD(Z0, Z1, Z7, Z16)     // s
+	SUBMOD(Z0, Z1, Z0)          // t
+	ADDMOD(Z2, Z3, Z8, Z21)     // u
 	SUBMOD(Z2, Z3, Z2)
-
-	// half-size 2q: (y0, y2·t2[j]) and (y1, y3·t2[j+q])
-	MULMOD(Z8, Z4, Z16, Z17, Z18, Z19, Z20)
-	MULMOD(Z2, Z5, Z21, Z22, Z23, Z24, Z25)
-	ADDMOD(Z7, Z8, Z9, Z16)
-	SUBMOD(Z7, Z8, Z7)
-	ADDMOD(Z0, Z2, Z10, Z21)
-	SUBMOD(Z0, Z2, Z0)
+	MUL48(Z2, Z21, Z22, Z23, Z24) // v
+	ADDMOD(Z7, Z8, Z9, Z16)     // x0
+	SUBMOD(Z7, Z8, Z7)          // x2
+	ADDMOD(Z0, Z2, Z10, Z21)    // x1
+	SUBMOD(Z0, Z2, Z0)          // x3
 
 	VMOVDQU64 Z9, (R14)
 	VMOVDQU64 Z10, (R14)(DX*1)
 	VMOVDQU64 Z7, (R14)(DX*2)
 	VMOVDQU64 Z0, (R14)(R12*1)
-	ADDQ      $8, AX
-	JMP       dit4loop
 
 dit4next:
 	LEAQ (BX)(DX*4), BX
@@ -289,216 +551,223 @@ dit2done:
 	VZEROUPPER
 	RET
 
-// Permutations of the 8-point kernels, which work on two blocks A = a0..a7
-// and B = b0..b7 at a time (see difTailAVX512 and ditHeadAVX512).
-DATA ·permInterleaveLo+0(SB)/8, $0
-DATA ·permInterleaveLo+8(SB)/8, $8
-DATA ·permInterleaveLo+16(SB)/8, $1
-DATA ·permInterleaveLo+24(SB)/8, $9
-DATA ·permInterleaveLo+32(SB)/8, $2
-DATA ·permInterleaveLo+40(SB)/8, $10
-DATA ·permInterleaveLo+48(SB)/8, $3
-DATA ·permInterleaveLo+56(SB)/8, $11
-GLOBL ·permInterleaveLo(SB), RODATA|NOPTR, $64
+// The 8-point kernels (the three smallest stages) work on eight blocks of
+// eight at a time: an 8×8 transpose puts element k of every block in Z8+k
+// (C0..C7), the stages run between whole registers, and a second transpose
+// puts the blocks back. Their twiddles are the 8th and 4th roots of unity,
+// which in this field are powers of two: ω_8 = 2^120 = −2^24, ω_8^2 = 2^48,
+// ω_8^3 = −2^72, ω_4 = 2^48 for the forward root, and ω_8^−1 = 2^72,
+// ω_8^−2 = −2^48, ω_8^−3 = 2^24, ω_4^−1 = −2^48 for the inverse one
+// (2^96 ≡ −1). So their products are shifts and one reduction (MUL24, MUL48,
+// MUL72), and a negative root swaps the butterfly's subtraction.
 
-DATA ·permInterleaveHi+0(SB)/8, $4
-DATA ·permInterleaveHi+8(SB)/8, $12
-DATA ·permInterleaveHi+16(SB)/8, $5
-DATA ·permInterleaveHi+24(SB)/8, $13
-DATA ·permInterleaveHi+32(SB)/8, $6
-DATA ·permInterleaveHi+40(SB)/8, $14
-DATA ·permInterleaveHi+48(SB)/8, $7
-DATA ·permInterleaveHi+56(SB)/8, $15
-GLOBL ·permInterleaveHi(SB), RODATA|NOPTR, $64
+// TRANSPOSE8 transposes the 8×8 matrix whose rows are R0..R7 (one block of
+// eight per register) into T0..T7 (T_k = element k of every block).
+// Clobbers R0..R7.
+#define TRANSPOSE8(R0, R1, R2, R3, R4, R5, R6, R7, T0, T1, T2, T3, T4, T5, T6, T7) \
+	VPUNPCKLQDQ R1, R0, T0; \
+	VPUNPCKHQDQ R1, R0, T1; \
+	VPUNPCKLQDQ R3, R2, T2; \
+	VPUNPCKHQDQ R3, R2, T3; \
+	VPUNPCKLQDQ R5, R4, T4; \
+	VPUNPCKHQDQ R5, R4, T5; \
+	VPUNPCKLQDQ R7, R6, T6; \
+	VPUNPCKHQDQ R7, R6, T7; \
+	VSHUFI64X2  $0x88, T2, T0, R0; \
+	VSHUFI64X2  $0xDD, T2, T0, R1; \
+	VSHUFI64X2  $0x88, T3, T1, R2; \
+	VSHUFI64X2  $0xDD, T3, T1, R3; \
+	VSHUFI64X2  $0x88, T6, T4, R4; \
+	VSHUFI64X2  $0xDD, T6, T4, R5; \
+	VSHUFI64X2  $0x88, T7, T5, R6; \
+	VSHUFI64X2  $0xDD, T7, T5, R7; \
+	VSHUFI64X2  $0x88, R4, R0, T0; \
+	VSHUFI64X2  $0xDD, R4, R0, T4; \
+	VSHUFI64X2  $0x88, R5, R1, T2; \
+	VSHUFI64X2  $0xDD, R5, R1, T6; \
+	VSHUFI64X2  $0x88, R6, R2, T1; \
+	VSHUFI64X2  $0xDD, R6, R2, T5; \
+	VSHUFI64X2  $0x88, R7, R3, T3; \
+	VSHUFI64X2  $0xDD, R7, R3, T7
 
-DATA ·permDifOutA+0(SB)/8, $0
-DATA ·permDifOutA+8(SB)/8, $8
-DATA ·permDifOutA+16(SB)/8, $4
-DATA ·permDifOutA+24(SB)/8, $12
-DATA ·permDifOutA+32(SB)/8, $2
-DATA ·permDifOutA+40(SB)/8, $10
-DATA ·permDifOutA+48(SB)/8, $6
-DATA ·permDifOutA+56(SB)/8, $14
-GLOBL ·permDifOutA(SB), RODATA|NOPTR, $64
+// MUL24 sets X = X·2^24 mod P: X·2^24 = (X>>40)·2^64 + X<<24.
+#define MUL24(X) \
+	VPSRLQ $40, X, Z18; \
+	VPSLLQ $24, X, Z19; \
+	REDUCE(Z18, Z19, X, Z20, Z21)
 
-DATA ·permDifOutB+0(SB)/8, $1
-DATA ·permDifOutB+8(SB)/8, $9
-DATA ·permDifOutB+16(SB)/8, $5
-DATA ·permDifOutB+24(SB)/8, $13
-DATA ·permDifOutB+32(SB)/8, $3
-DATA ·permDifOutB+40(SB)/8, $11
-DATA ·permDifOutB+48(SB)/8, $7
-DATA ·permDifOutB+56(SB)/8, $15
-GLOBL ·permDifOutB(SB), RODATA|NOPTR, $64
+// MUL48S is MUL48 with the 8-point kernels' scratch registers.
+#define MUL48S(X) \
+	VPSRLQ $16, X, Z18; \
+	VPSLLQ $48, X, Z19; \
+	REDUCE(Z18, Z19, X, Z20, Z21)
 
-DATA ·permEven+0(SB)/8, $0
-DATA ·permEven+8(SB)/8, $2
-DATA ·permEven+16(SB)/8, $4
-DATA ·permEven+24(SB)/8, $6
-DATA ·permEven+32(SB)/8, $8
-DATA ·permEven+40(SB)/8, $10
-DATA ·permEven+48(SB)/8, $12
-DATA ·permEven+56(SB)/8, $14
-GLOBL ·permEven(SB), RODATA|NOPTR, $64
+// MUL72 sets X = X·2^72 mod P: X·2^72 = (X>>56)·2^128 + (X<<8)·2^64 and
+// 2^128 ≡ −2^32, so X·2^72 ≡ (X<<8)·2^64 − (X>>56)·2^32.
+#define MUL72(X) \
+	VPSLLQ $8, X, Z18; \
+	VPSRLQ $56, X, Z22; \
+	VPSLLQ $32, Z22, Z22; \
+	VPXORQ Z19, Z19, Z19; \
+	REDUCE(Z18, Z19, X, Z20, Z21); \
+	SUBMOD(X, Z22, X)
 
-DATA ·permOdd+0(SB)/8, $1
-DATA ·permOdd+8(SB)/8, $3
-DATA ·permOdd+16(SB)/8, $5
-DATA ·permOdd+24(SB)/8, $7
-DATA ·permOdd+32(SB)/8, $9
-DATA ·permOdd+40(SB)/8, $11
-DATA ·permOdd+48(SB)/8, $13
-DATA ·permOdd+56(SB)/8, $15
-GLOBL ·permOdd(SB), RODATA|NOPTR, $64
+// BF sets (A, B) = (A + B, A − B); BFR sets (A, B) = (A + B, B − A); BFX
+// sets (A, B) = (A − B, A + B).
+#define BF(A, B) \
+	ADDMOD(A, B, Z16, Z17); \
+	SUBMOD(A, B, B); \
+	VMOVDQA64 Z16, A
 
-// Twiddle layouts, as VPERMQ indices into tw[0..8) = [·, 1, 1, ω4, 1, ω8,
-// ω8², ω8³]: W4 = [1, 1, ω8, ω8, ω8², ω8², ω8³, ω8³] (half-size 4, lanes
-// paired a/b), W2dif = [1, 1, ω4, ω4, 1, 1, ω4, ω4], W2dit = [1, 1, 1, 1, ω4,
-// ω4, ω4, ω4].
-DATA ·idxW4+0(SB)/8, $4
-DATA ·idxW4+8(SB)/8, $4
-DATA ·idxW4+16(SB)/8, $5
-DATA ·idxW4+24(SB)/8, $5
-DATA ·idxW4+32(SB)/8, $6
-DATA ·idxW4+40(SB)/8, $6
-DATA ·idxW4+48(SB)/8, $7
-DATA ·idxW4+56(SB)/8, $7
-GLOBL ·idxW4(SB), RODATA|NOPTR, $64
+#define BFR(A, B) \
+	ADDMOD(A, B, Z16, Z17); \
+	SUBMOD(B, A, B); \
+	VMOVDQA64 Z16, A
 
-DATA ·idxW2dif+0(SB)/8, $2
-DATA ·idxW2dif+8(SB)/8, $2
-DATA ·idxW2dif+16(SB)/8, $3
-DATA ·idxW2dif+24(SB)/8, $3
-DATA ·idxW2dif+32(SB)/8, $2
-DATA ·idxW2dif+40(SB)/8, $2
-DATA ·idxW2dif+48(SB)/8, $3
-DATA ·idxW2dif+56(SB)/8, $3
-GLOBL ·idxW2dif(SB), RODATA|NOPTR, $64
+#define BFX(A, B) \
+	ADDMOD(A, B, Z16, Z17); \
+	SUBMOD(A, B, A); \
+	VMOVDQA64 Z16, B
 
-DATA ·idxW2dit+0(SB)/8, $2
-DATA ·idxW2dit+8(SB)/8, $2
-DATA ·idxW2dit+16(SB)/8, $2
-DATA ·idxW2dit+24(SB)/8, $2
-DATA ·idxW2dit+32(SB)/8, $3
-DATA ·idxW2dit+40(SB)/8, $3
-DATA ·idxW2dit+48(SB)/8, $3
-DATA ·idxW2dit+56(SB)/8, $3
-GLOBL ·idxW2dit(SB), RODATA|NOPTR, $64
+// The three DIF stages (half-sizes 4, 2, 1) on C0..C7 = Z8..Z15, forward
+// and inverse roots.
+#define DIF8FWD \
+	BF(Z8, Z12); \
+	BFR(Z9, Z13); MUL24(Z13); \
+	BF(Z10, Z14); MUL48S(Z14); \
+	BFR(Z11, Z15); MUL72(Z15); \
+	BF(Z8, Z10); \
+	BF(Z9, Z11); MUL48S(Z11); \
+	BF(Z12, Z14); \
+	BF(Z13, Z15); MUL48S(Z15); \
+	BF(Z8, Z9); BF(Z10, Z11); BF(Z12, Z13); BF(Z14, Z15)
 
-// func difTailAVX512(a, tw []uint64)
-// Like difTailGeneric; len(a) is a multiple of 16. Two blocks A, B at a
-// time: U = [a0 b0 a1 b1 a2 b2 a3 b3], V = [a4 b4 … a7 b7] for half-size 4;
-// P = [a0 b0 a1 b1 a4 b4 a5 b5], Q = [a2 b2 a3 b3 a6 b6 a7 b7] for
-// half-size 2; E = [a0 b0 a4 b4 a2 b2 a6 b6], O = [a1 b1 a5 b5 a3 b3 a7 b7]
-// for half-size 1; then back to A and B.
-TEXT ·difTailAVX512(SB), NOSPLIT, $0-48
+#define DIF8INV \
+	BF(Z8, Z12); \
+	BF(Z9, Z13); MUL72(Z13); \
+	BFR(Z10, Z14); MUL48S(Z14); \
+	BF(Z11, Z15); MUL24(Z15); \
+	BF(Z8, Z10); \
+	BFR(Z9, Z11); MUL48S(Z11); \
+	BF(Z12, Z14); \
+	BFR(Z13, Z15); MUL48S(Z15); \
+	BF(Z8, Z9); BF(Z10, Z11); BF(Z12, Z13); BF(Z14, Z15)
+
+// The three DIT stages (half-sizes 1, 2, 4).
+#define DIT8FWD \
+	BF(Z8, Z9); BF(Z10, Z11); BF(Z12, Z13); BF(Z14, Z15); \
+	BF(Z8, Z10); \
+	MUL48S(Z11); BF(Z9, Z11); \
+	BF(Z12, Z14); \
+	MUL48S(Z15); BF(Z13, Z15); \
+	BF(Z8, Z12); \
+	MUL24(Z13); BFX(Z9, Z13); \
+	MUL48S(Z14); BF(Z10, Z14); \
+	MUL72(Z15); BFX(Z11, Z15)
+
+#define DIT8INV \
+	BF(Z8, Z9); BF(Z10, Z11); BF(Z12, Z13); BF(Z14, Z15); \
+	BF(Z8, Z10); \
+	MUL48S(Z11); BFX(Z9, Z11); \
+	BF(Z12, Z14); \
+	MUL48S(Z15); BFX(Z13, Z15); \
+	BF(Z8, Z12); \
+	MUL72(Z13); BF(Z9, Z13); \
+	MUL48S(Z14); BFX(Z10, Z14); \
+	MUL24(Z15); BF(Z11, Z15)
+
+#define LOAD8 \
+	VMOVDQU64 (BX), Z0; \
+	VMOVDQU64 64(BX), Z1; \
+	VMOVDQU64 128(BX), Z2; \
+	VMOVDQU64 192(BX), Z3; \
+	VMOVDQU64 256(BX), Z4; \
+	VMOVDQU64 320(BX), Z5; \
+	VMOVDQU64 384(BX), Z6; \
+	VMOVDQU64 448(BX), Z7
+
+#define STORE8 \
+	VMOVDQU64 Z0, (BX); \
+	VMOVDQU64 Z1, 64(BX); \
+	VMOVDQU64 Z2, 128(BX); \
+	VMOVDQU64 Z3, 192(BX); \
+	VMOVDQU64 Z4, 256(BX); \
+	VMOVDQU64 Z5, 320(BX); \
+	VMOVDQU64 Z6, 384(BX); \
+	VMOVDQU64 Z7, 448(BX)
+
+#define FORWARD TRANSPOSE8(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15)
+#define BACK TRANSPOSE8(Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15, Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7)
+
+// func difTailAVX512(a []uint64, inv int)
+// Like difTailGeneric with the forward (inv = 0) or inverse (inv = 1)
+// roots; len(a) is a multiple of 64.
+TEXT ·difTailAVX512(SB), NOSPLIT, $0-32
 	CONSTS
-	MOVQ      a_base+0(FP), BX
-	MOVQ      a_len+8(FP), R9
-	MOVQ      tw_base+24(FP), DI
-	LEAQ      (BX)(R9*8), R9
-	VMOVDQU64 (DI), Z14
-	VMOVDQU64 ·idxW4(SB), Z15
-	VPERMQ    Z14, Z15, Z12         // W4
-	VMOVDQU64 ·idxW2dif(SB), Z15
-	VPERMQ    Z14, Z15, Z13         // W2
-	VMOVDQU64 ·permInterleaveLo(SB), Z26
-	VMOVDQU64 ·permInterleaveHi(SB), Z27
-	VMOVDQU64 ·permDifOutA(SB), Z28
-	VMOVDQU64 ·permDifOutB(SB), Z29
+	MOVQ a_base+0(FP), BX
+	MOVQ a_len+8(FP), R9
+	LEAQ (BX)(R9*8), R9
+	CMPQ inv+24(FP), $0
+	JNE  diftailinv
 
-diftailloop:
-	CMPQ      BX, R9
-	JAE       diftaildone
-	VMOVDQU64 (BX), Z0
-	VMOVDQU64 64(BX), Z1
-	VMOVDQA64 Z0, Z2
-	VPERMT2Q  Z1, Z26, Z2           // U
-	VPERMT2Q  Z1, Z27, Z0           // V
+diftailfwd:
+	CMPQ BX, R9
+	JAE  diftaildone
+	LOAD8
+	FORWARD
+	DIF8FWD
+	BACK
+	STORE8
+	ADDQ $512, BX
+	JMP  diftailfwd
 
-	// half-size 4
-	ADDMOD(Z2, Z0, Z3, Z16)
-	SUBMOD(Z2, Z0, Z2)
-	MULMOD(Z2, Z12, Z16, Z17, Z18, Z19, Z20)   // Z3 = U', Z2 = V'
-
-	// half-size 2
-	VSHUFI64X2 $0x44, Z2, Z3, Z4    // P
-	VSHUFI64X2 $0xEE, Z2, Z3, Z5    // Q
-	ADDMOD(Z4, Z5, Z6, Z16)
-	SUBMOD(Z4, Z5, Z4)
-	MULMOD(Z4, Z13, Z16, Z17, Z18, Z19, Z20)   // Z6 = P', Z4 = Q'
-
-	// half-size 1
-	VSHUFI64X2 $0x88, Z4, Z6, Z7    // E
-	VSHUFI64X2 $0xDD, Z4, Z6, Z8    // O
-	ADDMOD(Z7, Z8, Z9, Z16)
-	SUBMOD(Z7, Z8, Z7)              // Z9 = E', Z7 = O'
-
-	VMOVDQA64 Z9, Z10
-	VPERMT2Q  Z7, Z28, Z10          // A
-	VPERMT2Q  Z7, Z29, Z9           // B
-	VMOVDQU64 Z10, (BX)
-	VMOVDQU64 Z9, 64(BX)
-	ADDQ      $128, BX
-	JMP       diftailloop
+diftailinv:
+	CMPQ BX, R9
+	JAE  diftaildone
+	LOAD8
+	FORWARD
+	DIF8INV
+	BACK
+	STORE8
+	ADDQ $512, BX
+	JMP  diftailinv
 
 diftaildone:
 	VZEROUPPER
 	RET
 
-// func ditHeadAVX512(a, tw []uint64)
-// Like ditHeadGeneric; len(a) is a multiple of 16. Two blocks A, B at a
-// time: E = [a0 b0 a2 b2 a4 b4 a6 b6], O = [a1 b1 …] for half-size 1;
-// U1 = [a0 b0 a4 b4 a1 b1 a5 b5], V1 = [a2 b2 a6 b6 a3 b3 a7 b7] for
-// half-size 2; U2 = [a0 b0 a1 b1 a2 b2 a3 b3], V2 = [a4 b4 … a7 b7] for
-// half-size 4; then back to A and B.
-TEXT ·ditHeadAVX512(SB), NOSPLIT, $0-48
+// func ditHeadAVX512(a []uint64, inv int)
+// Like ditHeadGeneric with the forward (inv = 0) or inverse (inv = 1)
+// roots; len(a) is a multiple of 64.
+TEXT ·ditHeadAVX512(SB), NOSPLIT, $0-32
 	CONSTS
-	MOVQ      a_base+0(FP), BX
-	MOVQ      a_len+8(FP), R9
-	MOVQ      tw_base+24(FP), DI
-	LEAQ      (BX)(R9*8), R9
-	VMOVDQU64 (DI), Z14
-	VMOVDQU64 ·idxW4(SB), Z15
-	VPERMQ    Z14, Z15, Z12         // W4
-	VMOVDQU64 ·idxW2dit(SB), Z15
-	VPERMQ    Z14, Z15, Z13         // W2
-	VMOVDQU64 ·permEven(SB), Z28
-	VMOVDQU64 ·permOdd(SB), Z29
+	MOVQ a_base+0(FP), BX
+	MOVQ a_len+8(FP), R9
+	LEAQ (BX)(R9*8), R9
+	CMPQ inv+24(FP), $0
+	JNE  ditheadinv
 
-ditheadloop:
-	CMPQ        BX, R9
-	JAE         ditheaddone
-	VMOVDQU64   (BX), Z0
-	VMOVDQU64   64(BX), Z1
-	VPUNPCKLQDQ Z1, Z0, Z2          // E
-	VPUNPCKHQDQ Z1, Z0, Z3          // O
+ditheadfwd:
+	CMPQ BX, R9
+	JAE  ditheaddone
+	LOAD8
+	FORWARD
+	DIT8FWD
+	BACK
+	STORE8
+	ADDQ $512, BX
+	JMP  ditheadfwd
 
-	// half-size 1
-	ADDMOD(Z2, Z3, Z4, Z16)
-	SUBMOD(Z2, Z3, Z2)              // Z4 = E', Z2 = O'
-
-	// half-size 2
-	VSHUFI64X2 $0x88, Z2, Z4, Z5    // U1
-	VSHUFI64X2 $0xDD, Z2, Z4, Z6    // V1
-	MULMOD(Z6, Z13, Z16, Z17, Z18, Z19, Z20)
-	ADDMOD(Z5, Z6, Z7, Z16)
-	SUBMOD(Z5, Z6, Z5)              // Z7 = U1', Z5 = V1'
-
-	// half-size 4
-	VSHUFI64X2 $0x88, Z5, Z7, Z8    // U2
-	VSHUFI64X2 $0xDD, Z5, Z7, Z9    // V2
-	MULMOD(Z9, Z12, Z16, Z17, Z18, Z19, Z20)
-	ADDMOD(Z8, Z9, Z10, Z16)
-	SUBMOD(Z8, Z9, Z8)              // Z10 = U2', Z8 = V2'
-
-	VMOVDQA64 Z10, Z11
-	VPERMT2Q  Z8, Z28, Z11          // A
-	VPERMT2Q  Z8, Z29, Z10          // B
-	VMOVDQU64 Z11, (BX)
-	VMOVDQU64 Z10, 64(BX)
-	ADDQ      $128, BX
-	JMP       ditheadloop
+ditheadinv:
+	CMPQ BX, R9
+	JAE  ditheaddone
+	LOAD8
+	FORWARD
+	DIT8INV
+	BACK
+	STORE8
+	ADDQ $512, BX
+	JMP  ditheadinv
 
 ditheaddone:
 	VZEROUPPER

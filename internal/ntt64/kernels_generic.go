@@ -4,8 +4,9 @@ package ntt64
 // against, and the code the transforms run where there is no assembly. Every
 // kernel takes canonical values (< P) and leaves canonical values.
 //
-// tw is a twiddle table (twiddleTables): tw[m+j] = ω_{2m}^j for the stage of
-// half-size m (blocks of 2m elements), 0 ≤ j < m.
+// tw is a twiddle table (twiddleSet.r2): tw[m+j] = ω_{2m}^j for the stage of
+// half-size m (blocks of 2m elements), 0 ≤ j < m. The radix-4 kernels also
+// take twiddleSet.r3, which the generic ones do not need.
 
 // difRadix2Generic runs one decimation-in-frequency stage of half-size m on
 // every block of 2m elements of a: (u, v) ← (u + v, (u − v)·ω_{2m}^j).
@@ -25,7 +26,7 @@ func difRadix2Generic(a []uint64, m int, tw []uint64) {
 // 2q and q on every block of 4q elements of a, for the columns j0 ≤ j < j1
 // of each block: the radix-2 stages fused, so each element is loaded and
 // stored once for both.
-func difRadix4Generic(a []uint64, q, j0, j1 int, tw []uint64) {
+func difRadix4Generic(a []uint64, q, j0, j1 int, tw, _ []uint64) {
 	t2, t1 := tw[2*q:4*q], tw[q:2*q]
 	for b := 0; b+4*q <= len(a); b += 4 * q {
 		x0, x1, x2, x3 := a[b:b+q], a[b+q:b+2*q], a[b+2*q:b+3*q], a[b+3*q:b+4*q]
@@ -87,7 +88,7 @@ func ditRadix2Generic(a []uint64, m int, tw []uint64) {
 
 // ditRadix4Generic runs the two decimation-in-time stages of half-sizes q and
 // 2q on every block of 4q elements of a, for the columns j0 ≤ j < j1.
-func ditRadix4Generic(a []uint64, q, j0, j1 int, tw []uint64) {
+func ditRadix4Generic(a []uint64, q, j0, j1 int, tw, _ []uint64) {
 	t2, t1 := tw[2*q:4*q], tw[q:2*q]
 	for b := 0; b+4*q <= len(a); b += 4 * q {
 		x0, x1, x2, x3 := a[b:b+q], a[b+q:b+2*q], a[b+2*q:b+3*q], a[b+3*q:b+4*q]

@@ -19,8 +19,8 @@ type Plan struct {
 	logN    int
 	n       int
 	leafLog int // blocks of 2^leafLog elements run all their stages in L1
-	fwd     []uint64
-	inv     []uint64
+	fwd     twiddleSet
+	inv     twiddleSet
 	nInv    uint64
 	shift   uint64
 
@@ -132,22 +132,30 @@ func bitReverse(a []uint64) {
 	}
 }
 
-// The twiddle tables of the process: fwd[m+j] = ω_{2m}^j and inv[m+j] =
-// ω_{2m}^-j for every power of two m up to half the largest size built so
-// far, 0 ≤ j < m (entry 0 unused). ω_{2m} = RootOfUnity(log2 2m) does not
-// depend on the transform's size, so one pair of tables serves every plan up
-// to that size; a plan for a larger size builds larger tables and later plans
-// share those.
+// twiddleSet holds the tables of one direction (root ω or ω^-1):
+// r2[m+j] = ω_{2m}^j for every power of two m, 0 ≤ j < m (entry 0 unused),
+// the twiddles of the radix-2 stages; r3[q+j] = ω_{4q}^{3j}, 0 ≤ j < q, the
+// third twiddle of a radix-4 step that multiplies by ω_4 with shifts (the
+// AVX-512 kernels; the generic ones do not read it).
+type twiddleSet struct {
+	r2, r3 []uint64
+}
+
+// The twiddle tables of the process, for every power of two m up to half the
+// largest size built so far. ω_{2m} = RootOfUnity(log2 2m) does not depend on
+// the transform's size, so one pair of sets serves every plan up to that
+// size; a plan for a larger size builds larger tables and later plans share
+// those.
 var twiddles struct {
 	mu       sync.Mutex
 	logN     int
-	fwd, inv []uint64
+	fwd, inv twiddleSet
 }
 
-func twiddleTables(logN int) (fwd, inv []uint64) {
+func twiddleTables(logN int) (fwd, inv twiddleSet) {
 	twiddles.mu.Lock()
 	defer twiddles.mu.Unlock()
-	if twiddles.fwd == nil || twiddles.logN < logN {
+	if twiddles.fwd.r2 == nil || twiddles.logN < logN {
 		l := max(logN, 3) // tables of 8 at least, so the 8-point kernels can read them
 		var wg sync.WaitGroup
 		wg.Go(func() { twiddles.fwd = buildTwiddles(l, RootOfUnity(l)) })
@@ -158,10 +166,10 @@ func twiddleTables(logN int) (fwd, inv []uint64) {
 	return twiddles.fwd, twiddles.inv
 }
 
-// buildTwiddles returns the table for n = 2^logN points with root w:
-// t[n/2 + j] = w^j, and each lower stage takes every other entry of the one
-// above: t[m + j] = t[2m + 2j].
-func buildTwiddles(logN int, w uint64) []uint64 {
+// buildTwiddles returns the tables for n = 2^logN points with root w:
+// r2[n/2 + j] = w^j, and each lower stage takes every other entry of the one
+// above: r2[m + j] = r2[2m + 2j]; r3[q + j] = r2[2q + j]·r2[q + j].
+func buildTwiddles(logN int, w uint64) twiddleSet {
 	n := 1 << logN
 	t := make([]uint64, n)
 	expTable(t[n/2:], w, 1)
@@ -170,7 +178,13 @@ func buildTwiddles(logN int, w uint64) []uint64 {
 			t[m+j] = t[2*m+2*j]
 		}
 	}
-	return t
+	t3 := make([]uint64, n/2)
+	for q := 1; q < n/2; q *= 2 {
+		for j := range q {
+			t3[q+j] = mul(t[2*q+j], t[q+j])
+		}
+	}
+	return twiddleSet{r2: t, r3: t3}
 }
 
 // Transform runs one transform on a (len(a) = n), in place, with up to
@@ -194,9 +208,9 @@ func (p *Plan) Transform(a []uint64, dit, inverse, coset bool, tasks int) {
 	if p.n < 1<<parallelMinLog {
 		tasks = 1
 	}
-	tw := p.fwd
+	tw := &p.fwd
 	if inverse {
-		tw = p.inv
+		tw = &p.inv
 	}
 	ks := k
 	if p.n < 8 {
@@ -239,7 +253,7 @@ const scaleChunk = 256
 // dif runs the decimation-in-frequency stages on a: pre (natural order,
 // aligned with a) multiplies the input, post (aligned with a) or the
 // constant postC the output.
-func (p *Plan) dif(ks *kernelSet, a, tw, pre, post []uint64, postC uint64, tasks int) {
+func (p *Plan) dif(ks *kernelSet, a []uint64, tw *twiddleSet, pre, post []uint64, postC uint64, tasks int) {
 	n := len(a)
 	if n <= 1<<p.leafLog {
 		if pre != nil {
@@ -275,10 +289,10 @@ func quarter(t []uint64, i, q int) []uint64 {
 
 // difTop runs the top radix-4 pass of a (q = len(a)/4) on the columns
 // j0 ≤ j < j1, multiplying them by pre first when pre is not nil.
-func difTop(ks *kernelSet, a, tw, pre []uint64, j0, j1 int) {
+func difTop(ks *kernelSet, a []uint64, tw *twiddleSet, pre []uint64, j0, j1 int) {
 	q := len(a) / 4
 	if pre == nil {
-		ks.difRadix4(a, q, j0, j1, tw)
+		ks.difRadix4(a, q, j0, j1, tw.r2, tw.r3)
 		return
 	}
 	for j := j0; j < j1; j += scaleChunk {
@@ -286,35 +300,35 @@ func difTop(ks *kernelSet, a, tw, pre []uint64, j0, j1 int) {
 		for s := 0; s < 4; s++ {
 			ks.mulVec(a[s*q+j:s*q+e], pre[s*q+j:s*q+e])
 		}
-		ks.difRadix4(a, q, j, e, tw)
+		ks.difRadix4(a, q, j, e, tw.r2, tw.r3)
 	}
 }
 
 // difLeaf runs every decimation-in-frequency stage of a block that fits in
 // L1.
-func difLeaf(ks *kernelSet, a, tw []uint64) {
+func difLeaf(ks *kernelSet, a []uint64, tw *twiddleSet) {
 	n := len(a)
 	if n < 8 {
 		for m := n / 2; m >= 1; m /= 2 {
-			ks.difRadix2(a, m, tw)
+			ks.difRadix2(a, m, tw.r2)
 		}
 		return
 	}
 	m := n / 2
 	if bits.TrailingZeros(uint(n))&1 == 0 { // an odd number of stages above the tail
-		ks.difRadix2(a, m, tw)
+		ks.difRadix2(a, m, tw.r2)
 		m /= 2
 	}
 	for ; m >= 16; m /= 4 {
-		ks.difRadix4(a, m/2, 0, m/2, tw)
+		ks.difRadix4(a, m/2, 0, m/2, tw.r2, tw.r3)
 	}
-	ks.difTail(a, tw)
+	ks.difTail(a, tw.r2)
 }
 
 // dit runs the decimation-in-time stages on a: pre (bit-reversed order,
 // aligned with a) or the constant preC multiplies the input, post (natural
 // order) the output.
-func (p *Plan) dit(ks *kernelSet, a, tw, pre []uint64, preC uint64, post []uint64, tasks int) {
+func (p *Plan) dit(ks *kernelSet, a []uint64, tw *twiddleSet, pre []uint64, preC uint64, post []uint64, tasks int) {
 	n := len(a)
 	if n <= 1<<p.leafLog {
 		if pre != nil {
@@ -342,15 +356,15 @@ func (p *Plan) dit(ks *kernelSet, a, tw, pre []uint64, preC uint64, post []uint6
 
 // ditTop runs the top radix-4 pass of a (q = len(a)/4) on the columns
 // j0 ≤ j < j1, multiplying them by post afterwards when post is not nil.
-func ditTop(ks *kernelSet, a, tw, post []uint64, j0, j1 int) {
+func ditTop(ks *kernelSet, a []uint64, tw *twiddleSet, post []uint64, j0, j1 int) {
 	q := len(a) / 4
 	if post == nil {
-		ks.ditRadix4(a, q, j0, j1, tw)
+		ks.ditRadix4(a, q, j0, j1, tw.r2, tw.r3)
 		return
 	}
 	for j := j0; j < j1; j += scaleChunk {
 		e := min(j+scaleChunk, j1)
-		ks.ditRadix4(a, q, j, e, tw)
+		ks.ditRadix4(a, q, j, e, tw.r2, tw.r3)
 		for s := 0; s < 4; s++ {
 			ks.mulVec(a[s*q+j:s*q+e], post[s*q+j:s*q+e])
 		}
@@ -358,21 +372,21 @@ func ditTop(ks *kernelSet, a, tw, post []uint64, j0, j1 int) {
 }
 
 // ditLeaf runs every decimation-in-time stage of a block that fits in L1.
-func ditLeaf(ks *kernelSet, a, tw []uint64) {
+func ditLeaf(ks *kernelSet, a []uint64, tw *twiddleSet) {
 	n := len(a)
 	if n < 8 {
 		for m := 1; m < n; m *= 2 {
-			ks.ditRadix2(a, m, tw)
+			ks.ditRadix2(a, m, tw.r2)
 		}
 		return
 	}
-	ks.ditHead(a, tw)
+	ks.ditHead(a, tw.r2)
 	m := 8
 	for ; 4*m <= n; m *= 4 {
-		ks.ditRadix4(a, m, 0, m, tw)
+		ks.ditRadix4(a, m, 0, m, tw.r2, tw.r3)
 	}
 	if m < n {
-		ks.ditRadix2(a, m, tw)
+		ks.ditRadix2(a, m, tw.r2)
 	}
 }
 

@@ -180,43 +180,48 @@ func TestTransformSizes(t *testing.T) {
 	}
 }
 
-// TestKernels: each kernel of each implementation against the generic one
-// on random values weighted toward edge values, every shape the transforms
-// use.
+// TestKernels: each kernel of each implementation against the generic one,
+// with the forward and the inverse tables, on random values weighted toward
+// edge values, every shape the transforms use.
 func TestKernels(t *testing.T) {
-	tw, _ := twiddleTables(12)
+	fwd, inv := twiddleTables(12)
 	rng := rand.New(rand.NewPCG(11, 12))
 	type kcase struct {
 		name string
-		run  func(ks *kernelSet, a []uint64)
+		run  func(ks *kernelSet, a []uint64, tw *twiddleSet)
 	}
 	n := 1 << 12
 	var cases []kcase
 	for q := 8; q <= n/4; q *= 2 {
 		cases = append(cases,
-			kcase{fmt.Sprintf("difRadix4 q=%d", q), func(ks *kernelSet, a []uint64) { ks.difRadix4(a, q, 0, q, tw) }},
-			kcase{fmt.Sprintf("ditRadix4 q=%d", q), func(ks *kernelSet, a []uint64) { ks.ditRadix4(a, q, 0, q, tw) }},
-			kcase{fmt.Sprintf("difRadix4 q=%d j=8..%d", q, q/2), func(ks *kernelSet, a []uint64) { ks.difRadix4(a[:4*q], q, 8, max(q/2, 8), tw) }},
-			kcase{fmt.Sprintf("ditRadix4 q=%d j=%d..%d", q, q/2, q), func(ks *kernelSet, a []uint64) { ks.ditRadix4(a[:4*q], q, q/2, q, tw) }},
+			kcase{fmt.Sprintf("difRadix4 q=%d", q), func(ks *kernelSet, a []uint64, tw *twiddleSet) { ks.difRadix4(a, q, 0, q, tw.r2, tw.r3) }},
+			kcase{fmt.Sprintf("ditRadix4 q=%d", q), func(ks *kernelSet, a []uint64, tw *twiddleSet) { ks.ditRadix4(a, q, 0, q, tw.r2, tw.r3) }},
+			kcase{fmt.Sprintf("difRadix4 q=%d j=8..%d", q, q/2), func(ks *kernelSet, a []uint64, tw *twiddleSet) {
+				ks.difRadix4(a[:4*q], q, 8, max(q/2, 8), tw.r2, tw.r3)
+			}},
+			kcase{fmt.Sprintf("ditRadix4 q=%d j=%d..%d", q, q/2, q), func(ks *kernelSet, a []uint64, tw *twiddleSet) {
+				ks.ditRadix4(a[:4*q], q, q/2, q, tw.r2, tw.r3)
+			}},
 		)
 	}
 	for m := 8; m <= n/2; m *= 2 {
 		cases = append(cases,
-			kcase{fmt.Sprintf("difRadix2 m=%d", m), func(ks *kernelSet, a []uint64) { ks.difRadix2(a, m, tw) }},
-			kcase{fmt.Sprintf("ditRadix2 m=%d", m), func(ks *kernelSet, a []uint64) { ks.ditRadix2(a, m, tw) }},
+			kcase{fmt.Sprintf("difRadix2 m=%d", m), func(ks *kernelSet, a []uint64, tw *twiddleSet) { ks.difRadix2(a, m, tw.r2) }},
+			kcase{fmt.Sprintf("ditRadix2 m=%d", m), func(ks *kernelSet, a []uint64, tw *twiddleSet) { ks.ditRadix2(a, m, tw.r2) }},
 		)
 	}
 	c := randCanonical(rng)
 	b := randVec(rng, n)
 	cases = append(cases,
-		kcase{"difTail", func(ks *kernelSet, a []uint64) { ks.difTail(a, tw) }},
-		kcase{"ditHead", func(ks *kernelSet, a []uint64) { ks.ditHead(a, tw) }},
-		kcase{"difTail 8", func(ks *kernelSet, a []uint64) { ks.difTail(a[:8], tw) }},
-		kcase{"mulVec", func(ks *kernelSet, a []uint64) { ks.mulVec(a, b) }},
-		kcase{"mulVec 13", func(ks *kernelSet, a []uint64) { ks.mulVec(a[:13], b) }},
-		kcase{"scaleVec", func(ks *kernelSet, a []uint64) { ks.scaleVec(a, c) }},
-		kcase{"scaleVec 5", func(ks *kernelSet, a []uint64) { ks.scaleVec(a[3:8], c) }},
-		kcase{"scaleVec 0", func(ks *kernelSet, a []uint64) { ks.scaleVec(a[:0], c) }},
+		kcase{"difTail", func(ks *kernelSet, a []uint64, tw *twiddleSet) { ks.difTail(a, tw.r2) }},
+		kcase{"ditHead", func(ks *kernelSet, a []uint64, tw *twiddleSet) { ks.ditHead(a, tw.r2) }},
+		kcase{"difTail 8", func(ks *kernelSet, a []uint64, tw *twiddleSet) { ks.difTail(a[:8], tw.r2) }},
+		kcase{"ditHead 24", func(ks *kernelSet, a []uint64, tw *twiddleSet) { ks.ditHead(a[:24], tw.r2) }},
+		kcase{"mulVec", func(ks *kernelSet, a []uint64, _ *twiddleSet) { ks.mulVec(a, b) }},
+		kcase{"mulVec 13", func(ks *kernelSet, a []uint64, _ *twiddleSet) { ks.mulVec(a[:13], b) }},
+		kcase{"scaleVec", func(ks *kernelSet, a []uint64, _ *twiddleSet) { ks.scaleVec(a, c) }},
+		kcase{"scaleVec 5", func(ks *kernelSet, a []uint64, _ *twiddleSet) { ks.scaleVec(a[3:8], c) }},
+		kcase{"scaleVec 0", func(ks *kernelSet, a []uint64, _ *twiddleSet) { ks.scaleVec(a[:0], c) }},
 	)
 	for i, ks := range impls {
 		if !asmAvailable(i) {
@@ -224,21 +229,23 @@ func TestKernels(t *testing.T) {
 			continue
 		}
 		for _, kc := range cases {
-			for _, allP1 := range []bool{false, true} {
-				in := randVec(rng, n)
-				if allP1 { // every value P−1, the largest canonical value
-					for i := range in {
-						in[i] = P - 1
+			for dir, tw := range []*twiddleSet{&fwd, &inv} {
+				for _, allP1 := range []bool{false, true} {
+					in := randVec(rng, n)
+					if allP1 { // every value P−1, the largest canonical value
+						for i := range in {
+							in[i] = P - 1
+						}
 					}
-				}
-				want := append([]uint64(nil), in...)
-				kc.run(&genericKernels, want)
-				got := append([]uint64(nil), in...)
-				kc.run(ks, got)
-				testutil.EqualSlices(t, want, got, "%s %s", ks.name, kc.name)
-				for i, x := range got {
-					if x >= P {
-						t.Fatalf("%s %s: element %d = %#x is not canonical", ks.name, kc.name, i, x)
+					want := append([]uint64(nil), in...)
+					kc.run(&genericKernels, want, tw)
+					got := append([]uint64(nil), in...)
+					kc.run(ks, got, tw)
+					testutil.EqualSlices(t, want, got, "%s %s direction %d", ks.name, kc.name, dir)
+					for i, x := range got {
+						if x >= P {
+							t.Fatalf("%s %s: element %d = %#x is not canonical", ks.name, kc.name, i, x)
+						}
 					}
 				}
 			}
@@ -250,13 +257,21 @@ func TestKernels(t *testing.T) {
 // checks that a larger plan's tables keep the smaller ones' entries.
 func TestTwiddleTables(t *testing.T) {
 	fwd, inv := twiddleTables(9)
-	require.GreaterOrEqual(t, len(fwd), 1<<9)
+	require.GreaterOrEqual(t, len(fwd.r2), 1<<9)
 	for m := 1; m <= 1<<8; m *= 2 {
 		logM := bits.TrailingZeros(uint(m))
 		w := RootOfUnity(logM + 1)
 		for j := range m {
-			assert.Equal(t, exp(w, uint64(j)), fwd[m+j], "fwd[%d+%d]", m, j)
-			assert.Equal(t, exp(inverse(w), uint64(j)), inv[m+j], "inv[%d+%d]", m, j)
+			assert.Equal(t, exp(w, uint64(j)), fwd.r2[m+j], "fwd.r2[%d+%d]", m, j)
+			assert.Equal(t, exp(inverse(w), uint64(j)), inv.r2[m+j], "inv.r2[%d+%d]", m, j)
+		}
+	}
+	for q := 1; q <= 1<<7; q *= 2 {
+		logQ := bits.TrailingZeros(uint(q))
+		w := RootOfUnity(logQ + 2)
+		for j := range q {
+			assert.Equal(t, exp(w, uint64(3*j)), fwd.r3[q+j], "fwd.r3[%d+%d]", q, j)
+			assert.Equal(t, exp(inverse(w), uint64(3*j)), inv.r3[q+j], "inv.r3[%d+%d]", q, j)
 		}
 	}
 }
