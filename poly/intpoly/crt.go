@@ -15,21 +15,30 @@ import (
 // and c_ji = p_j^−1 mod p_i. X is the unique value in [0, M), M = Π p_i,
 // with those residues; a signed result is X, or X − M when X > (M−1)/2.
 type crtPlan struct {
-	k       int
-	p       []uint64
-	c, cq   []uint64 // c[i·k+j] = p_j^−1 mod p_i (j < i) and its Shoup quotient
-	hd      []uint64 // the digits of (M−1)/2
-	capBits int      // bitlen(M) − 1
+	k     int
+	p     []uint64
+	c, cq []uint64 // c[i·k+j] = p_j^−1 mod p_i (j < i) and its Shoup quotient
+	hd    []uint64 // the digits of (M−1)/2
+	// step and cq52 (52-bit Shoup quotients of c) run the digits' inner
+	// loop on vectors, where the primes are below 2^50 and step is set.
+	step func(a, prev []uint64, c, cq52, p uint64)
+	cq52 []uint64
 }
 
-func newCRTPlan(primes []ntPrime) *crtPlan {
+func newCRTPlan(primes []ntPrime, step func(a, prev []uint64, c, cq52, p uint64)) *crtPlan {
 	k := len(primes)
 	c := &crtPlan{k: k, p: make([]uint64, k), c: make([]uint64, k*k), cq: make([]uint64, k*k)}
+	if step != nil {
+		c.step, c.cq52 = step, make([]uint64, k*k)
+	}
 	for i, q := range primes {
 		c.p[i] = q.p
 		for j := range i {
 			v := invMod(primes[j].p%q.p, q.p)
 			c.c[i*k+j], c.cq[i*k+j] = v, shoupQuot(v, q.p, 64)
+			if step != nil {
+				c.cq52[i*k+j] = shoupQuot(v, q.p, 52)
+			}
 		}
 	}
 	m := big.NewInt(1)
@@ -100,6 +109,10 @@ func (c *crtPlan) digitsBlock(res [][]uint64, lo, n int, us []uint64, s *crtScra
 			// alpha_jj < p_jj < 2^bits ≤ 2p, so a − alpha_jj + 2p lies in (0, 4p).
 			cc, cq := c.c[i*k+jj], c.cq[i*k+jj]
 			prev := s.alpha[jj*crtBlock : jj*crtBlock+n]
+			if c.step != nil {
+				c.step(a, prev, cc, c.cq52[i*k+jj], p)
+				continue
+			}
 			for j, v := range a {
 				a[j] = shoupMul(v-prev[j]+p2, cc, cq, p)
 			}

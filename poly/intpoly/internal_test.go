@@ -210,44 +210,55 @@ func TestCRT(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 11))
 	for _, f := range []*primeFamily{primes62, primes50} {
 		for _, k := range []int{1, 2, 3, 7, 40} {
-			c := newCRTPlan(f.get(k))
+			c := newCRTPlan(f.get(k), f.garnerStep)
 			m := new(big.Int).SetInt64(1)
 			for _, p := range c.p {
 				m.Mul(m, new(big.Int).SetUint64(p))
 			}
 			half := new(big.Int).Rsh(m, 1)
-			for trial := range 300 {
-				v := new(big.Int).Rand(r2rand(r), m)
-				switch trial {
-				case 0:
-					v.SetInt64(0)
-				case 1:
-					v.Sub(m, big.NewInt(1))
-				case 2:
-					v.Set(half)
-				case 3:
-					v.Add(half, big.NewInt(1))
-				}
+			// One block of crtBlock − 3 values (the vector kernels and their
+			// scalar tail), then single ones.
+			for _, n := range []int{crtBlock - 3, 1, 1, 1} {
+				vs := make([]*big.Int, n)
 				res := make([][]uint64, k)
-				for i, p := range c.p {
-					res[i] = []uint64{new(big.Int).Mod(v, new(big.Int).SetUint64(p)).Uint64()}
-					if trial%2 == 0 {
-						res[i][0] += p // lazy residues in [p, 2p) are accepted
+				for i := range res {
+					res[i] = make([]uint64, n)
+				}
+				for trial := range n {
+					v := new(big.Int).Rand(r2rand(r), m)
+					switch trial {
+					case 0:
+						v.SetInt64(0)
+					case 1:
+						v.Sub(m, big.NewInt(1))
+					case 2:
+						v.Set(half)
+					case 3:
+						v.Add(half, big.NewInt(1))
+					}
+					vs[trial] = v
+					for i, p := range c.p {
+						res[i][trial] = new(big.Int).Mod(v, new(big.Int).SetUint64(p)).Uint64()
+						if trial%2 == 0 {
+							res[i][trial] += p // lazy residues in [p, 2p) are accepted
+						}
 					}
 				}
 				s := c.newScratch()
-				c.digitsBlock(res, 0, 1, nil, s)
-				l, neg := c.coeff(s, 0, false)
-				assert.False(t, neg)
-				assert.Zero(t, v.Cmp(new(big.Int).SetBits(limbWords(s.x[:l]))), "k=%d", k)
-				l, neg = c.coeff(s, 0, true)
-				got := new(big.Int).SetBits(limbWords(s.x[:l]))
-				want := new(big.Int).Set(v)
-				if v.Cmp(half) > 0 {
-					want.Sub(m, v)
+				c.digitsBlock(res, 0, n, nil, s)
+				for j, v := range vs {
+					l, neg := c.coeff(s, j, false)
+					assert.False(t, neg)
+					require.Zero(t, v.Cmp(new(big.Int).SetBits(limbWords(s.x[:l]))), "k=%d j=%d", k, j)
+					l, neg = c.coeff(s, j, true)
+					got := new(big.Int).SetBits(limbWords(s.x[:l]))
+					want := new(big.Int).Set(v)
+					if v.Cmp(half) > 0 {
+						want.Sub(m, v)
+					}
+					assert.Equal(t, v.Cmp(half) > 0, neg)
+					require.Zero(t, want.Cmp(got))
 				}
-				assert.Equal(t, v.Cmp(half) > 0, neg)
-				assert.Zero(t, want.Cmp(got))
 			}
 		}
 	}

@@ -70,6 +70,30 @@ func invTailIFMA(x *uint64, groups int, w4, q4, w2, q2, w1, q1 *uint64, p uint64
 //go:noescape
 func pointwiseIFMA(a, b *uint64, n int, p, pinv uint64)
 
+// garnerIFMA sets a[j] to (a[j] − prev[j] + 2p)·c mod p in [0, 2p) by
+// 52-bit Shoup products (cq = ⌊c·2^52/p⌋), for n (a multiple of 8)
+// residues a[j] < 2p and prev[j] < 2^50: one step of the CRT's digits.
+//
+//go:noescape
+func garnerIFMA(a, prev *uint64, n int, c, cq, p uint64)
+
+func garnerStepIFMA(a, prev []uint64, c, cq, p uint64) {
+	n := len(a) &^ 7
+	if n > 0 {
+		_ = prev[n-1]
+		garnerIFMA(&a[0], &prev[0], n, c, cq, p)
+	}
+	for j := n; j < len(a); j++ {
+		a[j] = shoup52(a[j]-prev[j]+2*p, c, cq, p)
+	}
+}
+
+func init() {
+	if hasIFMA {
+		primes50.garnerStep = garnerStepIFMA
+	}
+}
+
 // soaHalves splits a structure-of-arrays table into twiddles and quotients.
 func soaHalves(tw []uint64) (w, q []uint64) {
 	h := len(tw) / 2

@@ -282,3 +282,26 @@ pw:
 	JNZ pw
 	VZEROUPPER
 	RET
+
+// func garnerIFMA(a, prev *uint64, n int, c, cq, p uint64)
+TEXT ·garnerIFMA(SB), NOSPLIT, $0-48
+	MOVQ a+0(FP), DI
+	MOVQ prev+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+	VPBROADCASTQ c+24(FP), Z28
+	VPBROADCASTQ cq+32(FP), Z27
+	CONSTS(p+40)
+garner:
+	VMOVDQU64 (DI), Z0
+	VMOVDQU64 (SI), Z1
+	VPSUBQ Z1, Z0, Z0
+	VPADDQ Z30, Z0, Z0
+	SHOUP(Z0, Z28, Z27, Z2, Z22, Z23)
+	VMOVDQU64 Z2, (DI)
+	ADDQ $64, DI
+	ADDQ $64, SI
+	DECQ CX
+	JNZ garner
+	VZEROUPPER
+	RET

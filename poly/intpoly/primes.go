@@ -24,6 +24,11 @@ type primeFamily struct {
 	prod       *big.Int
 
 	crts sync.Map // k → *crtPlan over the first k primes
+
+	// garnerStep, when not nil, runs one step of the CRT digits on a
+	// vector (as crtPlan.digitsBlock's inner loop does, with 52-bit Shoup
+	// quotients): the IFMA kernels set it for the 50-bit family.
+	garnerStep func(a, prev []uint64, c, cq52, p uint64)
 }
 
 // crtFor returns the CRT constants of the first k primes, computed once.
@@ -31,7 +36,7 @@ func (f *primeFamily) crtFor(k int) *crtPlan {
 	if c, ok := f.crts.Load(k); ok {
 		return c.(*crtPlan)
 	}
-	c, _ := f.crts.LoadOrStore(k, newCRTPlan(f.get(k)))
+	c, _ := f.crts.LoadOrStore(k, newCRTPlan(f.get(k), f.garnerStep))
 	return c.(*crtPlan)
 }
 
