@@ -85,7 +85,17 @@
 // fastest the CPU has is used. Their primes differ but both products are
 // exact, so results are identical. The registry in internal/cpufeat
 // switches them; tests run every available one and print which ran.
-// Reduction of the inputs, CRT and carries are pure Go on every path.
+// Reduction of the inputs, the Horner step of the CRT and carries are pure
+// Go on every path; the CRT digits' inner loop also runs on IFMA with the
+// 50-bit primes. The IFMA transforms work on whole levels (eight residues
+// a lane each, twiddles broadcast), the last three levels of each row in
+// registers with lane permutations; they leave each group of 16 evaluations
+// in their own order, which only the pointwise product sees.
+//
+// Memory: a product of 2^L-point transforms with k primes holds 16·k·2^L
+// bytes of residues and as much of twiddle tables (tables up to 2^16 points
+// are cached for the process, longer ones live with their plan or
+// Multiplier).
 //
 // # Accelerators
 //
