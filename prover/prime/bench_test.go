@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -40,14 +41,18 @@ func benchField[E Element, P testElem[E]](b *testing.B, f field[E], extra int, b
 	})
 }
 
-func benchNTT[E Element, P testElem[E]](b *testing.B, f field[E], gnark bool, ncols int) {
+func benchNTT[E Element, P testElem[E]](b *testing.B, f field[E], gnark bool, ncols, workers int) {
 	benchField[E, P](b, f, 0, func(b *testing.B, logN int) {
 		n := 1 << logN
 		d := f.newDomain(uint64(n), true, nil)
-		e, err := New[E](d)
+		e, err := New[E](d, WithWorkers(workers))
 		require.NoError(b, err)
 		rng := rand.New(rand.NewPCG(1, 1))
 		cols := randomCols[E, P](rng, f, ncols, n)
+		ref := f.gnark
+		if workers == 1 {
+			ref = f.gnarkOne
+		}
 		var z E
 		b.SetBytes(int64(n * ncols * int(unsafe.Sizeof(z))))
 		b.ReportAllocs()
@@ -55,7 +60,7 @@ func benchNTT[E Element, P testElem[E]](b *testing.B, f field[E], gnark bool, nc
 		for b.Loop() {
 			if gnark {
 				for _, c := range cols {
-					f.gnark(d, c, DIF, false, false)
+					ref(d, c, DIF, false, false)
 				}
 			} else {
 				require.NoError(b, e.FFT(cols, DIF))
@@ -66,36 +71,57 @@ func benchNTT[E Element, P testElem[E]](b *testing.B, f field[E], gnark bool, nc
 
 // BenchmarkFFT: one column, DIF, all cores.
 func BenchmarkFFT(b *testing.B) {
-	benchNTT(b, bn254Field(), false, 1)
-	benchNTT(b, goldilocksField(), false, 1)
-	benchNTT(b, babyBearField(), false, 1)
-	benchNTT(b, koalaBearField(), false, 1)
+	all := runtime.GOMAXPROCS(0)
+	benchNTT(b, bn254Field(), false, 1, all)
+	benchNTT(b, goldilocksField(), false, 1, all)
+	benchNTT(b, babyBearField(), false, 1, all)
+	benchNTT(b, koalaBearField(), false, 1, all)
 }
 
 // BenchmarkGnarkFFT: the baseline, gnark-crypto's Domain.FFT(col, fft.DIF)
 // with its default options (all cores), one column.
 func BenchmarkGnarkFFT(b *testing.B) {
-	benchNTT(b, bn254Field(), true, 1)
-	benchNTT(b, goldilocksField(), true, 1)
-	benchNTT(b, babyBearField(), true, 1)
-	benchNTT(b, koalaBearField(), true, 1)
+	all := runtime.GOMAXPROCS(0)
+	benchNTT(b, bn254Field(), true, 1, all)
+	benchNTT(b, goldilocksField(), true, 1, all)
+	benchNTT(b, babyBearField(), true, 1, all)
+	benchNTT(b, koalaBearField(), true, 1, all)
+}
+
+// BenchmarkFFTOneCore: one column, DIF, one goroutine (WithWorkers(1)),
+// against BenchmarkGnarkFFTOneCore, gnark-crypto's Domain.FFT(col, fft.DIF,
+// fft.WithNbTasks(1)).
+func BenchmarkFFTOneCore(b *testing.B) {
+	benchNTT(b, bn254Field(), false, 1, 1)
+	benchNTT(b, goldilocksField(), false, 1, 1)
+	benchNTT(b, babyBearField(), false, 1, 1)
+	benchNTT(b, koalaBearField(), false, 1, 1)
+}
+
+func BenchmarkGnarkFFTOneCore(b *testing.B) {
+	benchNTT(b, bn254Field(), true, 1, 1)
+	benchNTT(b, goldilocksField(), true, 1, 1)
+	benchNTT(b, babyBearField(), true, 1, 1)
+	benchNTT(b, koalaBearField(), true, 1, 1)
 }
 
 // BenchmarkFFTBatch16: 16 columns in one call, against
 // BenchmarkGnarkFFTBatch16, the same 16 columns one after the other through
 // gnark-crypto's parallel transform.
 func BenchmarkFFTBatch16(b *testing.B) {
-	benchNTT(b, bn254Field(), false, 16)
-	benchNTT(b, goldilocksField(), false, 16)
-	benchNTT(b, babyBearField(), false, 16)
-	benchNTT(b, koalaBearField(), false, 16)
+	all := runtime.GOMAXPROCS(0)
+	benchNTT(b, bn254Field(), false, 16, all)
+	benchNTT(b, goldilocksField(), false, 16, all)
+	benchNTT(b, babyBearField(), false, 16, all)
+	benchNTT(b, koalaBearField(), false, 16, all)
 }
 
 func BenchmarkGnarkFFTBatch16(b *testing.B) {
-	benchNTT(b, bn254Field(), true, 16)
-	benchNTT(b, goldilocksField(), true, 16)
-	benchNTT(b, babyBearField(), true, 16)
-	benchNTT(b, koalaBearField(), true, 16)
+	all := runtime.GOMAXPROCS(0)
+	benchNTT(b, bn254Field(), true, 16, all)
+	benchNTT(b, goldilocksField(), true, 16, all)
+	benchNTT(b, babyBearField(), true, 16, all)
+	benchNTT(b, koalaBearField(), true, 16, all)
 }
 
 func benchLDE[E Element, P testElem[E]](b *testing.B, f field[E], ncols int) {

@@ -43,8 +43,9 @@ type field[E Element] struct {
 	// newDomain returns fft.NewDomain(n, opts) (precompute=false adds
 	// fft.WithoutPrecompute()), shift, if non-nil, adds fft.WithShift.
 	newDomain func(n uint64, precompute bool, shift *E) any
-	// gnark runs gnark-crypto's own transform with its default options.
-	gnark func(d any, a []E, o Order, inverse, coset bool)
+	// gnark runs gnark-crypto's own transform with its default options (all
+	// cores); gnarkOne adds fft.WithNbTasks(1) (one core).
+	gnark, gnarkOne func(d any, a []E, o Order, inverse, coset bool)
 	// gen and shift return the domain's Generator and FrMultiplicativeGen.
 	gen, shift func(d any) E
 }
@@ -52,12 +53,12 @@ type field[E Element] struct {
 // gnarkFFT runs one gnark-crypto transform with its default options, given
 // the fft package's own functions and values: the tests' reference.
 func gnarkFFT[E, Dec, Opt any](a []E, fft, fftInv func([]E, Dec, ...Opt), dif, dit Dec, onCoset Opt,
-	o Order, inverse, coset bool) {
+	o Order, inverse, coset bool, extra ...Opt) {
 	dec := dif
 	if o == DIT {
 		dec = dit
 	}
-	var opts []Opt
+	opts := append([]Opt(nil), extra...)
 	if coset {
 		opts = append(opts, onCoset)
 	}
@@ -88,6 +89,10 @@ func bn254Field() field[fr.Element] {
 			dom := d.(*bn254fft.Domain)
 			gnarkFFT(a, dom.FFT, dom.FFTInverse, bn254fft.DIF, bn254fft.DIT, bn254fft.OnCoset(), o, inverse, coset)
 		},
+		gnarkOne: func(d any, a []fr.Element, o Order, inverse, coset bool) {
+			dom := d.(*bn254fft.Domain)
+			gnarkFFT(a, dom.FFT, dom.FFTInverse, bn254fft.DIF, bn254fft.DIT, bn254fft.OnCoset(), o, inverse, coset, bn254fft.WithNbTasks(1))
+		},
 		gen:   func(d any) fr.Element { return d.(*bn254fft.Domain).Generator },
 		shift: func(d any) fr.Element { return d.(*bn254fft.Domain).FrMultiplicativeGen },
 	}
@@ -109,6 +114,10 @@ func goldilocksField() field[goldilocks.Element] {
 		gnark: func(d any, a []goldilocks.Element, o Order, inverse, coset bool) {
 			dom := d.(*goldilocksfft.Domain)
 			gnarkFFT(a, dom.FFT, dom.FFTInverse, goldilocksfft.DIF, goldilocksfft.DIT, goldilocksfft.OnCoset(), o, inverse, coset)
+		},
+		gnarkOne: func(d any, a []goldilocks.Element, o Order, inverse, coset bool) {
+			dom := d.(*goldilocksfft.Domain)
+			gnarkFFT(a, dom.FFT, dom.FFTInverse, goldilocksfft.DIF, goldilocksfft.DIT, goldilocksfft.OnCoset(), o, inverse, coset, goldilocksfft.WithNbTasks(1))
 		},
 		gen:   func(d any) goldilocks.Element { return d.(*goldilocksfft.Domain).Generator },
 		shift: func(d any) goldilocks.Element { return d.(*goldilocksfft.Domain).FrMultiplicativeGen },
@@ -132,6 +141,10 @@ func babyBearField() field[babybear.Element] {
 			dom := d.(*babybearfft.Domain)
 			gnarkFFT(a, dom.FFT, dom.FFTInverse, babybearfft.DIF, babybearfft.DIT, babybearfft.OnCoset(), o, inverse, coset)
 		},
+		gnarkOne: func(d any, a []babybear.Element, o Order, inverse, coset bool) {
+			dom := d.(*babybearfft.Domain)
+			gnarkFFT(a, dom.FFT, dom.FFTInverse, babybearfft.DIF, babybearfft.DIT, babybearfft.OnCoset(), o, inverse, coset, babybearfft.WithNbTasks(1))
+		},
 		gen:   func(d any) babybear.Element { return d.(*babybearfft.Domain).Generator },
 		shift: func(d any) babybear.Element { return d.(*babybearfft.Domain).FrMultiplicativeGen },
 	}
@@ -153,6 +166,10 @@ func koalaBearField() field[koalabear.Element] {
 		gnark: func(d any, a []koalabear.Element, o Order, inverse, coset bool) {
 			dom := d.(*koalabearfft.Domain)
 			gnarkFFT(a, dom.FFT, dom.FFTInverse, koalabearfft.DIF, koalabearfft.DIT, koalabearfft.OnCoset(), o, inverse, coset)
+		},
+		gnarkOne: func(d any, a []koalabear.Element, o Order, inverse, coset bool) {
+			dom := d.(*koalabearfft.Domain)
+			gnarkFFT(a, dom.FFT, dom.FFTInverse, koalabearfft.DIF, koalabearfft.DIT, koalabearfft.OnCoset(), o, inverse, coset, koalabearfft.WithNbTasks(1))
 		},
 		gen:   func(d any) koalabear.Element { return d.(*koalabearfft.Domain).Generator },
 		shift: func(d any) koalabear.Element { return d.(*koalabearfft.Domain).FrMultiplicativeGen },
