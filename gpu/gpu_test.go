@@ -9,6 +9,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 var (
@@ -37,12 +40,10 @@ func testDevice(t testing.TB) *Device {
 			println("gpu: opened", dev.Info().String(), "in", time.Since(t0).String())
 		}
 	})
-	if devErr != nil {
-		if errors.Is(devErr, ErrNoDevice) {
-			t.Skipf("no GPU: %v", devErr)
-		}
-		t.Fatalf("Open: %v", devErr)
+	if errors.Is(devErr, ErrNoDevice) {
+		t.Skipf("no GPU: %v", devErr)
 	}
+	require.NoError(t, devErr, "Open")
 	return dev
 }
 
@@ -60,60 +61,42 @@ func TestMain(m *testing.M) {
 
 func TestErrorFormatting(t *testing.T) {
 	e := &Error{Op: "cuMemAlloc", Code: 2, Name: "CUDA_ERROR_OUT_OF_MEMORY"}
-	if got, want := e.Error(), "gpu: cuMemAlloc: CUDA_ERROR_OUT_OF_MEMORY (2)"; got != want {
-		t.Errorf("Error() = %q, want %q", got, want)
-	}
-	if !errors.Is(e, ErrOutOfMemory) {
-		t.Error("out-of-memory code does not match ErrOutOfMemory")
-	}
-	if errors.Is(&Error{Op: "cuLaunchKernel", Code: 719}, ErrOutOfMemory) {
-		t.Error("launch failure matches ErrOutOfMemory")
-	}
-	if errors.Is(&Error{Op: "nvrtcCompileProgram", Code: 2}, ErrOutOfMemory) {
-		t.Error("an NVRTC code matches ErrOutOfMemory")
-	}
-	if !errors.Is(e, &Error{Code: 2}) {
-		t.Error("errors with the same code do not match")
-	}
-	if got := (&Error{Code: 12345}).Error(); !strings.Contains(got, "12345") {
-		t.Errorf("unknown code formats as %q", got)
-	}
+	assert.Equal(t, "gpu: cuMemAlloc: CUDA_ERROR_OUT_OF_MEMORY (2)", e.Error())
+	assert.ErrorIs(t, e, ErrOutOfMemory, "out-of-memory code")
+	assert.NotErrorIs(t, &Error{Op: "cuLaunchKernel", Code: 719}, ErrOutOfMemory, "launch failure")
+	assert.NotErrorIs(t, &Error{Op: "nvrtcCompileProgram", Code: 2}, ErrOutOfMemory, "an NVRTC code")
+	assert.ErrorIs(t, e, &Error{Code: 2}, "errors with the same code")
+	assert.Contains(t, (&Error{Code: 12345}).Error(), "12345", "unknown code")
 	// Without a loaded driver, errorf falls back to the name table.
 	var d *driver
-	err := d.errorf("cuInit", 100)
-	if err == nil || !strings.Contains(err.Error(), "CUDA_ERROR_NO_DEVICE") {
-		t.Errorf("errorf(100) = %v", err)
-	}
-	if d.errorf("cuInit", 0) != nil {
-		t.Error("errorf(0) is not nil")
-	}
+	assert.ErrorContains(t, d.errorf("cuInit", 100), "CUDA_ERROR_NO_DEVICE")
+	assert.NoError(t, d.errorf("cuInit", 0), "errorf(0)")
 }
 
 func TestOptions(t *testing.T) {
-	if _, err := newConfig([]Option{WithOrdinal(-1)}); err == nil {
-		t.Error("negative ordinal accepted")
-	}
-	if _, err := newConfig([]Option{WithNVRTC("")}); err == nil {
-		t.Error("empty NVRTC path accepted")
-	}
-	if _, err := newConfig([]Option{WithCacheDir("")}); err == nil {
-		t.Error("empty cache directory accepted")
-	}
-	if _, err := newConfig([]Option{nil}); err == nil {
-		t.Error("nil option accepted")
-	}
+	_, err := newConfig([]Option{WithOrdinal(-1)})
+	assert.Error(t, err, "negative ordinal accepted")
+	_, err = newConfig([]Option{WithNVRTC("")})
+	assert.Error(t, err, "empty NVRTC path accepted")
+	_, err = newConfig([]Option{WithCacheDir("")})
+	assert.Error(t, err, "empty cache directory accepted")
+	_, err = newConfig([]Option{nil})
+	assert.Error(t, err, "nil option accepted")
 	c, err := newConfig([]Option{WithOrdinal(2), WithNVRTC("/x/libnvrtc.so"), WithCacheDir("/tmp/k")})
-	if err != nil || c.ordinal != 2 || c.nvrtc != "/x/libnvrtc.so" || c.cacheDir != "/tmp/k" {
-		t.Errorf("newConfig = %+v, %v", c, err)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, 2, c.ordinal)
+	assert.Equal(t, "/x/libnvrtc.so", c.nvrtc)
+	assert.Equal(t, "/tmp/k", c.cacheDir)
 	c, err = newConfig([]Option{WithoutCache()})
-	if err != nil || c.cacheDir != "-" {
-		t.Errorf("WithoutCache: %+v, %v", c, err)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, "-", c.cacheDir, "WithoutCache")
+	c, err = newConfig([]Option{WithoutPrebuilt()})
+	require.NoError(t, err)
+	assert.True(t, c.noPrebuilt, "WithoutPrebuilt")
 	// Open rejects bad options before touching any library.
-	if _, err := Open(WithOrdinal(-3)); err == nil || errors.Is(err, ErrNoDevice) {
-		t.Errorf("Open(WithOrdinal(-3)) = %v", err)
-	}
+	_, err = Open(WithOrdinal(-3))
+	require.Error(t, err, "Open(WithOrdinal(-3))")
+	assert.NotErrorIs(t, err, ErrNoDevice, "Open(WithOrdinal(-3))")
 }
 
 func TestCacheKey(t *testing.T) {
@@ -126,16 +109,10 @@ func TestCacheKey(t *testing.T) {
 		"ptx":     cacheKey("a.cu", "src", []string{"--gpu-architecture=sm_90"}, "13.0", false),
 		"options": cacheKey("a.cu", "src", []string{"--gpu-architecture=sm_90", "-G"}, "13.0", true),
 	} {
-		if k == base {
-			t.Errorf("changing the %s does not change the cache key", name)
-		}
+		assert.NotEqual(t, base, k, "changing the %s does not change the cache key", name)
 	}
-	if base != cacheKey("a.cu", "src", []string{"--gpu-architecture=sm_90"}, "13.0", true) {
-		t.Error("cache key is not deterministic")
-	}
-	if !strings.HasSuffix(base, ".cubin") {
-		t.Errorf("cubin key %q lacks .cubin", base)
-	}
+	assert.Equal(t, base, cacheKey("a.cu", "src", []string{"--gpu-architecture=sm_90"}, "13.0", true), "deterministic")
+	assert.True(t, strings.HasSuffix(base, ".cubin"), "cubin key %q lacks .cubin", base)
 }
 
 func TestWriteCache(t *testing.T) {
@@ -143,84 +120,71 @@ func TestWriteCache(t *testing.T) {
 	p := dir + "/sub/k.cubin"
 	writeCache(p, []byte("image"))
 	b, err := os.ReadFile(p)
-	if err != nil || string(b) != "image" {
-		t.Fatalf("cache file = %q, %v", b, err)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, "image", string(b))
 }
 
 func TestPackArgs(t *testing.T) {
 	params, _, err := packArgs([]any{int32(-1), uint32(2), int64(3), uint64(4), float32(5), float64(6), DevicePtr(7), []byte{1, 2, 3}})
-	if err != nil || len(params) != 8 {
-		t.Fatalf("packArgs: %v", err)
-	}
-	if v := *(*int32)(params[0]); v != -1 {
-		t.Errorf("int32 arg = %d", v)
-	}
-	if v := *(*uint64)(params[6]); v != 7 {
-		t.Errorf("DevicePtr arg = %d", v)
-	}
-	if _, _, err := packArgs([]any{1}); err == nil || !strings.Contains(err.Error(), "int32 or int64") {
-		t.Errorf("Go int accepted: %v", err)
-	}
-	if _, _, err := packArgs([]any{"x"}); err == nil {
-		t.Error("string accepted")
-	}
+	require.NoError(t, err)
+	require.Len(t, params, 8)
+	assert.Equal(t, int32(-1), *(*int32)(params[0]), "int32 arg")
+	assert.Equal(t, uint64(7), *(*uint64)(params[6]), "DevicePtr arg")
+	_, _, err = packArgs([]any{1})
+	assert.ErrorContains(t, err, "int32 or int64", "Go int accepted")
+	_, _, err = packArgs([]any{"x"})
+	assert.Error(t, err, "string accepted")
 	b := &Buffer[uint32]{st: &allocState{}}
 	b.st.freed.Store(true)
-	if _, _, err := packArgs([]any{b}); !errors.Is(err, ErrClosed) {
-		t.Errorf("freed buffer as argument: %v", err)
-	}
+	_, _, err = packArgs([]any{b})
+	assert.ErrorIs(t, err, ErrClosed, "freed buffer as argument")
 }
 
 func TestByteSize(t *testing.T) {
-	if s, err := byteSize[uint64](10); err != nil || s != 80 {
-		t.Errorf("byteSize[uint64](10) = %d, %v", s, err)
-	}
-	if _, err := byteSize[uint64](-1); err == nil {
-		t.Error("negative length accepted")
-	}
-	if _, err := byteSize[uint64](1 << 62); !errors.Is(err, ErrOutOfMemory) {
-		t.Errorf("overflowing length: %v", err)
-	}
-	if _, err := byteSize[struct{}](1); err == nil {
-		t.Error("zero-size element accepted")
-	}
+	s, err := byteSize[uint64](10)
+	require.NoError(t, err)
+	assert.Equal(t, uintptr(80), s)
+	_, err = byteSize[uint64](-1)
+	assert.Error(t, err, "negative length accepted")
+	_, err = byteSize[uint64](1 << 62)
+	assert.ErrorIs(t, err, ErrOutOfMemory, "overflowing length")
+	_, err = byteSize[struct{}](1)
+	assert.Error(t, err, "zero-size element accepted")
 }
 
 func TestNVRTCTarget(t *testing.T) {
 	l := &nvrtc{archs: []int{75, 80, 86, 89, 90}, nvrtcGetCUBIN: func(uintptr, *byte) int32 { return 0 }}
-	if a, c := l.target(90); a != "sm_90" || !c {
-		t.Errorf("target(90) = %s, %v", a, c)
-	}
-	if a, c := l.target(100); a != "compute_90" || c {
-		t.Errorf("target(100) = %s, %v", a, c)
-	}
+	a, c := l.target(90)
+	assert.Equal(t, "sm_90", a)
+	assert.True(t, c, "target(90) is a cubin")
+	a, c = l.target(100)
+	assert.Equal(t, "compute_90", a)
+	assert.False(t, c, "target(100) is PTX")
 	l.nvrtcGetCUBIN = nil
-	if a, c := l.target(90); a != "compute_90" || c {
-		t.Errorf("target without cubin = %s, %v", a, c)
-	}
+	a, c = l.target(90)
+	assert.Equal(t, "compute_90", a, "target without cubin")
+	assert.False(t, c, "target without cubin")
 }
 
 func TestOpenWithoutDevice(t *testing.T) {
 	d, err := Open()
 	if err != nil {
-		if !errors.Is(err, ErrNoDevice) {
-			t.Fatalf("Open: %v (does not wrap ErrNoDevice)", err)
-		}
+		require.ErrorIs(t, err, ErrNoDevice, "Open")
 		t.Skipf("no GPU (as expected on CI): %v", err)
 	}
-	d.Close()
+	assert.NoError(t, d.Close())
 }
 
 func TestInfo(t *testing.T) {
 	d := testDevice(t)
 	i := d.Info()
 	t.Logf("%s", i)
-	if i.Name == "" || i.TotalMemory == 0 || i.Multiprocessors == 0 || i.Major == 0 {
-		t.Errorf("incomplete info: %+v", i)
-	}
+	assert.NotEmpty(t, i.Name)
+	assert.NotZero(t, i.TotalMemory)
+	assert.NotZero(t, i.Multiprocessors)
+	assert.NotZero(t, i.Major)
 	free, total, err := d.MemInfo()
-	if err != nil || total == 0 || free > total {
-		t.Errorf("MemInfo = %d, %d, %v", free, total, err)
-	}
+	require.NoError(t, err)
+	assert.NotZero(t, total)
+	assert.LessOrEqual(t, free, total)
 }

@@ -3,7 +3,6 @@ package gpu
 import (
 	"bytes"
 	"compress/gzip"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -17,8 +16,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/cuda"
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 var (
@@ -33,11 +36,9 @@ func TestBuildPrebuilt(t *testing.T) {
 		t.Skip("run with -gpu.buildprebuilt DIR")
 	}
 	rtc, err := loadNVRTC("")
-	if err != nil {
-		t.Fatalf("NVRTC: %v", err)
-	}
+	require.NoError(t, err, "NVRTC")
 	t0 := time.Now()
-	must(t, buildPrebuilt(rtc, *buildPrebuiltDir, strings.Split(*prebuiltTargetsF, ",")))
+	require.NoError(t, buildPrebuilt(rtc, *buildPrebuiltDir, strings.Split(*prebuiltTargetsF, ",")))
 	t.Logf("built %s with NVRTC %d.%d in %v", *prebuiltTargetsF, rtc.major, rtc.minor, time.Since(t0))
 }
 
@@ -53,7 +54,7 @@ func prebuiltImages(t *testing.T) []string {
 		}
 		return nil
 	})
-	must(t, err)
+	require.NoError(t, err)
 	sort.Strings(files)
 	return files
 }
@@ -64,113 +65,92 @@ func prebuiltImages(t *testing.T) []string {
 // exactly the images there, with their sizes.
 func TestPrebuiltFresh(t *testing.T) {
 	_, ents, err := readManifest()
-	must(t, err)
+	require.NoError(t, err)
 	mods, err := shippedModules()
-	must(t, err)
+	require.NoError(t, err)
 	listed := map[string]manifestEntry{}
 	targets := map[string]bool{}
 	for _, e := range ents {
 		if _, dup := listed[e.path]; dup {
-			t.Errorf("manifest lists %s twice", e.path)
+			assert.Fail(t, "manifest lists "+e.path+" twice")
 		}
 		listed[e.path] = e
 		targets[path.Dir(e.path)] = true
 	}
-	if !targets["sm_90"] || !hasPrebuilt("sm_90") {
-		t.Errorf("no prebuilt images for sm_90 (targets %v)", targets)
-	}
+	assert.True(t, targets["sm_90"] && hasPrebuilt("sm_90"), "no prebuilt images for sm_90 (targets %v)", targets)
 	want := map[string]string{} // image path -> module
 	for arch := range targets {
-		if !hasPrebuilt(arch) {
-			t.Errorf("manifest lists target %s, which has no directory", arch)
-		}
+		assert.True(t, hasPrebuilt(arch), "manifest lists target %s, which has no directory", arch)
 		for _, m := range mods {
 			p := strings.TrimPrefix(prebuiltPath(m.name, m.src, arch), "prebuilt/")
 			want[p] = m.name
 			e, ok := listed[p]
-			if !ok {
-				t.Errorf("%s for %s: no image of the current source (want %s): cuda/prebuilt is stale; rebuild it (cuda/prebuilt/README.md)", m.name, arch, p)
+			if !assert.True(t, ok, "%s for %s: no image of the current source (want %s): cuda/prebuilt is stale; rebuild it (cuda/prebuilt/README.md)", m.name, arch, p) {
 				continue
 			}
-			if e.module != m.name {
-				t.Errorf("%s: manifest says module %s, want %s", p, e.module, m.name)
-			}
+			assert.Equal(t, m.name, e.module, "%s: the manifest's module", p)
 		}
 	}
 	files := prebuiltImages(t)
 	for _, f := range files {
-		if _, ok := want[f]; !ok {
-			t.Errorf("cuda/prebuilt/%s is no shipped module's current image (left over from an older source?)", f)
-		}
+		_, ok := want[f]
+		assert.True(t, ok, "cuda/prebuilt/%s is no shipped module's current image (left over from an older source?)", f)
 		e, ok := listed[f]
-		if !ok {
-			t.Errorf("cuda/prebuilt/%s is not in the manifest", f)
+		if !assert.True(t, ok, "cuda/prebuilt/%s is not in the manifest", f) {
 			continue
 		}
 		gz, err := cuda.Prebuilt.ReadFile("prebuilt/" + f)
-		must(t, err)
-		if len(gz) != e.gzSize {
-			t.Errorf("%s: %d bytes, manifest says %d", f, len(gz), e.gzSize)
-		}
+		require.NoError(t, err)
+		assert.Len(t, gz, e.gzSize, "%s: gzip bytes against the manifest", f)
 		r, err := gzip.NewReader(bytes.NewReader(gz))
-		must(t, err)
+		require.NoError(t, err)
 		img, err := io.ReadAll(r)
-		must(t, err)
-		if len(img) != e.size {
-			t.Errorf("%s: image of %d bytes, manifest says %d", f, len(img), e.size)
-		}
-		if cubin := targetIsCubin(path.Dir(f)); cubin && !bytes.HasPrefix(img, []byte("\x7fELF")) {
-			t.Errorf("%s: a cubin that is not an ELF file", f)
-		} else if !cubin && !bytes.Contains(img, []byte(".target "+strings.Replace(path.Dir(f), "compute_", "sm_", 1))) {
-			t.Errorf("%s: PTX without its .target line", f)
+		require.NoError(t, err)
+		assert.Len(t, img, e.size, "%s: image bytes against the manifest", f)
+		if targetIsCubin(path.Dir(f)) {
+			assert.True(t, bytes.HasPrefix(img, []byte("\x7fELF")), "%s: a cubin that is not an ELF file", f)
+		} else {
+			assert.True(t, bytes.Contains(img, []byte(".target "+strings.Replace(path.Dir(f), "compute_", "sm_", 1))), "%s: PTX without its .target line", f)
 		}
 	}
-	if len(files) != len(ents) {
-		t.Errorf("%d images, manifest lists %d", len(files), len(ents))
-	}
+	assert.Len(t, ents, len(files), "manifest entries against images")
 }
 
 // TestPrebuiltLookup checks the key and target choices without a device.
 func TestPrebuiltLookup(t *testing.T) {
 	mods, err := shippedModules()
-	must(t, err)
-	if len(mods) != len(cuda.Programs()) {
-		t.Fatalf("%d shipped modules", len(mods))
-	}
+	require.NoError(t, err)
+	require.Len(t, mods, len(cuda.Programs()), "shipped modules")
 	names := map[string]bool{}
 	for _, m := range mods {
-		if names[m.name] {
-			t.Errorf("two shipped modules named %s", m.name)
-		}
+		assert.False(t, names[m.name], "two shipped modules named %s", m.name)
 		names[m.name] = true
 		img, err := prebuiltImage(m.name, m.src, "sm_90")
-		if err != nil || img == nil || img[len(img)-1] != 0 {
-			t.Errorf("%s: prebuilt sm_90 image: %v (nil %v)", m.name, err, img == nil)
+		if assert.NoError(t, err, "%s: prebuilt sm_90 image", m.name) && assert.NotEmpty(t, img, "%s: prebuilt sm_90 image", m.name) {
+			assert.Zero(t, img[len(img)-1], "%s: image not NUL-terminated", m.name)
 		}
 		// Any change to the text, the target or the name misses.
-		if img, err := prebuiltImage(m.name, m.src+"\n", "sm_90"); img != nil || err != nil {
-			t.Errorf("%s: an image for a changed source (%v)", m.name, err)
-		}
-		if img, err := prebuiltImage(m.name+"x", m.src, "sm_90"); img != nil || err != nil {
-			t.Errorf("%s: an image for another name (%v)", m.name, err)
-		}
-		if img, err := prebuiltImage(m.name, m.src, "sm_89"); img != nil || err != nil {
-			t.Errorf("%s: an image for sm_89 (%v)", m.name, err)
-		}
+		img, err = prebuiltImage(m.name, m.src+"\n", "sm_90")
+		assert.NoError(t, err, "%s: changed source", m.name)
+		assert.Nil(t, img, "%s: an image for a changed source", m.name)
+		img, err = prebuiltImage(m.name+"x", m.src, "sm_90")
+		assert.NoError(t, err, "%s: another name", m.name)
+		assert.Nil(t, img, "%s: an image for another name", m.name)
+		img, err = prebuiltImage(m.name, m.src, "sm_89")
+		assert.NoError(t, err, "%s: sm_89", m.name)
+		assert.Nil(t, img, "%s: an image for sm_89", m.name)
 	}
-	if a, ok := prebuiltTargetFor(90, false); !ok || a != "sm_90" {
-		t.Errorf("target for sm_90 = %q, %v", a, ok)
-	}
-	if a, ok := prebuiltTargetFor(89, false); ok {
-		t.Errorf("target for sm_89 without PTX = %q", a)
-	}
-	if a, ok := prebuiltTargetFor(75, true); ok {
-		t.Errorf("target for sm_75 = %q: no image is that old", a)
-	}
+	a, ok := prebuiltTargetFor(90, false)
+	assert.True(t, ok, "a target for sm_90")
+	assert.Equal(t, "sm_90", a, "target for sm_90")
+	a, ok = prebuiltTargetFor(89, false)
+	assert.False(t, ok, "target for sm_89 without PTX = %q", a)
+	a, ok = prebuiltTargetFor(75, true)
+	assert.False(t, ok, "target for sm_75 = %q: no image is that old", a)
 	if hasPrebuilt("compute_90") {
-		if a, ok := prebuiltTargetFor(100, true); !ok || a != "compute_90" {
-			t.Errorf("target for sm_100 with PTX = %q, %v", a, ok)
-		}
+		a, ok = prebuiltTargetFor(100, true)
+		assert.True(t, ok, "a target for sm_100 with PTX")
+		assert.Equal(t, "compute_90", a, "target for sm_100 with PTX")
 	}
 }
 
@@ -179,15 +159,15 @@ func TestPrebuiltLookup(t *testing.T) {
 func TestCompiledWithoutNVRTC(t *testing.T) {
 	d := &Device{cfg: &config{}, rtcErr: fmt.Errorf("%w: cannot load NVRTC", ErrNoDevice), pbArch: "sm_90"}
 	_, _, err := d.compiled("mine.cu", "extern \"C\" __global__ void k() {}", true)
-	if !errors.Is(err, ErrCompile) || !strings.Contains(err.Error(), "mine.cu") || !strings.Contains(err.Error(), "cannot load NVRTC") {
-		t.Errorf("err = %v", err)
-	}
+	assert.ErrorIs(t, err, ErrCompile)
+	assert.ErrorContains(t, err, "mine.cu")
+	assert.ErrorContains(t, err, "cannot load NVRTC")
 	src, err := cuda.Sources.ReadFile("gf32.cu")
-	must(t, err)
+	require.NoError(t, err)
 	img, origin, err := d.compiled("gf32.cu", string(src), true)
-	if err != nil || origin != "prebuilt" || !bytes.HasPrefix(img, []byte("\x7fELF")) {
-		t.Errorf("gf32.cu: origin %q, err %v", origin, err)
-	}
+	require.NoError(t, err, "gf32.cu")
+	assert.Equal(t, "prebuilt", origin, "gf32.cu's origin")
+	assert.True(t, bytes.HasPrefix(img, []byte("\x7fELF")), "gf32.cu: not a cubin")
 }
 
 // loadAll uses every shipped module of d and returns them by name, with the
@@ -196,9 +176,7 @@ func loadAll(t *testing.T, d *Device) (map[string]*Module, map[string]time.Durat
 	took := map[string]time.Duration{}
 	timed := func(name string, f func() error) {
 		t0 := time.Now()
-		if err := f(); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+		require.NoError(t, f(), name)
 		took[name] = time.Since(t0)
 	}
 	for _, name := range cuda.Programs() {
@@ -220,7 +198,7 @@ func loadAll(t *testing.T, d *Device) (map[string]*Module, map[string]time.Durat
 func TestPrebuiltLoads(t *testing.T) {
 	testDevice(t) // skips without a device
 	d, err := Open(WithoutCache())
-	must(t, err)
+	require.NoError(t, err)
 	defer d.Close()
 	info := d.Info()
 	if !info.Prebuilt {
@@ -232,30 +210,21 @@ func TestPrebuiltLoads(t *testing.T) {
 		fmt.Printf("| %s | %.1f ms |\n", name, took[name].Seconds()*1e3)
 	}
 	shipped, err := shippedModules()
-	must(t, err)
+	require.NoError(t, err)
 	for _, s := range shipped {
-		m := mods[s.name]
-		if m == nil {
-			t.Errorf("%s: not loaded", s.name)
-		} else if m.origin != "prebuilt" {
-			t.Errorf("%s: loaded from %s, want the prebuilt image", s.name, m.origin)
+		if m := mods[s.name]; assert.NotNil(t, m, "%s: not loaded", s.name) {
+			assert.Equal(t, "prebuilt", m.origin, "%s: where it was loaded from", s.name)
 		}
 	}
-	if len(mods) != len(shipped) {
-		t.Errorf("%d modules loaded, %d shipped", len(mods), len(shipped))
-	}
+	assert.Len(t, mods, len(shipped), "modules loaded against shipped")
 
 	d2, err := Open(WithoutCache(), WithoutPrebuilt())
-	must(t, err)
+	require.NoError(t, err)
 	defer d2.Close()
-	if d2.Info().Prebuilt {
-		t.Errorf("WithoutPrebuilt: Info().Prebuilt set")
-	}
+	assert.False(t, d2.Info().Prebuilt, "WithoutPrebuilt: Info().Prebuilt set")
 	m, err := d2.Module("gf32.cu")
-	must(t, err)
-	if m.origin != "nvrtc" {
-		t.Errorf("WithoutPrebuilt: gf32.cu from %s", m.origin)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, "nvrtc", m.origin, "WithoutPrebuilt: where gf32.cu came from")
 }
 
 // TestPrebuiltMatchesNVRTC compiles every shipped module with this machine's
@@ -264,12 +233,12 @@ func TestPrebuiltLoads(t *testing.T) {
 func TestPrebuiltMatchesNVRTC(t *testing.T) {
 	d := testDevice(t)
 	ver, ents, err := readManifest()
-	must(t, err)
+	require.NoError(t, err)
 	if d.rtc == nil || d.info.NVRTCVersion != ver {
 		t.Skipf("images built by NVRTC %s, this machine has %q", ver, d.info.NVRTCVersion)
 	}
 	mods, err := shippedModules()
-	must(t, err)
+	require.NoError(t, err)
 	byName := map[string]moduleSource{}
 	for _, m := range mods {
 		byName[m.name] = m
@@ -297,9 +266,7 @@ func TestPrebuiltMatchesNVRTC(t *testing.T) {
 	}
 	wg.Wait()
 	for _, err := range errs {
-		if err != nil {
-			t.Error(err)
-		}
+		assert.NoError(t, err)
 	}
 }
 
@@ -314,42 +281,40 @@ func TestOpenWithoutNVRTC(t *testing.T) {
 		t.Skipf("no prebuilt images for %s", ref.Info())
 	}
 	d, err := Open(noNVRTC, WithoutCache())
-	must(t, err)
+	require.NoError(t, err)
 	defer d.Close()
 	info := d.Info()
-	if info.NVRTCVersion != "" || !info.Prebuilt || d.rtc != nil || !strings.Contains(info.String(), "NVRTC none") {
-		t.Errorf("Info = %s", info)
-	}
+	assert.Empty(t, info.NVRTCVersion, "Info = %s", info)
+	assert.True(t, info.Prebuilt, "Info = %s", info)
+	assert.Nil(t, d.rtc, "NVRTC loaded")
+	assert.Contains(t, info.String(), "NVRTC none")
 	mods, _ := loadAll(t, d)
 	for name, m := range mods {
-		if m.origin != "prebuilt" {
-			t.Errorf("%s from %s", name, m.origin)
-		}
+		assert.Equal(t, "prebuilt", m.origin, "%s: where it was loaded from", name)
 	}
-	if _, err := d.LoadModule("mine.cu", "extern \"C\" __global__ void k() {}"); !errors.Is(err, ErrCompile) {
-		t.Errorf("LoadModule without NVRTC: %v", err)
-	}
+	_, err = d.LoadModule("mine.cu", "extern \"C\" __global__ void k() {}")
+	assert.ErrorIs(t, err, ErrCompile, "LoadModule without NVRTC")
 	// A product through the images, against package field/gf64.
 	m, err := d.Module("gf64.cu")
-	must(t, err)
+	require.NoError(t, err)
 	f, err := m.Function("gf64_mul_thread")
-	must(t, err)
+	require.NoError(t, err)
 	const n = 1 << 14
 	a, b := randomWords[gf64.Element](n, 7), randomWords[gf64.Element](n, 8)
 	want := make([]gf64.Element, n)
 	gf64.MulVec(want, a, b)
 	da, db, dc := mustAlloc[gf64.Element](t, d, n), mustAlloc[gf64.Element](t, d, n), mustAlloc[gf64.Element](t, d, n)
-	must(t, da.Upload(a))
-	must(t, db.Upload(b))
-	must(t, f.Launch(LaunchConfig{Grid: Dim3{X: n / 256}, Block: Dim3{X: 256}}, dc, da, db, uint64(n)))
+	defer da.Free()
+	defer db.Free()
+	defer dc.Free()
+	require.NoError(t, da.Upload(a))
+	require.NoError(t, db.Upload(b))
+	require.NoError(t, f.Launch(LaunchConfig{Grid: Dim3{X: n / 256}, Block: Dim3{X: 256}}, dc, da, db, uint64(n)))
 	got := make([]gf64.Element, n)
-	must(t, dc.Download(got))
-	if !slices.Equal(got, want) {
-		t.Errorf("gf64_mul_thread 2^14 without NVRTC differs from gf64.MulVec")
-	}
-	if _, err := Open(noNVRTC, WithoutPrebuilt()); !errors.Is(err, ErrNoDevice) {
-		t.Errorf("Open without NVRTC and images: %v", err)
-	}
+	require.NoError(t, dc.Download(got))
+	testutil.EqualSlices(t, want, got, "gf64_mul_thread 2^14 without NVRTC against gf64.MulVec")
+	_, err = Open(noNVRTC, WithoutPrebuilt())
+	assert.ErrorIs(t, err, ErrNoDevice, "Open without NVRTC and images")
 }
 
 // TestPrebuiltRefused makes the driver refuse the images (as an older
@@ -368,22 +333,17 @@ func TestPrebuiltRefused(t *testing.T) {
 	}
 	defer func() { prebuiltHook = nil }()
 	d, err := Open(WithoutCache())
-	must(t, err)
+	require.NoError(t, err)
 	defer d.Close()
 	m, err := d.Module("gf32.cu")
-	must(t, err)
-	if m.origin != "nvrtc" {
-		t.Errorf("refused image: gf32.cu from %s, want nvrtc", m.origin)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, "nvrtc", m.origin, "refused image: where gf32.cu came from")
 	m, err = d.Module(cuda.MerkleProgram("gf64"))
-	must(t, err)
-	if m.origin != "prebuilt" {
-		t.Errorf("merkle_gf64.cu from %s, want prebuilt", m.origin)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, "prebuilt", m.origin, "where merkle_gf64.cu came from")
 	_, err = Open(func(c *config) error { c.noNVRTC = true; return nil })
-	if !errors.Is(err, ErrNoDevice) || !strings.Contains(err.Error(), "do not load") {
-		t.Errorf("Open without NVRTC, images refused: %v", err)
-	}
+	assert.ErrorIs(t, err, ErrNoDevice, "Open without NVRTC, images refused")
+	assert.ErrorContains(t, err, "do not load", "Open without NVRTC, images refused")
 }
 
 var compileTimes = flag.Bool("gpu.compiletimes", false, "run TestCompileTimes: NVRTC compile and load time of each kernel module, no disk cache")
@@ -399,7 +359,7 @@ func TestCompileTimes(t *testing.T) {
 	}
 	testDevice(t) // skips without a device
 	d, err := Open(WithoutCache(), WithoutPrebuilt())
-	must(t, err)
+	require.NoError(t, err)
 	defer d.Close()
 	fmt.Printf("\n%s, NVRTC %s, target %s (cubin %v)\n\n| module | first use (compile + load) |\n|---|---|\n",
 		d.Info().Name, d.Info().NVRTCVersion, d.Info().Target, d.cubin)

@@ -2,47 +2,32 @@ package gpu
 
 import (
 	"errors"
-	"strings"
 	"sync"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 func TestBufferRoundTrip(t *testing.T) {
 	d := testDevice(t)
 	for _, n := range []int{0, 1, 33, 1 << 16} {
 		b, err := Alloc[uint64](d, n)
-		if err != nil {
-			t.Fatalf("Alloc(%d): %v", n, err)
-		}
+		require.NoError(t, err, "Alloc(%d)", n)
 		src := randomWords[uint64](n, uint64(n))
-		if err := b.Upload(src); err != nil {
-			t.Fatalf("Upload: %v", err)
-		}
+		require.NoError(t, b.Upload(src))
 		got := make([]uint64, n)
-		if err := b.Download(got); err != nil {
-			t.Fatalf("Download: %v", err)
-		}
-		for i := range src {
-			if got[i] != src[i] {
-				t.Fatalf("n=%d: element %d = %#x, want %#x", n, i, got[i], src[i])
-			}
-		}
-		if err := b.Upload(make([]uint64, n+1)); !errors.Is(err, ErrLength) {
-			t.Errorf("Upload of n+1 values: %v", err)
-		}
-		if err := b.Download(make([]uint64, n+1)); !errors.Is(err, ErrLength) {
-			t.Errorf("Download into n+1 values: %v", err)
-		}
-		if err := b.Free(); err != nil {
-			t.Fatalf("Free: %v", err)
-		}
-		if err := b.Free(); err != nil {
-			t.Errorf("second Free: %v", err)
-		}
+		require.NoError(t, b.Download(got))
+		testutil.RequireEqualSlices(t, src, got, "n=%d: round trip", n)
+		assert.ErrorIs(t, b.Upload(make([]uint64, n+1)), ErrLength, "Upload of n+1 values")
+		assert.ErrorIs(t, b.Download(make([]uint64, n+1)), ErrLength, "Download into n+1 values")
+		require.NoError(t, b.Free())
+		assert.NoError(t, b.Free(), "second Free")
 		if n > 0 {
-			if err := b.Download(got); !errors.Is(err, ErrClosed) {
-				t.Errorf("Download after Free: %v", err)
-			}
+			assert.True(t, b.Freed())
+			assert.ErrorIs(t, b.Download(got), ErrClosed, "Download after Free")
 		}
 	}
 }
@@ -51,115 +36,69 @@ func TestBufferViewAndCopy(t *testing.T) {
 	d := testDevice(t)
 	const n = 1000
 	a, err := Alloc[uint32](d, n)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer a.Free()
 	src := randomWords[uint32](n, 1)
-	if err := a.Upload(src); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, a.Upload(src))
 	v, err := a.View(100, 50)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	got := make([]uint32, 50)
-	if err := v.Download(got); err != nil {
-		t.Fatal(err)
-	}
-	for i := range got {
-		if got[i] != src[100+i] {
-			t.Fatalf("view element %d = %#x, want %#x", i, got[i], src[100+i])
-		}
-	}
-	if _, err := a.View(990, 11); !errors.Is(err, ErrLength) {
-		t.Errorf("out-of-range view: %v", err)
-	}
+	require.NoError(t, v.Download(got))
+	testutil.RequireEqualSlices(t, src[100:150], got, "view")
+	_, err = a.View(990, 11)
+	assert.ErrorIs(t, err, ErrLength, "out-of-range view")
 	c, err := Alloc[uint32](d, 50)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer c.Free()
-	if err := c.CopyFrom(nil, v); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, c.CopyFrom(nil, v))
 	got2 := make([]uint32, 50)
-	if err := c.Download(got2); err != nil {
-		t.Fatal(err)
-	}
-	if got2[49] != src[149] || got2[0] != src[100] {
-		t.Error("CopyFrom copied the wrong values")
-	}
-	if err := c.CopyFrom(nil, a); !errors.Is(err, ErrLength) {
-		t.Errorf("CopyFrom of another length: %v", err)
-	}
-	if err := v.Free(); err != nil {
-		t.Errorf("freeing a view: %v", err)
-	}
+	require.NoError(t, c.Download(got2))
+	assert.Equal(t, src[149], got2[49], "CopyFrom: last value")
+	assert.Equal(t, src[100], got2[0], "CopyFrom: first value")
+	assert.ErrorIs(t, c.CopyFrom(nil, a), ErrLength, "CopyFrom of another length")
+	assert.NoError(t, v.Free(), "freeing a view")
+	assert.False(t, a.Freed(), "freeing a view frees its buffer")
 }
 
 func TestPinnedAsync(t *testing.T) {
 	d := testDevice(t)
 	const n = 1 << 20
 	h, err := AllocHost[uint64](d, n)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer h.Free()
 	out, err := AllocHost[uint64](d, n)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer out.Free()
 	copy(h.Slice(), randomWords[uint64](n, 7))
 	b, err := Alloc[uint64](d, n)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer b.Free()
 	s, err := d.NewStream()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer s.Close()
-	start, _ := d.NewEvent()
-	end, _ := d.NewEvent()
+	start, err := d.NewEvent()
+	require.NoError(t, err)
+	end, err := d.NewEvent()
+	require.NoError(t, err)
 	defer start.Close()
 	defer end.Close()
-	if err := start.Record(s); err != nil {
-		t.Fatal(err)
-	}
-	if err := b.UploadAsync(s, h); err != nil {
-		t.Fatal(err)
-	}
-	if err := b.DownloadAsync(s, out); err != nil {
-		t.Fatal(err)
-	}
-	if err := end.Record(s); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Synchronize(); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, start.Record(s))
+	require.NoError(t, b.UploadAsync(s, h))
+	require.NoError(t, b.DownloadAsync(s, out))
+	require.NoError(t, end.Record(s))
+	require.NoError(t, s.Synchronize())
 	el, err := end.Since(start)
-	if err != nil || el <= 0 {
-		t.Errorf("elapsed = %v, %v", el, err)
-	}
-	hs, os := h.Slice(), out.Slice()
-	for i := range hs {
-		if hs[i] != os[i] {
-			t.Fatalf("element %d: %#x != %#x", i, os[i], hs[i])
-		}
-	}
-	small, _ := AllocHost[uint64](d, 3)
+	require.NoError(t, err)
+	assert.Positive(t, el, "elapsed")
+	testutil.RequireEqualSlices(t, h.Slice(), out.Slice(), "pinned round trip")
+	small, err := AllocHost[uint64](d, 3)
+	require.NoError(t, err)
 	defer small.Free()
-	if err := b.UploadAsync(s, small); !errors.Is(err, ErrLength) {
-		t.Errorf("UploadAsync of 3 values: %v", err)
-	}
+	assert.ErrorIs(t, b.UploadAsync(s, small), ErrLength, "UploadAsync of 3 values")
 	hv, err := h.View(10, 20)
-	if err != nil || hv.Len() != 20 || hv.Slice()[0] != h.Slice()[10] {
-		t.Errorf("host view: %v", err)
-	}
+	require.NoError(t, err, "host view")
+	assert.Equal(t, 20, hv.Len(), "host view length")
+	assert.Equal(t, h.Slice()[10], hv.Slice()[0], "host view's first value")
 }
 
 const testKernel = `
@@ -172,119 +111,135 @@ extern "C" __global__ void addc(unsigned int *x, unsigned int c, unsigned long l
 func TestLaunchCustomKernel(t *testing.T) {
 	d := testDevice(t)
 	m, err := d.LoadModule("addc.cu", testKernel)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	f, err := m.Function("addc")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	const n = 1000
 	b, err := Alloc[uint32](d, n)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer b.Free()
 	src := randomWords[uint32](n, 3)
-	b.Upload(src)
-	if err := f.Launch(LaunchConfig{Grid: Dim3{X: (n + 127) / 128}, Block: Dim3{X: 128}}, b, uint32(5), uint64(n)); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, b.Upload(src))
+	require.NoError(t, f.Launch(LaunchConfig{Grid: Dim3{X: (n + 127) / 128}, Block: Dim3{X: 128}}, b, uint32(5), uint64(n)))
 	got := make([]uint32, n)
-	b.Download(got)
-	for i := range got {
-		if got[i] != src[i]+5 {
-			t.Fatalf("x[%d] = %d, want %d", i, got[i], src[i]+5)
-		}
+	require.NoError(t, b.Download(got))
+	want := make([]uint32, n)
+	for i := range want {
+		want[i] = src[i] + 5
 	}
-	if err := f.Launch(LaunchConfig{Grid: Dim3{X: 1}, Block: Dim3{X: 1}}, b, 5, uint64(n)); err == nil {
-		t.Error("Go int argument accepted")
-	}
-	if err := f.Launch(LaunchConfig{Grid: Dim3{X: 1}, Block: Dim3{X: 4096}}, b, uint32(5), uint64(n)); err == nil {
-		t.Error("block of 4096 threads accepted")
-	}
-	if _, err := m.Function("nosuch"); err == nil {
-		t.Error("missing kernel found")
-	}
+	testutil.RequireEqualSlices(t, want, got, "x[i] + 5")
+	assert.Error(t, f.Launch(LaunchConfig{Grid: Dim3{X: 1}, Block: Dim3{X: 1}}, b, 5, uint64(n)), "Go int argument accepted")
+	assert.Error(t, f.Launch(LaunchConfig{Grid: Dim3{X: 1}, Block: Dim3{X: 4096}}, b, uint32(5), uint64(n)), "block of 4096 threads accepted")
+	_, err = m.Function("nosuch")
+	assert.Error(t, err, "missing kernel found")
 	// The device still works after a refused launch.
-	if err := d.Synchronize(); err != nil {
-		t.Errorf("Synchronize after refused launch: %v", err)
+	assert.NoError(t, d.Synchronize(), "Synchronize after refused launch")
+	nb, err := f.MaxActiveBlocksPerSM(128, 0)
+	require.NoError(t, err)
+	assert.Positive(t, nb, "MaxActiveBlocksPerSM")
+}
+
+// TestQueue runs a sequence through Device.Do: a copy into scratch memory,
+// two launches on it, a copy back, on a stream and on the default stream.
+func TestQueue(t *testing.T) {
+	d := testDevice(t)
+	m, err := d.LoadModule("addc.cu", testKernel)
+	require.NoError(t, err)
+	f, err := m.Function("addc")
+	require.NoError(t, err)
+	const n = 5000
+	b, err := Alloc[uint32](d, n)
+	require.NoError(t, err)
+	defer b.Free()
+	src := randomWords[uint32](n, 4)
+	want := make([]uint32, n)
+	for i := range want {
+		want[i] = src[i] + 7 + 9
 	}
-	if nb, err := f.MaxActiveBlocksPerSM(128, 0); err != nil || nb <= 0 {
-		t.Errorf("MaxActiveBlocksPerSM = %d, %v", nb, err)
+	s, err := d.NewStream()
+	require.NoError(t, err)
+	defer s.Close()
+	for _, st := range []*Stream{s, nil} {
+		require.NoError(t, b.Upload(src))
+		err := d.Do(st, func(q *Queue) error {
+			assert.Same(t, d, q.Device())
+			return q.Scratch(4*n, func(p DevicePtr) error {
+				if err := q.Copy(p, b.Ptr(), 4*n); err != nil {
+					return err
+				}
+				grid, block := Dim3{X: (n + 255) / 256}, Dim3{X: 256}
+				if err := q.Launch(f, grid, block, 0, p, uint32(7), uint64(n)); err != nil {
+					return err
+				}
+				if err := q.Launch(f, grid, block, 0, p, uint32(9), uint64(n)); err != nil {
+					return err
+				}
+				return q.Copy(b.Ptr(), p, 4*n)
+			})
+		})
+		require.NoError(t, err)
+		if st != nil {
+			require.NoError(t, st.Synchronize())
+		}
+		got := make([]uint32, n)
+		require.NoError(t, b.Download(got))
+		testutil.RequireEqualSlices(t, want, got, "x[i] + 7 + 9 through a Queue (stream %v)", st != nil)
 	}
+	err = d.Do(nil, func(q *Queue) error { return q.Launch(f, Dim3{X: 1}, Dim3{X: 1}, 0, b, 5, uint64(n)) })
+	assert.ErrorContains(t, err, "int32 or int64", "Go int argument")
+	err = d.Do(nil, func(q *Queue) error { return q.Scratch(0, func(DevicePtr) error { return nil }) })
+	assert.Error(t, err, "scratch of 0 bytes")
+	err = d.Do(nil, func(q *Queue) error { return q.Copy(b.Ptr(), b.Ptr(), -1) })
+	assert.Error(t, err, "copy of -1 bytes")
+	sentinel := errors.New("mine")
+	assert.ErrorIs(t, d.Do(nil, func(q *Queue) error { return sentinel }), sentinel, "Do returns f's error")
+	err = d.Do(nil, func(q *Queue) error {
+		return q.Scratch(1<<45, func(DevicePtr) error { return nil }) // 32 TiB
+	})
+	assert.ErrorIs(t, err, ErrOutOfMemory, "scratch of 32 TiB")
 }
 
 func TestCompileError(t *testing.T) {
 	d := testDevice(t)
 	_, err := d.LoadModule("bad.cu", "extern \"C\" __global__ void k() { undefined_thing(); }")
-	if !errors.Is(err, ErrCompile) || !strings.Contains(err.Error(), "undefined_thing") {
-		t.Errorf("compile error = %v", err)
-	}
-	if _, err := d.Module("nosuch.cu"); err == nil {
-		t.Error("missing embedded source loaded")
-	}
+	assert.ErrorIs(t, err, ErrCompile)
+	assert.ErrorContains(t, err, "undefined_thing")
+	_, err = d.Module("nosuch.cu")
+	assert.Error(t, err, "a program that does not exist loaded")
 }
 
 func TestOutOfMemory(t *testing.T) {
 	d := testDevice(t)
 	_, err := Alloc[uint64](d, 1<<42) // 32 TiB
-	if !errors.Is(err, ErrOutOfMemory) {
-		t.Errorf("Alloc of 32 TiB: %v", err)
-	}
+	assert.ErrorIs(t, err, ErrOutOfMemory, "Alloc of 32 TiB")
 	// The device still works.
 	b, err := Alloc[uint64](d, 10)
-	if err != nil {
-		t.Fatalf("Alloc after OOM: %v", err)
-	}
-	b.Free()
+	require.NoError(t, err, "Alloc after OOM")
+	require.NoError(t, b.Free())
 }
 
 func TestClosedDevice(t *testing.T) {
 	testDevice(t)
 	d, err := Open(WithoutCache())
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	b, err := Alloc[uint64](d, 100)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	h, err := AllocHost[uint32](d, 100)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	s, err := d.NewStream()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Close(); err != nil {
-		t.Fatalf("Close: %v", err)
-	}
-	if err := d.Close(); err != nil {
-		t.Errorf("second Close: %v", err)
-	}
-	if err := b.Upload(make([]uint64, 100)); !errors.Is(err, ErrClosed) {
-		t.Errorf("Upload on closed device: %v", err)
-	}
-	if _, err := Alloc[uint64](d, 1); !errors.Is(err, ErrClosed) {
-		t.Errorf("Alloc on closed device: %v", err)
-	}
-	if _, err := d.Module("gf64.cu"); !errors.Is(err, ErrClosed) {
-		t.Errorf("Module on closed device: %v", err)
-	}
-	if err := b.Free(); err != nil {
-		t.Errorf("Free after Close: %v", err)
-	}
-	if h.Slice() != nil {
-		t.Error("pinned slice still returned after Close")
-	}
-	if err := h.Free(); err != nil {
-		t.Errorf("host Free after Close: %v", err)
-	}
-	if err := s.Close(); err != nil {
-		t.Errorf("stream Close after Close: %v", err)
-	}
+	require.NoError(t, err)
+	require.NoError(t, d.Close(), "Close")
+	assert.NoError(t, d.Close(), "second Close")
+	assert.ErrorIs(t, b.Upload(make([]uint64, 100)), ErrClosed, "Upload on closed device")
+	_, err = Alloc[uint64](d, 1)
+	assert.ErrorIs(t, err, ErrClosed, "Alloc on closed device")
+	_, err = d.Module("gf64.cu")
+	assert.ErrorIs(t, err, ErrClosed, "Module on closed device")
+	assert.ErrorIs(t, d.Do(nil, func(*Queue) error { return nil }), ErrClosed, "Do on closed device")
+	assert.NoError(t, b.Free(), "Free after Close")
+	assert.Nil(t, h.Slice(), "pinned slice still returned after Close")
+	assert.NoError(t, h.Free(), "host Free after Close")
+	assert.NoError(t, s.Close(), "stream Close after Close")
 }
 
 func TestConcurrentUse(t *testing.T) {
@@ -322,6 +277,6 @@ func TestConcurrentUse(t *testing.T) {
 	wg.Wait()
 	close(errs)
 	for err := range errs {
-		t.Error(err)
+		assert.NoError(t, err)
 	}
 }

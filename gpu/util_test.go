@@ -1,6 +1,7 @@
 package gpu
 
 import (
+	"github.com/stretchr/testify/require"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -47,52 +48,34 @@ func randomWords[T ~uint32 | ~uint64](n int, seed uint64) []T {
 func deviceTime(t testing.TB, d *Device, s *Stream, warm, reps, inner int, f func() error) time.Duration {
 	t.Helper()
 	for i := 0; i < warm; i++ {
-		must(t, f())
+		require.NoError(t, f())
 	}
 	start, err := d.NewEvent()
-	must(t, err)
+	require.NoError(t, err)
 	defer start.Close()
 	end, err := d.NewEvent()
-	must(t, err)
+	require.NoError(t, err)
 	defer end.Close()
 	times := make([]time.Duration, reps)
 	for i := range times {
-		must(t, start.Record(s))
+		require.NoError(t, start.Record(s))
 		for j := 0; j < inner; j++ {
-			must(t, f())
+			require.NoError(t, f())
 		}
-		must(t, end.Record(s))
-		must(t, end.Synchronize())
+		require.NoError(t, end.Record(s))
+		require.NoError(t, end.Synchronize())
 		times[i], err = end.Since(start)
-		must(t, err)
+		require.NoError(t, err)
 		times[i] /= time.Duration(inner)
 	}
 	slices.Sort(times)
 	return times[reps/2]
 }
 
+// mustAlloc allocates a device buffer; a failure stops the test.
 func mustAlloc[T any](t testing.TB, d *Device, n int) *Buffer[T] {
 	t.Helper()
 	b, err := Alloc[T](d, n)
-	if err != nil {
-		t.Fatalf("Alloc(%d): %v", n, err)
-	}
+	require.NoError(t, err, "Alloc(%d)", n)
 	return b
-}
-
-func must(t testing.TB, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-// firstDiff returns the first index where got and want differ, or -1.
-func firstDiff[T comparable](got, want []T) int {
-	for i := range got {
-		if got[i] != want[i] {
-			return i
-		}
-	}
-	return -1
 }
