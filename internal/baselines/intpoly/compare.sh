@@ -67,7 +67,7 @@ gobench() {
 runs_for() { # fewer runs for the big sizes
 	if [ "$1" -ge 24 ]; then echo 1; elif [ "$1" -ge 20 ]; then echo 3; else echo 7; fi
 }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "-" }'; }
 
 echo
 echo "| polynomial | FLINT ms | NTL ms | go 1 core ms | go all ms | FLINT / go 1 core | NTL / go 1 core | FLINT / go all |"
