@@ -9,7 +9,9 @@ type kernelSet struct {
 	name                 string
 	difRadix2, ditRadix2 func(a []uint64, m int, tw []uint64)
 	difRadix4, ditRadix4 func(a []uint64, q, j0, j1 int, tw, tw3 []uint64)
-	difTail, ditHead     func(a, tw []uint64)
+	difTail              func(a, tw []uint64)
+	ditHead              func(a, tw []uint64, skip int)
+	replicate            func(dst, src []uint64, logB int)
 	mulVec               func(a, b []uint64)
 	scaleVec             func(a []uint64, c uint64)
 }
@@ -18,7 +20,7 @@ var genericKernels = kernelSet{
 	name:      "generic",
 	difRadix2: difRadix2Generic, ditRadix2: ditRadix2Generic,
 	difRadix4: difRadix4Generic, ditRadix4: ditRadix4Generic,
-	difTail: difTailGeneric, ditHead: ditHeadGeneric,
+	difTail: difTailGeneric, ditHead: ditHeadGeneric, replicate: replicateGeneric,
 	mulVec: mulVecGeneric, scaleVec: scaleVecGeneric,
 }
 

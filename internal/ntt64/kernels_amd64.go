@@ -13,7 +13,7 @@ var avx512Kernels = kernelSet{
 	name:      "avx512",
 	difRadix2: difRadix2Asm, ditRadix2: ditRadix2Asm,
 	difRadix4: difRadix4Asm, ditRadix4: ditRadix4Asm,
-	difTail: difTailAsm, ditHead: ditHeadAsm,
+	difTail: difTailAsm, ditHead: ditHeadAsm, replicate: replicateAsm,
 	mulVec: mulVecAsm, scaleVec: scaleVecAsm,
 }
 
@@ -38,7 +38,10 @@ func ditRadix2AVX512(a []uint64, m int, tw []uint64)
 func difTailAVX512(a []uint64, inv int)
 
 //go:noescape
-func ditHeadAVX512(a []uint64, inv int)
+func ditHeadAVX512(a []uint64, inv, skip int)
+
+//go:noescape
+func replicateAVX512(dst, src []uint64, logB int)
 
 //go:noescape
 func mulVecAVX512(a, b []uint64)
@@ -126,16 +129,24 @@ func difTailAsm(a, tw []uint64) {
 	difTailGeneric(a[m:], tw)
 }
 
-func ditHeadAsm(a, tw []uint64) {
+func ditHeadAsm(a, tw []uint64, skip int) {
 	inv := smallRoots(tw)
 	m := len(a) &^ 63
-	if inv < 0 {
+	if inv < 0 || skip < 0 || skip > 2 {
 		m = 0
 	}
 	if m != 0 {
-		ditHeadAVX512(a[:m], inv)
+		ditHeadAVX512(a[:m], inv, skip)
 	}
-	ditHeadGeneric(a[m:], tw)
+	ditHeadGeneric(a[m:], tw, skip)
+}
+
+func replicateAsm(dst, src []uint64, logB int) {
+	if logB < 1 || logB > 4 || len(src)<<logB&7 != 0 {
+		replicateGeneric(dst, src, logB)
+		return
+	}
+	replicateAVX512(dst[:len(src)<<logB], src, logB)
 }
 
 func mulVecAsm(a, b []uint64) {

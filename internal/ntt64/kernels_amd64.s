@@ -653,24 +653,29 @@ dit2done:
 	BFR(Z13, Z15); MUL48S(Z15); \
 	BF(Z8, Z9); BF(Z10, Z11); BF(Z12, Z13); BF(Z14, Z15)
 
-// The three DIT stages (half-sizes 1, 2, 4).
-#define DIT8FWD \
-	BF(Z8, Z9); BF(Z10, Z11); BF(Z12, Z13); BF(Z14, Z15); \
+// The three DIT stages (half-sizes 1, 2, 4), one macro per stage.
+#define DIT8S1 \
+	BF(Z8, Z9); BF(Z10, Z11); BF(Z12, Z13); BF(Z14, Z15)
+
+#define DIT8S2FWD \
 	BF(Z8, Z10); \
 	MUL48S(Z11); BF(Z9, Z11); \
 	BF(Z12, Z14); \
-	MUL48S(Z15); BF(Z13, Z15); \
+	MUL48S(Z15); BF(Z13, Z15)
+
+#define DIT8S4FWD \
 	BF(Z8, Z12); \
 	MUL24(Z13); BFX(Z9, Z13); \
 	MUL48S(Z14); BF(Z10, Z14); \
 	MUL72(Z15); BFX(Z11, Z15)
 
-#define DIT8INV \
-	BF(Z8, Z9); BF(Z10, Z11); BF(Z12, Z13); BF(Z14, Z15); \
+#define DIT8S2INV \
 	BF(Z8, Z10); \
 	MUL48S(Z11); BFX(Z9, Z11); \
 	BF(Z12, Z14); \
-	MUL48S(Z15); BFX(Z13, Z15); \
+	MUL48S(Z15); BFX(Z13, Z15)
+
+#define DIT8S4INV \
 	BF(Z8, Z12); \
 	MUL72(Z13); BF(Z9, Z13); \
 	MUL48S(Z14); BFX(Z10, Z14); \
@@ -736,40 +741,135 @@ diftaildone:
 	VZEROUPPER
 	RET
 
-// func ditHeadAVX512(a []uint64, inv int)
+// DITHEADLOOP is one loop of ditHeadAVX512 running STAGES on every eight
+// blocks, labels prefixed with L.
+#define DITHEADLOOP(L, STAGES) \
+L: \
+	CMPQ BX, R9; \
+	JAE  ditheaddone; \
+	LOAD8; \
+	FORWARD; \
+	STAGES; \
+	BACK; \
+	STORE8; \
+	ADDQ $512, BX; \
+	JMP  L
+
+// func ditHeadAVX512(a []uint64, inv, skip int)
 // Like ditHeadGeneric with the forward (inv = 0) or inverse (inv = 1)
-// roots; len(a) is a multiple of 64.
-TEXT ·ditHeadAVX512(SB), NOSPLIT, $0-32
+// roots, leaving out the first skip stages (0 ≤ skip ≤ 2); len(a) is a
+// multiple of 64.
+TEXT ·ditHeadAVX512(SB), NOSPLIT, $0-40
 	CONSTS
 	MOVQ a_base+0(FP), BX
 	MOVQ a_len+8(FP), R9
 	LEAQ (BX)(R9*8), R9
-	CMPQ inv+24(FP), $0
-	JNE  ditheadinv
+	MOVQ inv+24(FP), AX
+	SHLQ $2, AX
+	ADDQ skip+32(FP), AX      // 4·inv + skip
+	CMPQ AX, $0
+	JEQ  dithf0
+	CMPQ AX, $1
+	JEQ  dithf1
+	CMPQ AX, $2
+	JEQ  dithf2
+	CMPQ AX, $4
+	JEQ  dithi0
+	CMPQ AX, $5
+	JEQ  dithi1
+	JMP  dithi2
 
-ditheadfwd:
-	CMPQ BX, R9
-	JAE  ditheaddone
-	LOAD8
-	FORWARD
-	DIT8FWD
-	BACK
-	STORE8
-	ADDQ $512, BX
-	JMP  ditheadfwd
-
-ditheadinv:
-	CMPQ BX, R9
-	JAE  ditheaddone
-	LOAD8
-	FORWARD
-	DIT8INV
-	BACK
-	STORE8
-	ADDQ $512, BX
-	JMP  ditheadinv
+	DITHEADLOOP(dithf0, DIT8S1; DIT8S2FWD; DIT8S4FWD)
+	DITHEADLOOP(dithf1, DIT8S2FWD; DIT8S4FWD)
+	DITHEADLOOP(dithf2, DIT8S4FWD)
+	DITHEADLOOP(dithi0, DIT8S1; DIT8S2INV; DIT8S4INV)
+	DITHEADLOOP(dithi1, DIT8S2INV; DIT8S4INV)
+	DITHEADLOOP(dithi2, DIT8S4INV)
 
 ditheaddone:
+	VZEROUPPER
+	RET
+
+// Index vectors for replicateAVX512: lane k takes source value k>>logB.
+DATA ·repIdx2+0(SB)/8, $0
+DATA ·repIdx2+8(SB)/8, $0
+DATA ·repIdx2+16(SB)/8, $1
+DATA ·repIdx2+24(SB)/8, $1
+DATA ·repIdx2+32(SB)/8, $2
+DATA ·repIdx2+40(SB)/8, $2
+DATA ·repIdx2+48(SB)/8, $3
+DATA ·repIdx2+56(SB)/8, $3
+GLOBL ·repIdx2(SB), RODATA|NOPTR, $64
+
+DATA ·repIdx4+0(SB)/8, $0
+DATA ·repIdx4+8(SB)/8, $0
+DATA ·repIdx4+16(SB)/8, $0
+DATA ·repIdx4+24(SB)/8, $0
+DATA ·repIdx4+32(SB)/8, $1
+DATA ·repIdx4+40(SB)/8, $1
+DATA ·repIdx4+48(SB)/8, $1
+DATA ·repIdx4+56(SB)/8, $1
+GLOBL ·repIdx4(SB), RODATA|NOPTR, $64
+
+// func replicateAVX512(dst, src []uint64, logB int)
+// Like replicateGeneric for 1 ≤ logB ≤ 4; len(dst) = len(src)<<logB is a
+// multiple of 8. For logB = 1, 2 each 64-byte store takes 8>>logB source
+// values through a masked load (no read past src) and VPERMQ; for logB = 3,
+// 4 each source value is broadcast to 1 or 2 stores.
+TEXT ·replicateAVX512(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R9
+	MOVQ src_base+24(FP), SI
+	MOVQ logB+48(FP), CX
+	LEAQ (DI)(R9*8), R9
+	CMPQ CX, $3
+	JAE  repbcast
+	MOVQ $0x0f, AX
+	VMOVDQU64 ·repIdx2(SB), Z1
+	MOVQ $32, DX              // source bytes per store
+	CMPQ CX, $1
+	JEQ  repperm
+	MOVQ $0x03, AX
+	VMOVDQU64 ·repIdx4(SB), Z1
+	MOVQ $16, DX
+
+repperm:
+	KMOVW AX, K1
+
+repploop:
+	CMPQ          DI, R9
+	JAE           repdone
+	VMOVDQU64.Z   (SI), K1, Z0
+	VPERMQ        Z0, Z1, Z2
+	VMOVDQU64     Z2, (DI)
+	ADDQ          $64, DI
+	ADDQ          DX, SI
+	JMP           repploop
+
+repbcast:
+	CMPQ CX, $3
+	JNE  repb16
+
+repb8:
+	CMPQ         DI, R9
+	JAE          repdone
+	VPBROADCASTQ (SI), Z0
+	VMOVDQU64    Z0, (DI)
+	ADDQ         $64, DI
+	ADDQ         $8, SI
+	JMP          repb8
+
+repb16:
+	CMPQ         DI, R9
+	JAE          repdone
+	VPBROADCASTQ (SI), Z0
+	VMOVDQU64    Z0, (DI)
+	VMOVDQU64    Z0, 64(DI)
+	ADDQ         $128, DI
+	ADDQ         $8, SI
+	JMP          repb16
+
+repdone:
 	VZEROUPPER
 	RET
 

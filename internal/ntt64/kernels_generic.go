@@ -108,8 +108,16 @@ func ditRadix4Generic(a []uint64, q, j0, j1 int, tw, _ []uint64) {
 }
 
 // ditHeadGeneric runs the first three decimation-in-time stages (half-sizes
-// 1, 2, 4) on every block of 8 elements of a.
-func ditHeadGeneric(a []uint64, tw []uint64) {
+// 1, 2, 4) on every block of 8 elements of a, leaving out the first skip of
+// them (0 ≤ skip ≤ 2; the extension kernels skip the stages that would only
+// copy replicated values).
+func ditHeadGeneric(a []uint64, tw []uint64, skip int) {
+	if skip > 0 {
+		for m := 1 << skip; m < 8; m *= 2 {
+			ditRadix2Generic(a, m, tw)
+		}
+		return
+	}
 	w1, w2, w3, w4 := tw[5], tw[6], tw[7], tw[3]
 	for b := 0; b+8 <= len(a); b += 8 {
 		x := (*[8]uint64)(a[b : b+8])
@@ -130,6 +138,20 @@ func ditHeadGeneric(a []uint64, tw []uint64) {
 		x[1], x[5] = add(z1, z5), sub(z1, z5)
 		x[2], x[6] = add(z2, z6), sub(z2, z6)
 		x[3], x[7] = add(z3, z7), sub(z3, z7)
+	}
+}
+
+// replicateGeneric sets dst[u<<logB + r] = src[u] for u < len(src) and
+// r < 2^logB (len(dst) = len(src)<<logB), for increasing u, reading src[u]
+// before writing its copies (ditLeafSpread relies on the order).
+func replicateGeneric(dst, src []uint64, logB int) {
+	b := 1 << logB
+	dst = dst[:len(src)<<logB]
+	for u, x := range src {
+		d := dst[u<<logB : u<<logB+b]
+		for r := range d {
+			d[r] = x
+		}
 	}
 }
 

@@ -380,7 +380,7 @@ func ditLeaf(ks *kernelSet, a []uint64, tw *twiddleSet) {
 		}
 		return
 	}
-	ks.ditHead(a, tw.r2)
+	ks.ditHead(a, tw.r2, 0)
 	m := 8
 	for ; 4*m <= n; m *= 4 {
 		ks.ditRadix4(a, m, 0, m, tw.r2, tw.r3)

@@ -65,4 +65,20 @@ func (g *goldilocksOps) transform(a []goldilocks.Element, o Order, inverse, cose
 	}
 }
 
+// goldilocksNatural returns the Natural-order LDE from small to large on
+// ntt64's extension (E is goldilocks.Element): the input is copied to the
+// end of dst (src may overlap dst's head) and extended in place.
+func goldilocksNatural[E Element](small, large *goldilocksOps) (func(dst, src []E, tasks int), error) {
+	x, err := ntt64.NewExtender(small.plan, large.plan)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBlowup, err)
+	}
+	return func(dst, src []E, tasks int) {
+		d := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(dst))), len(dst))
+		s := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(src))), len(src))
+		copy(d[len(d)-len(s):], s)
+		x.Extend(d, tasks)
+	}, nil
+}
+
 var _ fieldOps[goldilocks.Element] = (*goldilocksOps)(nil)

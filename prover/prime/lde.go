@@ -31,6 +31,10 @@ type LDE[E Element] struct {
 	small, large fieldOps[E]
 	logBlowup    int
 	workers      int
+	// natural, when not nil, is the field's own Natural-order extension
+	// (Goldilocks: ntt64.Extender), used instead of the composition in
+	// encode.
+	natural func(dst, src []E, tasks int)
 }
 
 // NewLDE returns the LDE from small to large, both gnark-crypto *fft.Domain of
@@ -50,7 +54,15 @@ func NewLDE[E Element](small, large any, opts ...Option) (*LDE[E], error) {
 		return nil, fmt.Errorf("%w: large domain %d / small domain %d; want a blowup of 2, 4, 8 or 16", ErrBlowup, bigN, n)
 	}
 	c := newConfig(opts)
-	return &LDE[E]{small: s, large: l, logBlowup: bits.TrailingZeros64(bigN / n), workers: c.workers}, nil
+	lde := &LDE[E]{small: s, large: l, logBlowup: bits.TrailingZeros64(bigN / n), workers: c.workers}
+	if gs, ok := any(s).(*goldilocksOps); ok {
+		f, err := goldilocksNatural[E](gs, any(l).(*goldilocksOps))
+		if err != nil {
+			return nil, err
+		}
+		lde.natural = f
+	}
+	return lde, nil
 }
 
 // NewBN254LDE is NewLDE for the BN254 scalar field.
@@ -129,6 +141,10 @@ func (l *LDE[E]) Encode(dst, src [][]E, o Order) error {
 // DIT: INTT DIT (bit-reversed in) gives natural coefficients; bit-reverse
 // them, spread with stride blowup, coset DIT (natural out).
 func (l *LDE[E]) encode(dst, src []E, o Order, tasks int) {
+	if o == Natural && l.natural != nil {
+		l.natural(dst, src, tasks)
+		return
+	}
 	n := len(src)
 	copy(dst[:n], src)
 	head := dst[:n]
