@@ -12,6 +12,7 @@ type kernelSet struct {
 	difTail              func(a, tw []uint64)
 	ditHead              func(a, tw []uint64, skip int)
 	replicate            func(dst, src []uint64, logB int)
+	bitrevTiles          func(x, y []uint64, stride int)
 	mulVec               func(a, b []uint64)
 	scaleVec             func(a []uint64, c uint64)
 }
@@ -21,6 +22,7 @@ var genericKernels = kernelSet{
 	difRadix2: difRadix2Generic, ditRadix2: ditRadix2Generic,
 	difRadix4: difRadix4Generic, ditRadix4: ditRadix4Generic,
 	difTail: difTailGeneric, ditHead: ditHeadGeneric, replicate: replicateGeneric,
+	bitrevTiles: bitrevTilesGeneric,
 	mulVec: mulVecGeneric, scaleVec: scaleVecGeneric,
 }
 

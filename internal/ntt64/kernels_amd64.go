@@ -14,6 +14,7 @@ var avx512Kernels = kernelSet{
 	difRadix2: difRadix2Asm, ditRadix2: ditRadix2Asm,
 	difRadix4: difRadix4Asm, ditRadix4: ditRadix4Asm,
 	difTail: difTailAsm, ditHead: ditHeadAsm, replicate: replicateAsm,
+	bitrevTiles: bitrevTilesAsm,
 	mulVec: mulVecAsm, scaleVec: scaleVecAsm,
 }
 
@@ -42,6 +43,9 @@ func ditHeadAVX512(a []uint64, inv, skip int)
 
 //go:noescape
 func replicateAVX512(dst, src []uint64, logB int)
+
+//go:noescape
+func bitrevTilesAVX512(x, y *uint64, stride int)
 
 //go:noescape
 func mulVecAVX512(a, b []uint64)
@@ -147,6 +151,12 @@ func replicateAsm(dst, src []uint64, logB int) {
 		return
 	}
 	replicateAVX512(dst[:len(src)<<logB], src, logB)
+}
+
+func bitrevTilesAsm(x, y []uint64, stride int) {
+	// the slicing checks that both tiles are inside their slices
+	_, _ = x[7*stride+7], y[7*stride+7]
+	bitrevTilesAVX512(&x[0], &y[0], stride)
 }
 
 func mulVecAsm(a, b []uint64) {

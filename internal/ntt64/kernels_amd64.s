@@ -873,6 +873,58 @@ repdone:
 	VZEROUPPER
 	RET
 
+// func bitrevTilesAVX512(x, y *uint64, stride int)
+// Like bitrevTilesGeneric: row h of a tile is loaded into register
+// rev3(h), so that after TRANSPOSE8 register l holds new row rev3(l) of the
+// other tile, stored there. x and y may be equal.
+TEXT ·bitrevTilesAVX512(SB), NOSPLIT, $0-24
+	MOVQ x+0(FP), SI
+	MOVQ y+8(FP), DI
+	MOVQ stride+16(FP), DX
+	SHLQ $3, DX                   // stride in bytes
+	LEAQ (DX)(DX*2), R8           // 3·stride
+	LEAQ (DX)(DX*4), R9           // 5·stride
+	LEAQ (R8)(R8*1), R10          // 6·stride
+	LEAQ (R9)(DX*2), R11          // 7·stride
+	// rows h -> registers rev3(h): 0→0, 1→4, 2→2, 3→6, 4→1, 5→5, 6→3, 7→7
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 (SI)(DX*1), Z4
+	VMOVDQU64 (SI)(DX*2), Z2
+	VMOVDQU64 (SI)(R8*1), Z6
+	VMOVDQU64 (SI)(DX*4), Z1
+	VMOVDQU64 (SI)(R9*1), Z5
+	VMOVDQU64 (SI)(R10*1), Z3
+	VMOVDQU64 (SI)(R11*1), Z7
+	VMOVDQU64 (DI), Z16
+	VMOVDQU64 (DI)(DX*1), Z20
+	VMOVDQU64 (DI)(DX*2), Z18
+	VMOVDQU64 (DI)(R8*1), Z22
+	VMOVDQU64 (DI)(DX*4), Z17
+	VMOVDQU64 (DI)(R9*1), Z21
+	VMOVDQU64 (DI)(R10*1), Z19
+	VMOVDQU64 (DI)(R11*1), Z23
+	TRANSPOSE8(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15)
+	TRANSPOSE8(Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31)
+	// register l -> row rev3(l) of the other tile
+	VMOVDQU64 Z8, (DI)
+	VMOVDQU64 Z9, (DI)(DX*4)
+	VMOVDQU64 Z10, (DI)(DX*2)
+	VMOVDQU64 Z11, (DI)(R10*1)
+	VMOVDQU64 Z12, (DI)(DX*1)
+	VMOVDQU64 Z13, (DI)(R9*1)
+	VMOVDQU64 Z14, (DI)(R8*1)
+	VMOVDQU64 Z15, (DI)(R11*1)
+	VMOVDQU64 Z24, (SI)
+	VMOVDQU64 Z25, (SI)(DX*4)
+	VMOVDQU64 Z26, (SI)(DX*2)
+	VMOVDQU64 Z27, (SI)(R10*1)
+	VMOVDQU64 Z28, (SI)(DX*1)
+	VMOVDQU64 Z29, (SI)(R9*1)
+	VMOVDQU64 Z30, (SI)(R8*1)
+	VMOVDQU64 Z31, (SI)(R11*1)
+	VZEROUPPER
+	RET
+
 // func mulVecAVX512(a, b []uint64)
 // Like mulVecGeneric; len(a) is a multiple of 8 and len(b) ≥ len(a).
 TEXT ·mulVecAVX512(SB), NOSPLIT, $0-48

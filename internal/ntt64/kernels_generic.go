@@ -155,6 +155,27 @@ func replicateGeneric(dst, src []uint64, logB int) {
 	}
 }
 
+// rev3 is the bit reversal of 0..7 over three bits.
+var rev3 = [8]int{0, 4, 2, 6, 1, 5, 3, 7}
+
+// bitrevTilesGeneric exchanges the 8×8 tiles X and Y (rows h at x[h·stride:]
+// and y[h·stride:], eight elements each) with both transposed and their
+// coordinates bit-reversed: X[rev3(l)][rev3(h)] = Y[h][l] and the other way
+// round. x and y may be the same tile.
+func bitrevTilesGeneric(x, y []uint64, stride int) {
+	var tx, ty [8][8]uint64
+	for h := range 8 {
+		copy(tx[h][:], x[h*stride:h*stride+8])
+		copy(ty[h][:], y[h*stride:h*stride+8])
+	}
+	for h := range 8 {
+		for l := range 8 {
+			x[rev3[l]*stride+rev3[h]] = ty[h][l]
+			y[rev3[l]*stride+rev3[h]] = tx[h][l]
+		}
+	}
+}
+
 // mulVecGeneric sets a[i] = a[i]·b[i] for i < len(a) (len(b) ≥ len(a)).
 func mulVecGeneric(a, b []uint64) {
 	b = b[:len(a)]

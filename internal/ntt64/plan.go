@@ -116,18 +116,59 @@ func expTable(t []uint64, g, c uint64) {
 	wg.Wait()
 }
 
-// bitReverse permutes a (length a power of two) so that a[i] and
-// a[rev(i)] trade places.
-func bitReverse(a []uint64) {
-	n := len(a)
-	if n <= 2 {
+// bitReverse permutes a (length a power of two) so that a[i] and a[rev(i)]
+// trade places: the generic kernels, for tables.
+func bitReverse(a []uint64) { bitReverseWith(&genericKernels, a) }
+
+// bitReverseWith permutes a with the kernels ks. Below 2^6 elements it swaps
+// pairs; from 2^6 it works on 8×8 tiles: with n = 2^k and i = h·2^(k−3) +
+// m·8 + l (h, l < 8), rev(i) = rev3(l)·2^(k−3) + rev(m)·8 + rev3(h), so tile
+// m (rows h, columns l) goes to tile rev(m) transposed with both
+// coordinates bit-reversed; each tile is eight cache lines.
+func bitReverseWith(ks *kernelSet, a []uint64) { bitReverseRange(ks, a, 0, len(a)>>6) }
+
+// BitReverse permutes a (len(a) = n) into bit-reversed order, a[i] and
+// a[rev(i)] trading places, with up to tasks goroutines: the permutation
+// between the DIF output and natural order.
+func (p *Plan) BitReverse(a []uint64, tasks int) {
+	if len(a) != p.n {
+		panic(fmt.Sprintf("ntt64: BitReverse of %d elements with a plan for %d", len(a), p.n))
+	}
+	tiles := p.n >> 6
+	if tasks <= 1 || p.n < 1<<parallelMinLog {
+		bitReverseRange(k, a, 0, tiles)
 		return
 	}
-	s := 64 - bits.TrailingZeros(uint(n))
-	for i := range a {
-		r := int(bits.Reverse64(uint64(i)) >> s)
-		if i < r {
-			a[i], a[r] = a[r], a[i]
+	parRange(tiles, tasks, func(m0, m1 int) { bitReverseRange(k, a, m0, m1) })
+}
+
+// bitReverseRange does the part of the permutation of a that belongs to the
+// tiles m0 ≤ m < m1 (all of it for small a when m0 = 0).
+func bitReverseRange(ks *kernelSet, a []uint64, m0, m1 int) {
+	n := len(a)
+	k := bits.TrailingZeros(uint(n))
+	if k < 6 {
+		if n <= 2 || m0 != 0 {
+			return
+		}
+		s := 64 - k
+		for i := range a {
+			r := int(bits.Reverse64(uint64(i)) >> s)
+			if i < r {
+				a[i], a[r] = a[r], a[i]
+			}
+		}
+		return
+	}
+	stride := n >> 3
+	mbits := k - 6
+	for m := m0; m < m1; m++ {
+		r := 0
+		if mbits > 0 {
+			r = int(bits.Reverse64(uint64(m)) >> (64 - mbits))
+		}
+		if m <= r {
+			ks.bitrevTiles(a[m*8:], a[r*8:], stride)
 		}
 	}
 }

@@ -261,6 +261,30 @@ func TestKernels(t *testing.T) {
 	}
 }
 
+// TestBitReverse: the tiled permutation of every implementation against
+// the definition, every size to 2^16, one and four tasks.
+func TestBitReverse(t *testing.T) {
+	for logN := 0; logN <= 16; logN++ {
+		p, err := NewPlan(logN, 7)
+		require.NoError(t, err)
+		in := make([]uint64, 1<<logN)
+		for i := range in {
+			in[i] = uint64(i)
+		}
+		want := permuted(in)
+		eachImpl(t, func(t *testing.T) {
+			for _, tasks := range []int{1, 4} {
+				a := append([]uint64(nil), in...)
+				p.BitReverse(a, tasks)
+				testutil.EqualSlices(t, want, a, "2^%d tasks=%d", logN, tasks)
+			}
+			a := append([]uint64(nil), in...)
+			bitReverseWith(k, a)
+			testutil.EqualSlices(t, want, a, "2^%d bitReverseWith", logN)
+		})
+	}
+}
+
 // TestTwiddleTables recomputes the shared tables by repeated squaring and
 // checks that a larger plan's tables keep the smaller ones' entries.
 func TestTwiddleTables(t *testing.T) {

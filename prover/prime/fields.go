@@ -24,6 +24,9 @@ type fieldOps[E Element] interface {
 	transform(a []E, o Order, inverse, coset bool, tasks int)
 	// domain returns the *fft.Domain the adapter wraps.
 	domain() any
+	// bitReverse permutes a (len(a) the cardinality) into bit-reversed
+	// order with at most tasks goroutines.
+	bitReverse(a []E, tasks int)
 }
 
 // opsFor validates d and returns its adapter for elements of type E.
@@ -176,6 +179,8 @@ func newGnarkOps[E any, Dec any, Opt any](field string, d any, card uint64,
 func (g *gnarkOps[E, Dec, Opt]) name() string        { return g.field }
 func (g *gnarkOps[E, Dec, Opt]) cardinality() uint64 { return g.card }
 func (g *gnarkOps[E, Dec, Opt]) domain() any         { return g.d }
+
+func (g *gnarkOps[E, Dec, Opt]) bitReverse(a []E, _ int) { utils.BitReverse(a) }
 
 func (g *gnarkOps[E, Dec, Opt]) transform(a []E, o Order, inverse, coset bool, tasks int) {
 	dec := g.dif

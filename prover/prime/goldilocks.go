@@ -7,7 +7,6 @@ import (
 
 	"github.com/consensys/gnark-crypto/field/goldilocks"
 	goldilocksfft "github.com/consensys/gnark-crypto/field/goldilocks/fft"
-	"github.com/consensys/gnark-crypto/utils"
 
 	"github.com/gfpoly/gfpoly/internal/ntt64"
 )
@@ -61,8 +60,12 @@ func (g *goldilocksOps) transform(a []goldilocks.Element, o Order, inverse, cose
 	u := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(a))), len(a))
 	g.plan.Transform(u, o == DIT, inverse, coset, tasks)
 	if o == Natural {
-		utils.BitReverse(a)
+		g.plan.BitReverse(u, tasks)
 	}
+}
+
+func (g *goldilocksOps) bitReverse(a []goldilocks.Element, tasks int) {
+	g.plan.BitReverse(unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(a))), len(a)), tasks)
 }
 
 // goldilocksNatural returns the Natural-order LDE from small to large on

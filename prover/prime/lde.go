@@ -12,7 +12,6 @@ import (
 	goldilocksfft "github.com/consensys/gnark-crypto/field/goldilocks/fft"
 	"github.com/consensys/gnark-crypto/field/koalabear"
 	koalabearfft "github.com/consensys/gnark-crypto/field/koalabear/fft"
-	"github.com/consensys/gnark-crypto/utils"
 )
 
 // LDE is the low-degree extension from a small domain of size n to a large
@@ -156,14 +155,14 @@ func (l *LDE[E]) encode(dst, src []E, o Order, tasks int) {
 		l.large.transform(dst, DIT, false, true, tasks)
 	case DIF:
 		l.small.transform(head, DIF, true, false, tasks)
-		utils.BitReverse(head)
+		l.small.bitReverse(head, tasks)
 		for j := n; j < len(dst); j++ {
 			dst[j] = zero
 		}
 		l.large.transform(dst, DIF, false, true, tasks)
 	case DIT:
 		l.small.transform(head, DIT, true, false, tasks)
-		utils.BitReverse(head)
+		l.small.bitReverse(head, tasks)
 		spread(dst, n, l.logBlowup)
 		l.large.transform(dst, DIT, false, true, tasks)
 	}
