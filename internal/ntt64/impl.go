@@ -23,7 +23,7 @@ var genericKernels = kernelSet{
 	difRadix4: difRadix4Generic, ditRadix4: ditRadix4Generic,
 	difTail: difTailGeneric, ditHead: ditHeadGeneric, replicate: replicateGeneric,
 	bitrevTiles: bitrevTilesGeneric,
-	mulVec: mulVecGeneric, scaleVec: scaleVecGeneric,
+	mulVec:      mulVecGeneric, scaleVec: scaleVecGeneric,
 }
 
 // impls lists the implementations this build knows, slowest first, and

@@ -15,7 +15,7 @@ var avx512Kernels = kernelSet{
 	difRadix4: difRadix4Asm, ditRadix4: ditRadix4Asm,
 	difTail: difTailAsm, ditHead: ditHeadAsm, replicate: replicateAsm,
 	bitrevTiles: bitrevTilesAsm,
-	mulVec: mulVecAsm, scaleVec: scaleVecAsm,
+	mulVec:      mulVecAsm, scaleVec: scaleVecAsm,
 }
 
 var (
