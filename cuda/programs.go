@@ -21,6 +21,10 @@ var merkleTypes = []string{"gf64", "goldilocks", "babybear", "koalabear", "bn254
 // fsMaxNST).
 var nttFields = map[string]int{"bn254": 8, "goldilocks": 11, "babybear": 10, "koalabear": 10}
 
+// gf2nSizes are the field sizes n of gf2n.cu's modules, one module per size
+// (GF2N_W, the words of an element, is n/64; gpu/gf2n loads them).
+var gf2nSizes = []int{128, 256, 512, 1024, 2048}
+
 // programs maps each program name to the function that assembles its text.
 var programs = func() map[string]func() (string, error) {
 	p := map[string]func() (string, error){
@@ -40,6 +44,11 @@ var programs = func() map[string]func() (string, error) {
 		}
 		p[NTTProgram(f)] = func() (string, error) {
 			return join(fmt.Sprintf("#define NTT_ONLY 1\n#define NTT_ONLY_%s 1\n#define NTT_FS_MAX %d\n", f, max), files...)
+		}
+	}
+	for _, n := range gf2nSizes {
+		p[GF2nProgram(n)] = func() (string, error) {
+			return join(fmt.Sprintf("#define GF2N_W %d\n", n/64), "gf2n.cu")
 		}
 	}
 	return p
@@ -64,8 +73,8 @@ func join(defines string, files ...string) (string, error) {
 
 // Programs returns the names of every program the library compiles, sorted:
 // "gf64.cu" and "gf32.cu" (the vector kernels), "fft.cu" (the additive
-// transforms), MerkleProgram of each element type and NTTProgram of each
-// field.
+// transforms), MerkleProgram of each element type, NTTProgram of each
+// field and GF2nProgram of each binary field size.
 func Programs() []string {
 	names := make([]string, 0, len(programs))
 	for n := range programs {
@@ -91,3 +100,7 @@ func MerkleProgram(elem string) string { return "merkle_" + elem + ".cu" }
 // NTTProgram names the prime-field NTT program of one field: "bn254",
 // "goldilocks", "babybear" or "koalabear".
 func NTTProgram(field string) string { return "ntt_prime_" + field + ".cu" }
+
+// GF2nProgram names the GF(2^n) product program of one field size n: 128,
+// 256, 512, 1024 or 2048.
+func GF2nProgram(n int) string { return fmt.Sprintf("gf2n_%d.cu", n) }

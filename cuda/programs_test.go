@@ -1,6 +1,7 @@
 package cuda
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -12,7 +13,7 @@ import (
 // with its defines first and the files it names in order.
 func TestPrograms(t *testing.T) {
 	names := Programs()
-	require.Len(t, names, 3+len(merkleTypes)+len(nttFields))
+	require.Len(t, names, 3+len(merkleTypes)+len(nttFields)+len(gf2nSizes))
 	assert.IsIncreasing(t, names)
 	file := func(name string) string {
 		b, err := Sources.ReadFile(name)
@@ -42,6 +43,11 @@ func TestPrograms(t *testing.T) {
 		assert.Contains(t, src, "#define NTT_ONLY_"+f+" 1\n", f)
 		assert.True(t, strings.HasSuffix(src, file("ntt_fourstep.cu")) != (f == "bn254"), f)
 		assert.Contains(t, src, file("ntt_fields.cu")+"\n"+file("ntt_passes.cu")+"\n"+file("ntt_fourstep.cu"), f)
+	}
+	for _, n := range gf2nSizes {
+		src, err := Program(GF2nProgram(n))
+		require.NoError(t, err, n)
+		assert.Equal(t, fmt.Sprintf("#define GF2N_W %d\n", n/64)+file("gf2n.cu"), src, n)
 	}
 	_, err = Program("nosuch.cu")
 	assert.ErrorContains(t, err, "nosuch.cu")
