@@ -34,18 +34,30 @@ __device__ __forceinline__ u64 clmul32(u32 x, u32 y) {
            (z2 & 0x4444444444444444ull) ^ (z3 & 0x8888888888888888ull);
 }
 
-// gf64_mul returns a*b mod (x^64 + x^4 + x^3 + x + 1).
-__device__ __forceinline__ u64 gf64_mul(u64 a, u64 b) {
+// gf64_clmul returns the 128-bit carry-less product of a and b in (lo, hi):
+// Karatsuba on 32-bit halves.
+__device__ __forceinline__ void gf64_clmul(u64 a, u64 b, u64 &lo, u64 &hi) {
     u32 a0 = (u32)a, a1 = (u32)(a >> 32), b0 = (u32)b, b1 = (u32)(b >> 32);
     u64 l = clmul32(a0, b0);
     u64 h = clmul32(a1, b1);
     u64 m = clmul32(a0 ^ a1, b0 ^ b1) ^ l ^ h;
-    u64 lo = l ^ (m << 32);
-    u64 hi = h ^ (m >> 32);
+    lo = l ^ (m << 32);
+    hi = h ^ (m >> 32);
+}
+
+// gf64_reduce returns lo + hi·x^64 mod (x^64 + x^4 + x^3 + x + 1).
+__device__ __forceinline__ u64 gf64_reduce(u64 lo, u64 hi) {
     // x^64 = x^4 + x^3 + x + 1: fold hi once, then the <= 4 bits that spill.
     lo ^= hi ^ (hi << 1) ^ (hi << 3) ^ (hi << 4);
     u64 t = (hi >> 63) ^ (hi >> 61) ^ (hi >> 60);
     return lo ^ t ^ (t << 1) ^ (t << 3) ^ (t << 4);
+}
+
+// gf64_mul returns a*b mod (x^64 + x^4 + x^3 + x + 1).
+__device__ __forceinline__ u64 gf64_mul(u64 a, u64 b) {
+    u64 lo, hi;
+    gf64_clmul(a, b, lo, hi);
+    return gf64_reduce(lo, hi);
 }
 
 extern "C" __global__ void gf64_mul_thread(u64 *dst, const u64 *a, const u64 *b, u64 n) {
@@ -246,4 +258,47 @@ extern "C" __global__ void gf64_chunk_scale_shared(u32 *C, const u32 *A, u64 c, 
 }
 extern "C" __global__ void gf64_chunk_muladd_shared(u32 *C, const u32 *A, u64 c, u64 nchunks) {
     chunk64<MODE_MULADD, true>(C, A, 0, c, nchunks);
+}
+
+// gf64_combine sets dst[i] = Σ_j α_j·cols[j·n + i] for i < n and j < ncols
+// (at most GF64_COMBINE_MAX columns a launch), adding to dst[i] when acc is
+// set: a linear combination of columns held end to end. Every step of
+// gf64_mul but the integer products is linear over XOR, the masks of
+// clmul32 included ((a & m) ^ (b & m) = (a ^ b) & m), so the products'
+// twelve partial sums (three Karatsuba parts × four bit classes) are
+// accumulated over the columns, and masked, recombined and reduced once per
+// element. The host splits each coefficient as clmul32 splits its first
+// operand: alpha.m[j][4p + k] = part p of α_j (low half, high half, their
+// XOR) & the class-k mask (every fourth bit from bit k).
+#define GF64_COMBINE_MAX 32
+struct gf64_coeffs {
+    u32 m[GF64_COMBINE_MAX][12];
+};
+extern "C" __global__ void gf64_combine(u64 *dst, const u64 *cols, u64 n, gf64_coeffs alpha, u32 ncols, u32 acc) {
+    const u32 m0 = 0x11111111u, m1 = 0x22222222u, m2 = 0x44444444u, m3 = 0x88888888u;
+    for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (u64)gridDim.x * blockDim.x) {
+        u64 z[3][4] = {};
+        for (u32 j = 0; j < ncols; j++) {
+            const u64 x = cols[j * n + i];
+            const u32 h[3] = {(u32)x, (u32)(x >> 32), (u32)x ^ (u32)(x >> 32)};
+#pragma unroll
+            for (int p = 0; p < 3; p++) {
+                const u32 *a = alpha.m[j] + 4 * p;
+                const u32 y0 = h[p] & m0, y1 = h[p] & m1, y2 = h[p] & m2, y3 = h[p] & m3;
+                z[p][0] ^= ((u64)a[0] * y0) ^ ((u64)a[1] * y3) ^ ((u64)a[2] * y2) ^ ((u64)a[3] * y1);
+                z[p][1] ^= ((u64)a[0] * y1) ^ ((u64)a[1] * y0) ^ ((u64)a[2] * y3) ^ ((u64)a[3] * y2);
+                z[p][2] ^= ((u64)a[0] * y2) ^ ((u64)a[1] * y1) ^ ((u64)a[2] * y0) ^ ((u64)a[3] * y3);
+                z[p][3] ^= ((u64)a[0] * y3) ^ ((u64)a[1] * y2) ^ ((u64)a[2] * y1) ^ ((u64)a[3] * y0);
+            }
+        }
+        u64 c[3];
+#pragma unroll
+        for (int p = 0; p < 3; p++) {
+            c[p] = (z[p][0] & 0x1111111111111111ull) ^ (z[p][1] & 0x2222222222222222ull) ^
+                   (z[p][2] & 0x4444444444444444ull) ^ (z[p][3] & 0x8888888888888888ull);
+        }
+        const u64 mid = c[2] ^ c[0] ^ c[1];
+        u64 r = gf64_reduce(c[0] ^ (mid << 32), c[1] ^ (mid >> 32));
+        dst[i] = acc ? dst[i] ^ r : r;
+    }
 }

@@ -630,7 +630,7 @@ func (c *Commitment[E]) CombineInto(dst, alpha []E) error {
 	if lde != nil {
 		return combineInto(dst, lde, alpha)
 	}
-	buf, err := c.combineDevice(alpha)
+	buf, err := c.combineDevice(nil, alpha)
 	if err != nil {
 		return err
 	}
@@ -655,7 +655,27 @@ func (c *Commitment[E]) CombineDevice(alpha []E) (*gpu.Buffer[E], error) {
 	if c.dev == nil {
 		return nil, fmt.Errorf("prover: CombineDevice: the commitment is in host memory: %w", ErrUnavailable)
 	}
-	return c.combineDevice(alpha)
+	return c.combineDevice(nil, alpha)
+}
+
+// CombineDeviceInto is CombineDevice into dst, a device buffer of Rows()
+// elements on the commitment's device, for a prover that reuses its
+// buffers. dst must not overlap the commitment's LDE.
+func (c *Commitment[E]) CombineDeviceInto(dst *gpu.Buffer[E], alpha []E) error {
+	if len(alpha) != c.cols {
+		return fmt.Errorf("prover: CombineDeviceInto: %d coefficients for %d columns: %w", len(alpha), c.cols, ErrShape)
+	}
+	if dst == nil {
+		return fmt.Errorf("prover: CombineDeviceInto: nil buffer: %w", ErrShape)
+	}
+	if _, err := c.hostLDE("CombineDeviceInto"); err != nil {
+		return err
+	}
+	if c.dev == nil {
+		return fmt.Errorf("prover: CombineDeviceInto: the commitment is in host memory: %w", ErrUnavailable)
+	}
+	_, err := c.combineDevice(dst, alpha)
+	return err
 }
 
 // Opening is a set of opened rows with their authentication paths.

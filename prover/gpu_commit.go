@@ -54,12 +54,6 @@ func newDevHash[E Element](dev *gpu.Device, rows int) (_ *devHash[E], err error)
 	if h.rh, err = rowhash.New[E](dev, rows, leafTag, nodeTag); err != nil {
 		return nil, err
 	}
-	if h.nodes, err = gpu.Alloc[byte](dev, (rows-1)*rowhash.DigestSize); err != nil {
-		return nil, err
-	}
-	if h.hnode, err = gpu.AllocHost[byte](dev, (rows-1)*rowhash.DigestSize); err != nil {
-		return nil, err
-	}
 	if h.ev, err = dev.NewEvent(); err != nil {
 		return nil, err
 	}
@@ -254,6 +248,19 @@ func copyToPinned[E Element](p []E, cols [][]E, rows int) {
 // digests above the leaves back.
 func (h *devHash[E]) tree(hs hasher) (*tree, error) {
 	rows := h.rh.Rows()
+	// The node buffers are made on the first tree that comes back to the
+	// host (a commitment kept on the device has its own).
+	var err error
+	if h.nodes == nil {
+		if h.nodes, err = gpu.Alloc[byte](h.dev, (rows-1)*rowhash.DigestSize); err != nil {
+			return nil, err
+		}
+	}
+	if h.hnode == nil {
+		if h.hnode, err = gpu.AllocHost[byte](h.dev, (rows-1)*rowhash.DigestSize); err != nil {
+			return nil, err
+		}
+	}
 	if err := h.s.Wait(h.ev); err != nil {
 		return nil, err
 	}

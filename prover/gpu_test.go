@@ -57,8 +57,9 @@ func testGPUSameRoot[E Element](t *testing.T, dev *gpu.Device) {
 		if err != nil {
 			t.Fatalf("%s 2^%d×%d blowup %d: %v", gg.Name(), k, cols, b, err)
 		}
+		gl, wl := mustLDE(t, got), mustLDE(t, want)
 		for c := range cols {
-			if !equal(mustLDE(t, got)[c], mustLDE(t, want)[c]) {
+			if !equal(gl[c], wl[c]) {
 				t.Fatalf("%s 2^%d×%d blowup %d: column %d differs from the CPU", gg.Name(), k, cols, b, c)
 			}
 		}
@@ -74,18 +75,23 @@ func testGPUSameRoot[E Element](t *testing.T, dev *gpu.Device) {
 		}
 		into := make([][]E, cols)
 		for c := range into {
-			into[c] = make([]E, len(mustLDE(t, want)[c]))
+			into[c] = make([]E, len(wl[c]))
 		}
 		intoCm, err := gg.CommitInto(into, tr)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for c := range cols {
-			if !equal(into[c], mustLDE(t, want)[c]) {
+			if !equal(into[c], wl[c]) {
 				t.Fatalf("%s 2^%d×%d blowup %d: CommitInto column %d differs from the CPU", gg.Name(), k, cols, b, c)
 			}
 		}
-		for _, cm := range []*Commitment[E]{got, fromLDE, intoCm} {
+		// Commit keeps its tree on the device: its openings are checked
+		// below and in resident_test.go.
+		if on, why := got.Resident(); !on {
+			t.Fatalf("%s: Commit not kept on the device: %s", gg.Name(), why)
+		}
+		for _, cm := range []*Commitment[E]{fromLDE, intoCm} {
 			if len(cm.tree.nodes) != len(want.tree.nodes) {
 				t.Fatalf("%s: %d tree levels, want %d", gg.Name(), len(cm.tree.nodes), len(want.tree.nodes))
 			}
@@ -291,13 +297,14 @@ func BenchmarkGPUCommit(b *testing.B) {
 					}
 					return c
 				}
-				commit() // plans, kernels, device hashing state
+				commit().Close() // plans, kernels, device hashing state
 				b.SetBytes(int64(32) << k * 8)
 				var te, tc time.Duration
 				for b.Loop() {
 					c := commit()
 					te += c.Timings.Encode
 					tc += c.Timings.Commit
+					c.Close()
 				}
 				b.ReportMetric(float64(te.Microseconds())/1e3/float64(b.N), "encode-ms/op")
 				b.ReportMetric(float64(tc.Microseconds())/1e3/float64(b.N), "commit-ms/op")

@@ -544,24 +544,31 @@ func (st *devStore[E]) copyOut(dst [][]E) error {
 	return nil
 }
 
-// combineDevice runs the linear combination on the device into a new
-// device buffer.
-func (c *Commitment[E]) combineDevice(alpha []E) (*gpu.Buffer[E], error) {
+// combineDevice runs the linear combination on the device into dst (nil:
+// a new buffer, returned).
+func (c *Commitment[E]) combineDevice(dst *gpu.Buffer[E], alpha []E) (*gpu.Buffer[E], error) {
 	st := c.dev
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.lde == nil {
 		return nil, fmt.Errorf("prover: Combine: %w", ErrClosed)
 	}
-	dst, err := gpu.Alloc[E](st.r.dev, st.rows)
-	if err != nil {
-		return nil, fmt.Errorf("prover: Combine: %w", err)
+	out := dst
+	if out == nil {
+		var err error
+		if out, err = gpu.Alloc[E](st.r.dev, st.rows); err != nil {
+			return nil, fmt.Errorf("prover: Combine: %w", err)
+		}
+	} else if out.Len() != st.rows || out.Device() != st.r.dev {
+		return nil, fmt.Errorf("prover: CombineDeviceInto: a buffer of %d elements for %d rows, or on another device: %w", out.Len(), st.rows, ErrShape)
 	}
-	if err := st.r.ops.devCombine(nil, dst, st.lde, alpha); err != nil {
-		dst.Free()
+	if err := st.r.ops.devCombine(nil, out, st.lde, alpha); err != nil {
+		if dst == nil {
+			out.Free()
+		}
 		return nil, fmt.Errorf("prover: Combine on the device: %w", err)
 	}
-	return dst, nil
+	return out, nil
 }
 
 // view returns a view of the whole LDE buffer.

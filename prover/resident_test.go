@@ -2,11 +2,13 @@ package prover_test
 
 import (
 	"crypto/sha3"
+	"flag"
 	"fmt"
 	"hash"
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
 	"github.com/consensys/gnark-crypto/field/babybear"
@@ -176,6 +178,15 @@ func testResident[E prover.Element](t *testing.T, dev *gpu.Device) {
 		require.NoError(t, db.Download(dc))
 		require.NoError(t, db.Free())
 		testutil.EqualColumns(t, [][]E{wc}, [][]E{dc}, name+": CombineDevice")
+		db, err = gpu.Alloc[E](dev, got.Rows())
+		require.NoError(t, err)
+		require.NoError(t, got.CombineDeviceInto(db, alpha))
+		require.NoError(t, db.Download(dc))
+		testutil.EqualColumns(t, [][]E{wc}, [][]E{dc}, name+": CombineDeviceInto")
+		short, err := db.View(0, db.Len()-1)
+		require.NoError(t, err)
+		require.ErrorIs(t, got.CombineDeviceInto(short, alpha), prover.ErrShape)
+		require.NoError(t, db.Free())
 		_, err = got.Combine(alpha[1:])
 		require.ErrorIs(t, err, prover.ErrShape)
 
@@ -251,7 +262,7 @@ func (s streamed[E]) ReadColumns(first int, dst [][]E) error { return s.t.ReadCo
 // root.
 func TestResidentFallback(t *testing.T) {
 	dev := openDevice(t)
-	tr, err := prover.RandomTrace[gf64.Element](10, 4, 3)
+	tr, err := prover.RandomTrace[gf64.Element](10, 4, 3) // a 128 KiB LDE
 	require.NoError(t, err)
 	cpu, err := prover.New[gf64.Element]()
 	require.NoError(t, err)
@@ -259,11 +270,11 @@ func TestResidentFallback(t *testing.T) {
 	require.NoError(t, err)
 
 	var phases []string
-	g, err := prover.New[gf64.Element](prover.WithGPU(dev), prover.WithDeviceBudget(1<<20),
+	g, err := prover.New[gf64.Element](prover.WithGPU(dev), prover.WithDeviceBudget(64<<10),
 		prover.WithProgress(func(p prover.Progress) { phases = append(phases, p.Phase) }))
 	require.NoError(t, err)
 	defer g.Close()
-	assert.Equal(t, int64(1<<20), g.DeviceMemory().Budget)
+	assert.Equal(t, int64(64<<10), g.DeviceMemory().Budget)
 	c, err := g.Commit(tr)
 	require.NoError(t, err)
 	on, why := c.Resident()
@@ -354,4 +365,142 @@ func TestResidentConcurrentOpen(t *testing.T) {
 	for w, err := range errs {
 		assert.NoError(t, err, "goroutine %d", w)
 	}
+}
+
+// BenchmarkResident is what a prover waits for: a trace in Go memory
+// committed, and 8 rows opened on the host, the commitment then closed; on
+// the GPU (LDE and tree kept on the device) and on the CPU backend.
+func BenchmarkResident(b *testing.B) {
+	dev, err := gpu.Open()
+	if err != nil {
+		b.Skipf("no GPU: %v", err)
+	}
+	defer dev.Close()
+	b.Run("gf64", func(b *testing.B) { benchResident[gf64.Element](b, dev) })
+	b.Run("goldilocks", func(b *testing.B) { benchResident[goldilocks.Element](b, dev) })
+	b.Run("babybear", func(b *testing.B) { benchResident[babybear.Element](b, dev) })
+	b.Run("koalabear", func(b *testing.B) { benchResident[koalabear.Element](b, dev) })
+	b.Run("bn254", func(b *testing.B) { benchResident[fr.Element](b, dev) })
+}
+
+func benchResident[E prover.Element](b *testing.B, dev *gpu.Device) {
+	const logRows, cols = 20, 32
+	tr, err := prover.RandomTrace[E](logRows, cols, 1)
+	require.NoError(b, err)
+	for _, backend := range []string{"gpu", "cpu"} {
+		var opts []prover.Option
+		if backend == "gpu" {
+			opts = append(opts, prover.WithGPU(dev))
+		}
+		enc, err := prover.New[E](opts...)
+		require.NoError(b, err)
+		b.Run(fmt.Sprintf("%s/rows=2^%d/cols=%d/blowup=4", backend, logRows, cols), func(b *testing.B) {
+			idx := []int{1, 100, 1000, 10000, 100000, 1 << 20, 3 << 20, 4<<20 - 1}
+			var te, tc, to time.Duration
+			run := func() {
+				c, err := enc.Commit(tr)
+				require.NoError(b, err)
+				t := time.Now()
+				_, err = c.Open(idx)
+				require.NoError(b, err)
+				to += time.Since(t)
+				te += c.Timings.Encode
+				tc += c.Timings.Commit
+				require.NoError(b, c.Close())
+			}
+			run() // tables, kernels, staging, hash states
+			te, tc, to = 0, 0, 0
+			b.SetBytes(int64(cols) << logRows * int64(prover.FieldOf[E]().ElementBytes()))
+			for b.Loop() {
+				run()
+			}
+			n := float64(b.N) * 1e6
+			b.ReportMetric(float64(te.Nanoseconds())/n, "encode-ms/op")
+			b.ReportMetric(float64(tc.Nanoseconds())/n, "commit-ms/op")
+			b.ReportMetric(float64(to.Nanoseconds())/n, "open-ms/op")
+		})
+		require.NoError(b, enc.Close())
+	}
+}
+
+// BenchmarkResidentCombine is the random linear combination of the 32
+// columns of a 2^22-row LDE kept on the device, the result left there.
+func BenchmarkResidentCombine(b *testing.B) {
+	dev, err := gpu.Open()
+	if err != nil {
+		b.Skipf("no GPU: %v", err)
+	}
+	defer dev.Close()
+	b.Run("gf64", func(b *testing.B) { benchCombine[gf64.Element](b, dev) })
+	b.Run("goldilocks", func(b *testing.B) { benchCombine[goldilocks.Element](b, dev) })
+	b.Run("babybear", func(b *testing.B) { benchCombine[babybear.Element](b, dev) })
+	b.Run("bn254", func(b *testing.B) { benchCombine[fr.Element](b, dev) })
+}
+
+func benchCombine[E prover.Element](b *testing.B, dev *gpu.Device) {
+	const logRows, cols = 20, 32
+	tr, err := prover.RandomTrace[E](logRows, cols, 1)
+	require.NoError(b, err)
+	enc, err := prover.New[E](prover.WithGPU(dev))
+	require.NoError(b, err)
+	defer enc.Close()
+	c, err := enc.Commit(tr)
+	require.NoError(b, err)
+	defer c.Close()
+	alpha := make([]E, cols)
+	for j := range alpha {
+		alpha[j] = tr[j][0]
+	}
+	d, err := gpu.Alloc[E](dev, c.Rows())
+	require.NoError(b, err)
+	defer d.Free()
+	b.Run(fmt.Sprintf("rows=2^%d/cols=%d", logRows+2, cols), func(b *testing.B) {
+		b.SetBytes(int64(c.Rows()) * int64(cols) * int64(prover.FieldOf[E]().ElementBytes()))
+		for b.Loop() {
+			require.NoError(b, c.CombineDeviceInto(d, alpha))
+		}
+	})
+}
+
+// TestResidentFirstCommit reports what the first commitments of a fresh
+// encoder cost against later ones, at one size and after a change of size
+// (run with -prover.report on a GPU machine, in a fresh process).
+func TestResidentFirstCommit(t *testing.T) {
+	if f := flag.Lookup("prover.report"); f == nil || f.Value.String() != "true" {
+		t.Skip("run with -prover.report")
+	}
+	dev := openDevice(t)
+	t.Run("gf64", func(t *testing.T) { reportFirst[gf64.Element](t, dev) })
+	t.Run("babybear", func(t *testing.T) { reportFirst[babybear.Element](t, dev) })
+	t.Run("goldilocks", func(t *testing.T) { reportFirst[goldilocks.Element](t, dev) })
+	t.Run("bn254", func(t *testing.T) { reportFirst[fr.Element](t, dev) })
+}
+
+func reportFirst[E prover.Element](t *testing.T, dev *gpu.Device, opts ...prover.Option) {
+	tr20, err := prover.RandomTrace[E](20, 32, 1)
+	require.NoError(t, err)
+	tr19, err := prover.RandomTrace[E](19, 32, 1)
+	require.NoError(t, err)
+	t0 := time.Now()
+	enc, err := prover.New[E](append(opts, prover.WithGPU(dev))...)
+	require.NoError(t, err)
+	defer enc.Close()
+	t.Logf("New: %v", time.Since(t0))
+	for i, tr := range []prover.Trace[E]{tr20, tr20, tr20, tr19, tr19, tr20} {
+		t0 := time.Now()
+		c, err := enc.Commit(tr)
+		require.NoError(t, err)
+		d := time.Since(t0)
+		require.NoError(t, c.Close())
+		t.Logf("commit %d (2^%d rows): %v (encode %v, commit %v)", i+1, log2(len(tr[0])), d, c.Timings.Encode, c.Timings.Commit)
+	}
+}
+
+func log2(n int) int {
+	k := 0
+	for n > 1 {
+		n >>= 1
+		k++
+	}
+	return k
 }

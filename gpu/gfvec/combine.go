@@ -9,16 +9,17 @@ import (
 )
 
 // combineMax is GF64_COMBINE_MAX in cuda/gf64.cu: the coefficients one
-// launch takes, passed by value.
-const combineMax = 64
+// launch takes, passed by value (12 words each, split as the kernel says).
+const combineMax = 32
 
 // Combine sets dst[i] = Σ_j alpha[j]·cols[j·n + i] for i < n = dst.Len():
 // the linear combination, with coefficients alpha, of the len(alpha)
 // columns of n elements held end to end in cols, as a prover combines the
 // columns of a committed LDE with random coefficients. It equals
 // Σ_j gf64.ScaleVec(col_j, alpha[j]) on the CPU bit for bit, whatever the
-// kernels' design (it runs one element per thread: each product is summed
-// unreduced and every element reduced once). dst must not overlap cols.
+// kernels' design (it runs one element per thread: the partial products are
+// summed over the columns and every element reduced once). dst must not
+// overlap cols.
 // Work is queued on s (nil: the default stream, and Combine waits).
 func (g *GF64) Combine(s *gpu.Stream, dst, cols *gpu.Buffer[gf64.Element], alpha []gf64.Element) error {
 	if err := check(g.k.d, "GF64.Combine", dst); err != nil {
@@ -43,12 +44,19 @@ func (g *GF64) Combine(s *gpu.Stream, dst, cols *gpu.Buffer[gf64.Element], alpha
 		return err
 	}
 	cfg := gpu.LaunchConfig{Grid: g.k.grid(n, threadBlock), Block: gpu.Dim3{X: threadBlock}, Stream: s}
-	coeffs := make([]byte, 8*combineMax)
+	coeffs := make([]byte, 48*combineMax)
+	masks := [4]uint32{0x11111111, 0x22222222, 0x44444444, 0x88888888}
 	for j0 := 0; j0 < len(alpha); j0 += combineMax {
 		m := min(combineMax, len(alpha)-j0)
 		clear(coeffs)
 		for j := range m {
-			binary.LittleEndian.PutUint64(coeffs[8*j:], uint64(alpha[j0+j]))
+			a := uint64(alpha[j0+j])
+			parts := [3]uint32{uint32(a), uint32(a >> 32), uint32(a) ^ uint32(a>>32)}
+			for p, h := range parts {
+				for k, mk := range masks {
+					binary.LittleEndian.PutUint32(coeffs[48*j+16*p+4*k:], h&mk)
+				}
+			}
 		}
 		src, err := cols.View(j0*n, m*n)
 		if err != nil {
