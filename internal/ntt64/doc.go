@@ -28,32 +28,50 @@
 // The stages are those of the radix-2 Gentleman–Sande (DIF) and
 // Cooley–Tukey (DIT) networks, grouped for the memory hierarchy: blocks of
 // 2^10 or 2^11 elements (16 KiB, with their twiddles within a 32 KiB L1) run
-// all their stages at once, as radix-4 passes (two stages per load and
+// all their stages at once, as radix-4 steps (two stages per load and
 // store), then the three smallest stages together; larger blocks are split
 // by radix-4 passes over the whole block, depth first, so a column of 2^20
-// crosses the caches beyond L1 five times, not twenty. The coset factors and
-// the 1/n of the inverse ride on the first or last pass, on data in cache.
-// A transform of 2^14 points or more spreads its passes and its blocks over
-// the goroutines it is given.
+// crosses the caches beyond L1 five times, not twenty. A radix-4 step
+// multiplies by ω_4 = ±2^48 with a shift and a reduction, so it takes three
+// general products, not four; the three smallest stages multiply only by
+// 8th and 4th roots of unity, which in this field are powers of two
+// (2^96 ≡ −1, ω_8 = −2^24), so all their products are shifts. The coset
+// factors and the 1/n of the inverse ride on the first or last pass, on
+// data in cache. A transform of 2^14 points or more spreads its passes and
+// its blocks over the goroutines it is given.
 //
-// Twiddle tables hold ω_{2m}^j for every stage half-size m (n − 1 values);
-// the root of each stage does not depend on the transform's size, so the
-// process keeps one forward and one inverse table, grown to the largest
-// plan, and every plan shares it. Coset tables (g^i, or g^−i/n, in the
-// order the transform needs them) are built per plan on first use.
+// Twiddle tables hold ω_{2m}^j for every stage half-size m (n − 1 values)
+// and ω_{4q}^{3j} for the radix-4 steps (n/2 values); the root of each
+// stage does not depend on the transform's size, so the process keeps one
+// forward and one inverse set, grown to the largest plan, and every plan
+// shares it. Coset tables (g^i, or g^−i/n, in the order the transform needs
+// them) are built per plan on first use.
+//
+// An Extender is the low-degree extension of prover/prime in natural order:
+// the small inverse transform scales its coefficients by n^−1·g^rev(t)
+// (the coset factors with the 1/n), and the large transform, whose input is
+// those coefficients spread with stride B = N/n, skips its first log2 B
+// stages, which would only copy each coefficient over its group of B: each
+// block fills itself by replication. BitReverse permutes a column between
+// natural and bit-reversed order by 8×8 tiles (tile m and tile rev(m),
+// transposed with both coordinates bit-reversed), eight cache lines at a
+// time.
 //
 // # Implementations
 //
-// The kernels (a radix-2 pass, a radix-4 pass, the three small stages, and
-// element-wise products) have a generic pure-Go implementation, the
-// reference, always built, and on amd64 an AVX-512 one (AVX-512F: eight
-// elements per register, the 64×64-bit products from four VPMULUDQ, the
-// corrections as unsigned compares into mask registers and masked adds; the
-// three small stages on two 8-element blocks at a time, rearranged between
-// stages with VSHUFI64X2 and VPERMT2Q). The fastest the CPU supports (read
-// once from golang.org/x/sys/cpu) is chosen at initialisation. Tests walk
-// every implementation through the registry in internal/cpufeat
-// (cpufeat.Each("ntt64", ...)); -tags purego builds the generic one alone.
+// The kernels (radix-2 and radix-4 passes, the three small stages, the
+// replication, the tile permutation and element-wise products) have a
+// generic pure-Go implementation, the reference, always built, and on amd64
+// an AVX-512 one (AVX-512F: eight elements per register, the 64×64-bit
+// products from four VPMULUDQ, the corrections as unsigned compares into
+// mask registers and masked adds, two independent groups of columns
+// interleaved instruction by instruction so that the products' dependency
+// chains overlap; the small stages on 8×8 transposes of eight blocks). The
+// fastest the CPU supports (read once from golang.org/x/sys/cpu) is chosen
+// at initialisation. Tests walk every implementation through the registry
+// in internal/cpufeat (cpufeat.Each("ntt64", ...)), and -v prints which ran;
+// -tags purego builds the generic one alone. BENCHMARKS.md has the speed of
+// each against gnark-crypto's transforms.
 //
 // # Concurrency
 //

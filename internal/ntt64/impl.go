@@ -18,12 +18,17 @@ type kernelSet struct {
 }
 
 var genericKernels = kernelSet{
-	name:      "generic",
-	difRadix2: difRadix2Generic, ditRadix2: ditRadix2Generic,
-	difRadix4: difRadix4Generic, ditRadix4: ditRadix4Generic,
-	difTail: difTailGeneric, ditHead: ditHeadGeneric, replicate: replicateGeneric,
+	name:        "generic",
+	difRadix2:   difRadix2Generic,
+	ditRadix2:   ditRadix2Generic,
+	difRadix4:   difRadix4Generic,
+	ditRadix4:   ditRadix4Generic,
+	difTail:     difTailGeneric,
+	ditHead:     ditHeadGeneric,
+	replicate:   replicateGeneric,
 	bitrevTiles: bitrevTilesGeneric,
-	mulVec:      mulVecGeneric, scaleVec: scaleVecGeneric,
+	mulVec:      mulVecGeneric,
+	scaleVec:    scaleVecGeneric,
 }
 
 // impls lists the implementations this build knows, slowest first, and

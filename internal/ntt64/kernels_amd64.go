@@ -10,12 +10,17 @@ import "golang.org/x/sys/cpu"
 var hasAVX512 = cpu.X86.HasAVX512F
 
 var avx512Kernels = kernelSet{
-	name:      "avx512",
-	difRadix2: difRadix2Asm, ditRadix2: ditRadix2Asm,
-	difRadix4: difRadix4Asm, ditRadix4: ditRadix4Asm,
-	difTail: difTailAsm, ditHead: ditHeadAsm, replicate: replicateAsm,
+	name:        "avx512",
+	difRadix2:   difRadix2Asm,
+	ditRadix2:   ditRadix2Asm,
+	difRadix4:   difRadix4Asm,
+	ditRadix4:   ditRadix4Asm,
+	difTail:     difTailAsm,
+	ditHead:     ditHeadAsm,
+	replicate:   replicateAsm,
 	bitrevTiles: bitrevTilesAsm,
-	mulVec:      mulVecAsm, scaleVec: scaleVecAsm,
+	mulVec:      mulVecAsm,
+	scaleVec:    scaleVecAsm,
 }
 
 var (

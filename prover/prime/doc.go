@@ -69,12 +69,24 @@
 //
 // A batch call runs its columns on the NTT's workers (WithWorkers, default
 // GOMAXPROCS): with at least as many columns as workers each column runs on
-// one goroutine, with fewer columns gnark-crypto's own parallel transform
-// shares the workers out. A call allocates a constant few bytes, nothing per
-// column, beyond what gnark-crypto's transforms allocate (their goroutines;
+// one goroutine, with fewer columns each transform runs in parallel on its
+// share of the workers (gnark-crypto's parallel transform, or ntt64's for
+// Goldilocks). A call allocates a constant few bytes, nothing per column,
+// beyond what the transforms allocate: gnark-crypto's (their goroutines;
 // tables for domains built WithoutPrecompute; for BabyBear and KoalaBear
 // domains above 2^22, a bit-reversed coset table per DIT coset transform,
-// which the Natural and DIT LDE use on the large domain).
+// which the Natural and DIT LDE use on the large domain), and for
+// Goldilocks the goroutines of a column split over several workers and, in
+// a Natural-order LDE of such a column, one copy of its n coefficients.
+//
+// Goldilocks builds its own tables: at construction, the twiddles (one
+// forward and one inverse set shared by every Goldilocks NTT and LDE of the
+// process, 1.5·N words each for the largest N built so far) and, for an LDE,
+// n words of scale factors; on the first coset transform of an NTT, the
+// coset table it needs (n words). The Goldilocks LDE in Natural order
+// multiplies the coset factors into the small inverse transform and starts
+// the large transform at stage log2(blowup) from replicated coefficients,
+// with the same result as the composition above.
 //
 // NTT and LDE values are immutable after construction and safe for concurrent
 // use; concurrent calls must not share columns. Nothing here is constant-time.
