@@ -58,9 +58,6 @@ type driver struct {
 	cuOccupancyMaxActiveBlocks func(n *int32, f uintptr, block int32, shmem uintptr) int32
 }
 
-// libcudaNames are tried in order by Dlopen.
-var libcudaNames = []string{"libcuda.so.1", "libcuda.so"}
-
 var (
 	driverOnce sync.Once
 	driverLib  *driver
@@ -79,7 +76,7 @@ func openDriver() (*driver, error) {
 	var h uintptr
 	var err error
 	for _, name := range libcudaNames {
-		h, err = purego.Dlopen(name, purego.RTLD_NOW|purego.RTLD_GLOBAL)
+		h, err = openLibrary(name)
 		if err == nil {
 			break
 		}
@@ -160,7 +157,7 @@ func (b *binder) bind(fptr any, names ...string) {
 
 func (b *binder) optional(fptr any, names ...string) bool {
 	for _, name := range names {
-		sym, err := purego.Dlsym(b.h, name)
+		sym, err := librarySymbol(b.h, name)
 		if err == nil && sym != 0 {
 			purego.RegisterFunc(fptr, sym)
 			return true

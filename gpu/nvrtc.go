@@ -2,13 +2,10 @@ package gpu
 
 import (
 	"fmt"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
 	"unsafe"
-
-	"github.com/ebitengine/purego"
 )
 
 // nvrtc holds the NVRTC entry points, bound with purego.
@@ -29,18 +26,6 @@ type nvrtc struct {
 	nvrtcDestroyProgram      func(p *uintptr) int32
 	nvrtcGetNumSupportedArch func(n *int32) int32     // optional
 	nvrtcGetSupportedArchs   func(archs *int32) int32 // optional
-}
-
-// nvrtcNames are the library names tried, in order, when no path is given.
-func nvrtcNames() []string {
-	base := []string{"libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2"}
-	names := append([]string{}, base...)
-	for _, dir := range []string{"/usr/local/cuda/lib64", "/usr/local/cuda/targets/x86_64-linux/lib"} {
-		for _, b := range base {
-			names = append(names, filepath.Join(dir, b))
-		}
-	}
-	return names
 }
 
 var (
@@ -78,7 +63,7 @@ func openNVRTC(path string) (*nvrtc, error) {
 	var errs []string
 	for _, name := range names {
 		var err error
-		h, err = purego.Dlopen(name, purego.RTLD_NOW|purego.RTLD_GLOBAL)
+		h, err = openLibrary(name)
 		if err == nil {
 			path = name
 			break
