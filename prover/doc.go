@@ -38,11 +38,34 @@
 //
 // GPU and CPU backends give the same LDE and the same tree, bit for bit.
 // With the default hash, a GPU backend also hashes the rows on the device
-// (gpu/rowhash): Commit and CommitInto absorb each group of columns into
-// the rows' SHA-256 states while the group's LDE is on the device, and
-// CommitLDE uploads the LDE it is given; only the digests above the leaves
-// come back. With WithHash, or without device memory for the hashing, the
-// tree is built on the CPU.
+// (gpu/rowhash): each group of columns is absorbed into the rows' SHA-256
+// states while the group's LDE is on the device. CommitInto then copies the
+// LDE into the caller's columns and the digests above the leaves to the host;
+// CommitLDE uploads the LDE it is given. With WithHash, or without device
+// memory for the hashing, the tree is built on the CPU.
+//
+// # Commitments kept on the device
+//
+// On a GPU backend with the default hash, Commit keeps the LDE and its Merkle
+// tree in device memory: the trace goes up a group of columns at a time
+// (from Go memory through pinned staging, copies overlapped with the
+// transforms; from a PinnedTrace directly; from a DeviceTrace, written by the
+// caller's own kernels, with no copy at all), each group's LDE is written into
+// one device buffer and hashed there, and only the root comes back. What a
+// prover does next reads a few rows and columns: Open gathers the rows and
+// the path digests it needs on the device (one kernel, one small copy);
+// Combine and CombineDevice compute the random linear combination of the
+// columns there; DeviceLDE hands the buffer to the caller's kernels; LDE and
+// LDEInto copy the whole LDE to the host only when called. Results equal the
+// CPU backend's bit for bit.
+//
+// Such a commitment holds its device memory until its Close (there is no
+// finalizer: memory is freed when the caller says so), within a budget per
+// encoder (WithDeviceBudget; Encoder.DeviceMemory reads it and what is in
+// use). A Commit whose LDE and tree would pass the budget, or that meets a
+// device out of memory, makes its LDE in host memory as CommitInto does and
+// says why (Commitment.Resident, and a Progress report of phase
+// "fallback"); it is never an error.
 //
 // # Evaluation domains and order
 //
@@ -112,11 +135,18 @@
 // at most 1 GiB of device memory, managed by package gpu) and, for hashing on
 // the device, 128 bytes of device memory and 32 of pinned memory per LDE row
 // (row states and the tree), kept for the next commitment of as many rows
-// until Close.
+// until Close. A commitment kept on the device holds its LDE and tree there
+// instead of in host memory (1152 MiB of device memory for the example
+// above) until its Close; while it is made, the encoder also uses the row
+// states (96 bytes per LDE row), two groups of staged columns (32 MiB each,
+// pinned and on the device) and the transforms' scratch, kept for its next
+// commitment.
 //
 // # Concurrency
 //
 // An Encoder is used by one goroutine at a time; it spreads its own work over
 // all cores (WithWorkers). A Commitment is read-only after Commit and may be
-// opened from several goroutines. Nothing a caller passes is modified.
+// opened, combined and copied from several goroutines, and closed from any
+// of them (the calls that come after Close return ErrClosed). Nothing a
+// caller passes is modified.
 package prover
