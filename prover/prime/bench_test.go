@@ -124,11 +124,12 @@ func BenchmarkGnarkFFTBatch16(b *testing.B) {
 	benchNTT(b, koalaBearField(), true, 16, all)
 }
 
-func benchLDE[E Element, P testElem[E]](b *testing.B, f field[E], ncols int) {
+func benchLDE[E Element, P testElem[E]](b *testing.B, f field[E], ncols int, gnark bool) {
 	const logBlowup = 2
 	benchField[E, P](b, f, logBlowup, func(b *testing.B, logN int) {
 		n := 1 << logN
-		l, err := NewLDE[E](f.newDomain(uint64(n), true, nil), f.newDomain(uint64(n<<logBlowup), true, nil))
+		small, large := f.newDomain(uint64(n), true, nil), f.newDomain(uint64(n<<logBlowup), true, nil)
+		l, err := NewLDE[E](small, large)
 		require.NoError(b, err)
 		rng := rand.New(rand.NewPCG(1, 1))
 		src := randomCols[E, P](rng, f, ncols, n)
@@ -141,15 +142,36 @@ func benchLDE[E Element, P testElem[E]](b *testing.B, f field[E], ncols int) {
 		b.ReportAllocs()
 		b.ResetTimer()
 		for b.Loop() {
-			require.NoError(b, l.Encode(dst, src, Natural))
+			if !gnark {
+				require.NoError(b, l.Encode(dst, src, Natural))
+				continue
+			}
+			// gnark-crypto's transforms composed as the package's
+			// definition says: interpolate, pad, coset-evaluate.
+			for i := range src {
+				copy(dst[i], src[i])
+				clear(dst[i][n:])
+				f.gnark(small, dst[i][:n], Natural, true, false)
+				f.gnark(large, dst[i], Natural, false, true)
+			}
 		}
 	})
 }
 
 // BenchmarkLDE4: one column 2^k -> 2^(k+2), natural orders, all cores.
 func BenchmarkLDE4(b *testing.B) {
-	benchLDE(b, bn254Field(), 1)
-	benchLDE(b, goldilocksField(), 1)
-	benchLDE(b, babyBearField(), 1)
-	benchLDE(b, koalaBearField(), 1)
+	benchLDE(b, bn254Field(), 1, false)
+	benchLDE(b, goldilocksField(), 1, false)
+	benchLDE(b, babyBearField(), 1, false)
+	benchLDE(b, koalaBearField(), 1, false)
+}
+
+// BenchmarkGnarkLDE4: the baseline for BenchmarkLDE4, gnark-crypto's
+// FFTInverse, zero padding and coset FFT (default options, all cores),
+// with the bit reversals to natural order.
+func BenchmarkGnarkLDE4(b *testing.B) {
+	benchLDE(b, bn254Field(), 1, true)
+	benchLDE(b, goldilocksField(), 1, true)
+	benchLDE(b, babyBearField(), 1, true)
+	benchLDE(b, koalaBearField(), 1, true)
 }
