@@ -10,9 +10,9 @@
 //   - gf2n_mul_thread: one element per thread. Karatsuba on 64-bit words
 //     down to single words, each 64x64 carry-less product three 32x32 ones
 //     (Karatsuba again) built from integer multiplications of operands with
-//     holes; then the reduction by shifts of the high words. Up to four
-//     words the recursion lives in registers; above, each level is a
-//     non-inlined function over local arrays, so the code stays small.
+//     holes; then the reduction by shifts of the high words. The smallest
+//     levels (GF2N_REGW words) are unrolled in registers; above, each level
+//     is a non-inlined function over local arrays, so the code stays small.
 //   - gf2n_mul_reg, gf2n_mul_shared, gf2n_mul_regkara: bit-sliced, the design
 //     of Ben-Sasson, Hamilis, Silberstein and Tromer. A warp takes a chunk of
 //     32 elements and transposes it (warp shuffles) into n rows of 32-bit
@@ -98,8 +98,15 @@ template <int W> __device__ __noinline__ void gf2n_kara_big(u64 *p, const u64 *a
     gf2n_kara_step<W>(p, a, b);
 }
 
+// GF2N_REGW is the largest level unrolled in registers, in words: 4 at
+// n = 256, 2 at larger n, where the larger unrolled levels spill and run
+// slower than the calls (TestReportRegisterLevels, BENCHMARKS.md).
+#ifndef GF2N_REGW
+#define GF2N_REGW (GF2N_W == 4 ? 4 : 2)
+#endif
+
 template <int W> __device__ __forceinline__ void gf2n_kara(u64 *p, const u64 *a, const u64 *b) {
-    if constexpr (W <= 4) {
+    if constexpr (W <= GF2N_REGW) {
         gf2n_kara_step<W>(p, a, b);
     } else {
         gf2n_kara_big<W>(p, a, b);

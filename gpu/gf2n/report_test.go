@@ -186,3 +186,53 @@ func schoolKernel(d *gpu.Device, f *field.Field) (*gpu.Function, error) {
 	}
 	return m.Function("gf2n_mul_thread_school")
 }
+
+// TestReportRegisterLevels prints the per-thread design's products per
+// second for each largest Karatsuba level kept in registers (GF2N_REGW):
+// above it each level is a function over local arrays. Run with
+// -gpu.report.
+func TestReportRegisterLevels(t *testing.T) {
+	if !*report {
+		t.Skip("run with -gpu.report")
+	}
+	d := gputest.Device(t)
+	s, err := d.NewStream()
+	require.NoError(t, err)
+	defer s.Close()
+	count := 1 << *reportLog
+	fmt.Printf("\n| n | words in registers | time | G products/s | = CPU |\n|---|---|---|---|---|\n")
+	for _, f := range fields(t) {
+		x, y := operands(f, count, uint64(f.N()))
+		want := make([]uint64, len(x))
+		require.NoError(t, f.MulVec(want, x, y))
+		dx, dy := gputest.Upload(t, d, x), gputest.Upload(t, d, y)
+		dz := gputest.Alloc[uint64](t, d, len(x))
+		got := make([]uint64, len(x))
+		src, err := cuda.Program(cuda.GF2nProgram(f.N()))
+		require.NoError(t, err)
+		for _, regw := range []int{2, 4, 8} {
+			if regw > f.Words() {
+				continue
+			}
+			mod, err := d.LoadModule(fmt.Sprintf("gf2n_%d_regw%d.cu", f.N(), regw), fmt.Sprintf("#define GF2N_REGW %d\n", regw)+src)
+			require.NoError(t, err)
+			fn, err := mod.Function("gf2n_mul_thread")
+			require.NoError(t, err)
+			run := func(st *gpu.Stream) error {
+				return fn.Launch(gpu.LaunchConfig{Grid: gpu.Dim3{X: min((count+threadBlock-1)/threadBlock, d.Info().Multiprocessors*16)}, Block: gpu.Dim3{X: threadBlock}, Stream: st},
+					dz, dx, dy, uint64(count), int32(f.Poly()[1]), int32(f.Poly()[2]), int32(f.Poly()[3]))
+			}
+			require.NoError(t, run(nil))
+			require.NoError(t, dz.Download(got))
+			ok := slices.Equal(want, got)
+			if !ok {
+				t.Errorf("GF(2^%d) GF2N_REGW %d differs from the CPU", f.N(), regw)
+			}
+			dt := gputest.DeviceTime(t, d, s, 1, *reportReps, 1, func() error { return run(s) })
+			fmt.Printf("| %d | %d | %.3f ms | %.3f | %v |\n", f.N(), regw, ms(dt), gps(count, dt), ok)
+		}
+		for _, b := range []*gpu.Buffer[uint64]{dx, dy, dz} {
+			require.NoError(t, b.Free())
+		}
+	}
+}
