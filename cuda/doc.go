@@ -40,6 +40,14 @@
 //     gnark-crypto elements reduced from Montgomery form, big-endian), and
 //     one launch per tree level. One program per element type,
 //     MerkleProgram.
+//   - gf2n.cu: batched products in GF(2^n), n = 128 ... 2048 (gpu/gf2n,
+//     field/gf2n's fields and layout): one element per thread by Karatsuba
+//     on 64-bit words (32x32 carry-less products by integer multiplications
+//     with holes), and the bit-sliced design of Ben-Sasson, Hamilis,
+//     Silberstein and Tromer built on the warp's n = 32 product (register
+//     cache or shared memory), by schoolbook or Karatsuba over 32-row
+//     blocks. One program per field size, GF2nProgram: a define of the
+//     element's words, then gf2n.cu.
 package cuda
 
 import "embed"
