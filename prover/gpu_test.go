@@ -13,10 +13,12 @@ import (
 	"github.com/consensys/gnark-crypto/field/babybear"
 	"github.com/consensys/gnark-crypto/field/goldilocks"
 	"github.com/consensys/gnark-crypto/field/koalabear"
+	"github.com/stretchr/testify/require"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/gpu"
 	"github.com/gfpoly/gfpoly/gpu/additive"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 func openGPU(t *testing.T) *gpu.Device {
@@ -36,97 +38,61 @@ func testGPUSameRoot[E Element](t *testing.T, dev *gpu.Device) {
 	if errors.Is(err, ErrUnavailable) {
 		t.Skipf("%v", err)
 	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer g.Close()
 	t.Logf("%s on %s", g.Name(), g.Device())
 	for _, sh := range [][3]int{{1, 1, 2}, {4, 7, 4}, {10, 5, 16}, {12, 3, 8}, {16, 4, 4}} {
 		k, cols, b := sh[0], sh[1], sh[2]
 		cpu, _ := New[E](WithBlowup(b))
 		gg, err := New[E](WithGPU(dev), WithBlowup(b), WithChunkColumns(3))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		tr, _ := RandomTrace[E](k, cols, uint64(k))
 		want, err := cpu.Commit(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		got, err := gg.Commit(tr)
-		if err != nil {
-			t.Fatalf("%s 2^%d×%d blowup %d: %v", gg.Name(), k, cols, b, err)
-		}
+		require.NoError(t, err, "%s 2^%d×%d blowup %d", gg.Name(), k, cols, b)
 		gl, wl := mustLDE(t, got), mustLDE(t, want)
-		for c := range cols {
-			if !equal(gl[c], wl[c]) {
-				t.Fatalf("%s 2^%d×%d blowup %d: column %d differs from the CPU", gg.Name(), k, cols, b, c)
-			}
-		}
-		if !bytes.Equal(got.Root(), want.Root()) {
-			t.Fatalf("%s: roots differ", gg.Name())
-		}
+		testutil.RequireEqualColumns(t, wl, gl, "%s 2^%d×%d blowup %d: LDE against the CPU", gg.Name(), k, cols, b)
+		require.Equal(t, want.Root(), got.Root(), "%s: roots", gg.Name())
 		// The tree hashed on the device during Commit and CommitInto, and
 		// the one CommitLDE hashes after uploading the LDE, are the CPU's,
 		// digest for digest.
 		fromLDE, err := gg.CommitLDE(mustLDE(t, want))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		into := make([][]E, cols)
 		for c := range into {
 			into[c] = make([]E, len(wl[c]))
 		}
 		intoCm, err := gg.CommitInto(into, tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for c := range cols {
-			if !equal(into[c], wl[c]) {
-				t.Fatalf("%s 2^%d×%d blowup %d: CommitInto column %d differs from the CPU", gg.Name(), k, cols, b, c)
-			}
-		}
+		require.NoError(t, err)
+		testutil.RequireEqualColumns(t, wl, into, "%s 2^%d×%d blowup %d: CommitInto against the CPU", gg.Name(), k, cols, b)
 		// Commit keeps its tree on the device: its openings are checked
 		// below and in resident_test.go.
-		if on, why := got.Resident(); !on {
-			t.Fatalf("%s: Commit not kept on the device: %s", gg.Name(), why)
-		}
+		on, why := got.Resident()
+		require.True(t, on, "%s: Commit not kept on the device: %s", gg.Name(), why)
 		for _, cm := range []*Commitment[E]{fromLDE, intoCm} {
-			if len(cm.tree.nodes) != len(want.tree.nodes) {
-				t.Fatalf("%s: %d tree levels, want %d", gg.Name(), len(cm.tree.nodes), len(want.tree.nodes))
-			}
+			require.Len(t, cm.tree.nodes, len(want.tree.nodes), "%s: tree levels", gg.Name())
 			for j := range want.tree.nodes {
-				if !bytes.Equal(cm.tree.nodes[j], want.tree.nodes[j]) {
-					t.Fatalf("%s 2^%d×%d blowup %d: tree level %d differs from the CPU", gg.Name(), k, cols, b, j+1)
-				}
+				require.True(t, bytes.Equal(cm.tree.nodes[j], want.tree.nodes[j]), "%s 2^%d×%d blowup %d: tree level %d differs from the CPU", gg.Name(), k, cols, b, j+1)
 			}
 		}
 		n := got.Rows()
 		op, err := got.Open([]int{0, n - 1, n / 2, 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := op.Verify(want.Root(), n, nil); err != nil {
-			t.Fatalf("%s: opening of a GPU commitment: %v", gg.Name(), err)
-		}
+		require.NoError(t, err)
+		require.NoError(t, op.Verify(want.Root(), n, nil), "%s: opening of a GPU commitment", gg.Name())
 		gg.Close()
 	}
 	// A custom hash runs on the CPU and gives the CPU backend's root.
 	tr, _ := RandomTrace[E](6, 3, 9)
 	cpu, _ := New[E](WithHash(sha512.New))
 	gg, err := New[E](WithGPU(dev), WithHash(sha512.New))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer gg.Close()
 	want, err1 := cpu.Commit(tr)
 	got, err2 := gg.Commit(tr)
-	if err := errors.Join(err1, err2); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got.Root(), want.Root()) || len(got.Root()) != sha512.Size {
-		t.Fatalf("%s with SHA-512: roots differ", gg.Name())
-	}
+	require.NoError(t, errors.Join(err1, err2))
+	require.Len(t, got.Root(), sha512.Size, "%s with SHA-512: root size", gg.Name())
+	require.Equal(t, want.Root(), got.Root(), "%s with SHA-512: roots", gg.Name())
 }
 
 func TestGPUSameRoot(t *testing.T) {
@@ -140,9 +106,8 @@ func TestGPUSameRoot(t *testing.T) {
 }
 
 func TestWithGPUNil(t *testing.T) {
-	if _, err := New[gf64.Element](WithGPU(nil)); !errors.Is(err, ErrConfig) {
-		t.Fatalf("WithGPU(nil): %v", err)
-	}
+	_, err := New[gf64.Element](WithGPU(nil))
+	require.ErrorIs(t, err, ErrConfig, "WithGPU(nil)")
 }
 
 var gpuReport = flag.Bool("prover.report", false, "print where the time of a GPU encode goes (GPU machine only)")
@@ -163,36 +128,24 @@ func TestGPUReport(t *testing.T) {
 	tr, _ := RandomTrace[gf64.Element](k, cols, 1)
 	S, T, _ := DefaultBinaryDomains(k, lb)
 	tf, err := additive.New(dev)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer tf.Close()
 	hin, err1 := gpu.AllocHost[gf64.Element](dev, cols*n)
 	hout, err2 := gpu.AllocHost[gf64.Element](dev, cols*bigN)
 	din, err3 := gpu.Alloc[gf64.Element](dev, cols*n)
 	dout, err4 := gpu.Alloc[gf64.Element](dev, cols*bigN)
-	if err := errors.Join(err1, err2, err3, err4); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, errors.Join(err1, err2, err3, err4))
 	for c := range tr {
 		copy(hin.Slice()[c*n:], tr[c])
 	}
 	stage := func() (up, lde, down time.Duration) {
 		t0 := time.Now()
-		if err := din.UploadAsync(nil, hin); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, din.UploadAsync(nil, hin))
 		t1 := time.Now()
-		if err := tf.LDE(nil, dout, din, S, T); err != nil {
-			t.Fatal(err)
-		}
-		if err := dev.Synchronize(); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, tf.LDE(nil, dout, din, S, T))
+		require.NoError(t, dev.Synchronize())
 		t2 := time.Now()
-		if err := dout.DownloadAsync(nil, hout); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, dout.DownloadAsync(nil, hout))
 		return t1.Sub(t0), t2.Sub(t1), time.Since(t2)
 	}
 	stage() // warm-up: kernels, tables
@@ -217,46 +170,35 @@ func TestGPUReport(t *testing.T) {
 	t.Logf("host copy pinned -> new Go memory (1 GiB, all cores): %v", fresh())
 
 	enc, err := New[gf64.Element](WithGPU(dev))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer enc.Close()
-	if _, err := enc.Commit(tr); err != nil {
-		t.Fatal(err)
-	}
+	_, err = enc.Commit(tr)
+	require.NoError(t, err)
 	for range 2 {
 		c, err := enc.Commit(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		t.Logf("Commit (new LDE memory): encode %v, commit %v, total %v", c.Timings.Encode, c.Timings.Commit, c.Timings.Encode+c.Timings.Commit)
 	}
 	lde, _ := RandomTrace[gf64.Element](k+lb, cols, 2)
 	for range 2 {
 		t0 := time.Now()
-		if err := enc.EncodeInto(lde, tr); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, enc.EncodeInto(lde, tr))
 		t1 := time.Now()
-		if _, err := enc.CommitLDE(lde); err != nil {
-			t.Fatal(err)
-		}
+		_, err = enc.CommitLDE(lde)
+		require.NoError(t, err)
 		t.Logf("EncodeInto + CommitLDE (reused LDE memory): encode %v, commit %v, total %v", t1.Sub(t0), time.Since(t1), time.Since(t0))
 	}
 	for range 2 {
 		t0 := time.Now()
 		c, err := enc.CommitInto(lde, tr)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		t.Logf("CommitInto (reused LDE memory): encode %v, commit %v, total %v", c.Timings.Encode, c.Timings.Commit, time.Since(t0))
 	}
 	cpu, _ := New[gf64.Element]()
 	for range 2 {
 		t0 := time.Now()
-		if _, err := cpu.CommitLDE(lde); err != nil {
-			t.Fatal(err)
-		}
+		_, err = cpu.CommitLDE(lde)
+		require.NoError(t, err)
 		t.Logf("CPU CommitLDE, for comparison: %v", time.Since(t0))
 	}
 }
@@ -273,9 +215,7 @@ func BenchmarkGPUCommit(b *testing.B) {
 	defer dev.Close()
 	for _, k := range []int{16, 20} {
 		enc, err := New[gf64.Element](WithGPU(dev))
-		if err != nil {
-			b.Fatal(err)
-		}
+		require.NoError(b, err)
 		tr, _ := RandomTrace[gf64.Element](k, 32, 1)
 		lde, _ := RandomTrace[gf64.Element](k+2, 32, 2)
 		for _, into := range []bool{false, true} {
@@ -292,9 +232,7 @@ func BenchmarkGPUCommit(b *testing.B) {
 					} else {
 						c, err = enc.Commit(tr)
 					}
-					if err != nil {
-						b.Fatal(err)
-					}
+					require.NoError(b, err)
 					return c
 				}
 				commit().Close() // plans, kernels, device hashing state
