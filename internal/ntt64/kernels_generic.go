@@ -14,7 +14,8 @@ func difRadix2Generic(a []uint64, m int, tw []uint64) {
 	t := tw[m : 2*m]
 	for b := 0; b+2*m <= len(a); b += 2 * m {
 		x, y := a[b:b+m], a[b+m:b+2*m]
-		for j := range t {
+		y, t := y[:len(x)], t[:len(x)]
+		for j := range x {
 			u, v := x[j], y[j]
 			x[j] = add(u, v)
 			y[j] = mul(sub(u, v), t[j])
@@ -27,18 +28,22 @@ func difRadix2Generic(a []uint64, m int, tw []uint64) {
 // of each block: the radix-2 stages fused, so each element is loaded and
 // stored once for both.
 func difRadix4Generic(a []uint64, q, j0, j1 int, tw, _ []uint64) {
-	t2, t1 := tw[2*q:4*q], tw[q:2*q]
+	w2, w2q, w1 := tw[2*q+j0:2*q+j1], tw[3*q+j0:3*q+j1], tw[q+j0:q+j1]
 	for b := 0; b+4*q <= len(a); b += 4 * q {
-		x0, x1, x2, x3 := a[b:b+q], a[b+q:b+2*q], a[b+2*q:b+3*q], a[b+3*q:b+4*q]
-		for j := j0; j < j1; j++ {
+		x0 := a[b+j0 : b+j1]
+		x1 := a[b+q+j0 : b+q+j1][:len(x0)]
+		x2 := a[b+2*q+j0 : b+2*q+j1][:len(x0)]
+		x3 := a[b+3*q+j0 : b+3*q+j1][:len(x0)]
+		w2, w2q, w1 := w2[:len(x0)], w2q[:len(x0)], w1[:len(x0)]
+		for j := range x0 {
 			u0, u1, u2, u3 := x0[j], x1[j], x2[j], x3[j]
 			// half-size 2q: (x0, x2) and (x1, x3)
 			y0 := add(u0, u2)
-			y2 := mul(sub(u0, u2), t2[j])
+			y2 := mul(sub(u0, u2), w2[j])
 			y1 := add(u1, u3)
-			y3 := mul(sub(u1, u3), t2[j+q])
+			y3 := mul(sub(u1, u3), w2q[j])
 			// half-size q: (y0, y1) and (y2, y3)
-			w := t1[j]
+			w := w1[j]
 			x0[j] = add(y0, y1)
 			x1[j] = mul(sub(y0, y1), w)
 			x2[j] = add(y2, y3)
@@ -78,7 +83,8 @@ func ditRadix2Generic(a []uint64, m int, tw []uint64) {
 	t := tw[m : 2*m]
 	for b := 0; b+2*m <= len(a); b += 2 * m {
 		x, y := a[b:b+m], a[b+m:b+2*m]
-		for j := range t {
+		y, t := y[:len(x)], t[:len(x)]
+		for j := range x {
 			u, v := x[j], mul(y[j], t[j])
 			x[j] = add(u, v)
 			y[j] = sub(u, v)
@@ -89,18 +95,22 @@ func ditRadix2Generic(a []uint64, m int, tw []uint64) {
 // ditRadix4Generic runs the two decimation-in-time stages of half-sizes q and
 // 2q on every block of 4q elements of a, for the columns j0 ≤ j < j1.
 func ditRadix4Generic(a []uint64, q, j0, j1 int, tw, _ []uint64) {
-	t2, t1 := tw[2*q:4*q], tw[q:2*q]
+	w2, w2q, w1 := tw[2*q+j0:2*q+j1], tw[3*q+j0:3*q+j1], tw[q+j0:q+j1]
 	for b := 0; b+4*q <= len(a); b += 4 * q {
-		x0, x1, x2, x3 := a[b:b+q], a[b+q:b+2*q], a[b+2*q:b+3*q], a[b+3*q:b+4*q]
-		for j := j0; j < j1; j++ {
-			w := t1[j]
+		x0 := a[b+j0 : b+j1]
+		x1 := a[b+q+j0 : b+q+j1][:len(x0)]
+		x2 := a[b+2*q+j0 : b+2*q+j1][:len(x0)]
+		x3 := a[b+3*q+j0 : b+3*q+j1][:len(x0)]
+		w2, w2q, w1 := w2[:len(x0)], w2q[:len(x0)], w1[:len(x0)]
+		for j := range x0 {
+			w := w1[j]
 			u0, u2 := x0[j], x2[j]
 			v1, v3 := mul(x1[j], w), mul(x3[j], w)
 			// half-size q: (x0, x1) and (x2, x3)
 			y0, y1 := add(u0, v1), sub(u0, v1)
 			y2, y3 := add(u2, v3), sub(u2, v3)
 			// half-size 2q: (y0, y2) and (y1, y3)
-			v2, v3 := mul(y2, t2[j]), mul(y3, t2[j+q])
+			v2, v3 := mul(y2, w2[j]), mul(y3, w2q[j])
 			x0[j], x2[j] = add(y0, v2), sub(y0, v2)
 			x1[j], x3[j] = add(y1, v3), sub(y1, v3)
 		}
