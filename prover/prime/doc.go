@@ -74,10 +74,14 @@
 // Goldilocks). A call allocates a constant few bytes, nothing per column,
 // beyond what the transforms allocate: gnark-crypto's (their goroutines;
 // tables for domains built WithoutPrecompute; for BabyBear and KoalaBear
-// domains above 2^22, a bit-reversed coset table per DIT coset transform,
-// which the Natural and DIT LDE use on the large domain), and for
-// Goldilocks the goroutines of a column split over several workers and, in
-// a Natural-order LDE of such a column, one copy of its n coefficients.
+// domains above 2^22, a bit-reversed coset table per DIT coset transform),
+// and for Goldilocks the goroutines of a column split over several workers
+// and, in a Natural-order LDE of such a column, one copy of its n
+// coefficients. The first Natural- or DIT-order Encode of an LDE builds a
+// table of n elements (g^rev(t)): the LDE multiplies the n coefficients by
+// the coset factors before spreading them, so its large transform is a
+// plain DIT (no coset pass over N elements, and none of gnark-crypto's
+// bit-reversed reads of its coset table).
 //
 // Goldilocks builds its own tables: at construction, the twiddles (one
 // forward and one inverse set shared by every Goldilocks NTT and LDE of the

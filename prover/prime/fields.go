@@ -27,6 +27,12 @@ type fieldOps[E Element] interface {
 	// bitReverse permutes a (len(a) the cardinality) into bit-reversed
 	// order with at most tasks goroutines.
 	bitReverse(a []E, tasks int)
+	// cosetShift returns the domain's FrMultiplicativeGen.
+	cosetShift() E
+	// mulVec sets a[i] = a[i]·b[i] (gnark-crypto's Vector.Mul).
+	mulVec(a, b []E)
+	// expTable sets t[i] = w^i (the fft package's BuildExpTable).
+	expTable(w E, t []E)
 }
 
 // opsFor validates d and returns its adapter for elements of type E.
@@ -163,16 +169,21 @@ type gnarkOps[E any, Dec any, Opt any] struct {
 	withTasks   func(int) Opt
 	onCoset     Opt
 	serial      [2][]Opt // WithNbTasks(1), without and with OnCoset
+	shift       E
+	mulv        func(a, b []E)
+	exp         func(w E, t []E)
 }
 
 func newGnarkOps[E any, Dec any, Opt any](field string, d any, card uint64,
-	fft, fftInv func([]E, Dec, ...Opt), dif, dit Dec, withTasks func(int) Opt, onCoset Opt) *gnarkOps[E, Dec, Opt] {
+	fft, fftInv func([]E, Dec, ...Opt), dif, dit Dec, withTasks func(int) Opt, onCoset Opt,
+	shift E, mulv func(a, b []E), exp func(w E, t []E)) *gnarkOps[E, Dec, Opt] {
 	one := withTasks(1)
 	return &gnarkOps[E, Dec, Opt]{
 		field: field, d: d, card: card,
 		fft: fft, fftInv: fftInv, dif: dif, dit: dit,
 		withTasks: withTasks, onCoset: onCoset,
 		serial: [2][]Opt{{one}, {one, onCoset}},
+		shift:  shift, mulv: mulv, exp: exp,
 	}
 }
 
@@ -181,6 +192,9 @@ func (g *gnarkOps[E, Dec, Opt]) cardinality() uint64 { return g.card }
 func (g *gnarkOps[E, Dec, Opt]) domain() any         { return g.d }
 
 func (g *gnarkOps[E, Dec, Opt]) bitReverse(a []E, _ int) { utils.BitReverse(a) }
+func (g *gnarkOps[E, Dec, Opt]) cosetShift() E           { return g.shift }
+func (g *gnarkOps[E, Dec, Opt]) mulVec(a, b []E)         { g.mulv(a, b) }
+func (g *gnarkOps[E, Dec, Opt]) expTable(w E, t []E)     { g.exp(w, t) }
 
 func (g *gnarkOps[E, Dec, Opt]) transform(a []E, o Order, inverse, coset bool, tasks int) {
 	dec := g.dif
@@ -224,7 +238,8 @@ func newBN254Ops(d *bn254fft.Domain) (*gnarkOps[fr.Element, bn254fft.Decimation,
 		return nil, err
 	}
 	return newGnarkOps("bn254", d, d.Cardinality, d.FFT, d.FFTInverse,
-		bn254fft.DIF, bn254fft.DIT, bn254fft.WithNbTasks, bn254fft.OnCoset()), nil
+		bn254fft.DIF, bn254fft.DIT, bn254fft.WithNbTasks, bn254fft.OnCoset(),
+		d.FrMultiplicativeGen, func(a, b []fr.Element) { v := fr.Vector(a); v.Mul(a, b) }, bn254fft.BuildExpTable), nil
 }
 
 func newBabyBearOps(d *babybearfft.Domain) (*gnarkOps[babybear.Element, babybearfft.Decimation, babybearfft.Option], error) {
@@ -243,7 +258,8 @@ func newBabyBearOps(d *babybearfft.Domain) (*gnarkOps[babybear.Element, babybear
 		return nil, err
 	}
 	return newGnarkOps("babybear", d, d.Cardinality, d.FFT, d.FFTInverse,
-		babybearfft.DIF, babybearfft.DIT, babybearfft.WithNbTasks, babybearfft.OnCoset()), nil
+		babybearfft.DIF, babybearfft.DIT, babybearfft.WithNbTasks, babybearfft.OnCoset(),
+		d.FrMultiplicativeGen, func(a, b []babybear.Element) { v := babybear.Vector(a); v.Mul(a, b) }, babybearfft.BuildExpTable), nil
 }
 
 func newKoalaBearOps(d *koalabearfft.Domain) (*gnarkOps[koalabear.Element, koalabearfft.Decimation, koalabearfft.Option], error) {
@@ -262,7 +278,8 @@ func newKoalaBearOps(d *koalabearfft.Domain) (*gnarkOps[koalabear.Element, koala
 		return nil, err
 	}
 	return newGnarkOps("koalabear", d, d.Cardinality, d.FFT, d.FFTInverse,
-		koalabearfft.DIF, koalabearfft.DIT, koalabearfft.WithNbTasks, koalabearfft.OnCoset()), nil
+		koalabearfft.DIF, koalabearfft.DIT, koalabearfft.WithNbTasks, koalabearfft.OnCoset(),
+		d.FrMultiplicativeGen, func(a, b []koalabear.Element) { v := koalabear.Vector(a); v.Mul(a, b) }, koalabearfft.BuildExpTable), nil
 }
 
 // Compile-time checks: every adapter implements fieldOps for its element.

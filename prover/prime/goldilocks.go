@@ -64,6 +64,17 @@ func (g *goldilocksOps) transform(a []goldilocks.Element, o Order, inverse, cose
 	}
 }
 
+func (g *goldilocksOps) cosetShift() goldilocks.Element { return g.d.FrMultiplicativeGen }
+
+func (g *goldilocksOps) mulVec(a, b []goldilocks.Element) {
+	v := goldilocks.Vector(a)
+	v.Mul(a, b)
+}
+
+func (g *goldilocksOps) expTable(w goldilocks.Element, t []goldilocks.Element) {
+	goldilocksfft.BuildExpTable(w, t)
+}
+
 func (g *goldilocksOps) bitReverse(a []goldilocks.Element, tasks int) {
 	g.plan.BitReverse(unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(a))), len(a)), tasks)
 }
