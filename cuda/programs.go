@@ -42,6 +42,7 @@ var programs = func() map[string]func() (string, error) {
 		if f == "bn254" {
 			files = append(files, "ntt_bn254.cu")
 		}
+		files = append(files, "ntt_combine.cu")
 		p[NTTProgram(f)] = func() (string, error) {
 			return join(fmt.Sprintf("#define NTT_ONLY 1\n#define NTT_ONLY_%s 1\n#define NTT_FS_MAX %d\n", f, max), files...)
 		}

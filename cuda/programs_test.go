@@ -41,7 +41,8 @@ func TestPrograms(t *testing.T) {
 		src, err := Program(NTTProgram(f))
 		require.NoError(t, err, f)
 		assert.Contains(t, src, "#define NTT_ONLY_"+f+" 1\n", f)
-		assert.True(t, strings.HasSuffix(src, file("ntt_fourstep.cu")) != (f == "bn254"), f)
+		assert.True(t, strings.HasSuffix(src, file("ntt_combine.cu")), f)
+		assert.Equal(t, f == "bn254", strings.Contains(src, file("ntt_bn254.cu")), f)
 		assert.Contains(t, src, file("ntt_fields.cu")+"\n"+file("ntt_passes.cu")+"\n"+file("ntt_fourstep.cu"), f)
 	}
 	for _, n := range gf2nSizes {

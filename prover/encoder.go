@@ -55,6 +55,13 @@ type Encoder[E Element] interface {
 	// instance from Encode). The Commitment keeps lde, which must not be
 	// modified while it is in use.
 	CommitLDE(lde [][]E) (*Commitment[E], error)
+	// Prepare builds now what a first Commit of a trace of 2^logRows rows
+	// and cols columns would build (transform tables, kernels, pinned
+	// staging, device memory and hash states on a GPU, the CPU's plans) by
+	// committing to a trace of zeros of that shape, streamed through the
+	// encoder's staging, so that the first such Commit costs what later
+	// ones do. A prover that knows its trace size calls it once, after New.
+	Prepare(logRows, cols int) error
 }
 
 // Progress reports how far a long Encode or Commit has gone.
@@ -410,6 +417,30 @@ func (c *core[E]) commitProgress() progressFunc {
 		return nil
 	}
 	return func(done, total int) { c.report("commit", done, total) }
+}
+
+func (c *core[E]) Prepare(logRows, cols int) error {
+	if logRows < 0 || logRows > MaxLogRows || cols <= 0 {
+		return fmt.Errorf("prover: Prepare for 2^%d rows × %d columns: %w", logRows, cols, ErrShape)
+	}
+	cm, err := c.Commit(zeroSource[E]{logRows, cols})
+	if err != nil {
+		return err
+	}
+	return cm.Close()
+}
+
+// zeroSource is a trace of zeros that Prepare commits to: read through the
+// encoder's staging as a caller's Source is, without a trace in memory.
+type zeroSource[E Element] struct{ logRows, cols int }
+
+func (z zeroSource[E]) Shape() (int, int, error) { return z.logRows, z.cols, nil }
+
+func (z zeroSource[E]) ReadColumns(first int, dst [][]E) error {
+	for _, d := range dst {
+		clear(d)
+	}
+	return nil
 }
 
 func (c *core[E]) CommitLDE(lde [][]E) (*Commitment[E], error) {

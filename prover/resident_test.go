@@ -486,6 +486,9 @@ func reportFirst[E prover.Element](t *testing.T, dev *gpu.Device, opts ...prover
 	require.NoError(t, err)
 	defer enc.Close()
 	t.Logf("New: %v", time.Since(t0))
+	t0 = time.Now()
+	require.NoError(t, enc.Prepare(20, 32))
+	t.Logf("Prepare(20, 32): %v", time.Since(t0))
 	for i, tr := range []prover.Trace[E]{tr20, tr20, tr20, tr19, tr19, tr20} {
 		t0 := time.Now()
 		c, err := enc.Commit(tr)
@@ -503,4 +506,28 @@ func log2(n int) int {
 		k++
 	}
 	return k
+}
+
+// TestPrepare: Prepare checks its shape, and a prepared encoder commits as
+// an unprepared one does, on every backend.
+func TestPrepare(t *testing.T) {
+	tr, err := prover.RandomTrace[koalabear.Element](9, 5, 2)
+	require.NoError(t, err)
+	ref, err := prover.New[koalabear.Element]()
+	require.NoError(t, err)
+	want, err := ref.Commit(tr)
+	require.NoError(t, err)
+	for name, opts := range backends(t) {
+		enc, err := prover.New[koalabear.Element](opts...)
+		require.NoError(t, err, name)
+		require.ErrorIs(t, enc.Prepare(-1, 3), prover.ErrShape, name)
+		require.ErrorIs(t, enc.Prepare(4, 0), prover.ErrShape, name)
+		require.NoError(t, enc.Prepare(9, 5), name)
+		assert.Zero(t, enc.DeviceMemory().InUse, "%s: Prepare keeps no commitment", name)
+		c, err := enc.Commit(tr)
+		require.NoError(t, err, name)
+		assert.Equal(t, want.Root(), c.Root(), name)
+		require.NoError(t, c.Close())
+		require.NoError(t, enc.Close())
+	}
 }

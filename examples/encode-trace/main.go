@@ -215,6 +215,11 @@ func runField[E prover.Element](o options, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "trace:   %s, 2^%d rows × %d columns of %v, blowup %d → %d codeword rows\n",
 		what, logRows, cols, prover.FieldOf[E](), enc.Blowup(), enc.Blowup()<<logRows)
 	fmt.Fprintf(stdout, "backend: %s on %s\n", enc.Name(), enc.Device())
+	tPrep := time.Now()
+	if err := enc.Prepare(logRows, cols); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "prepared in %s (tables, kernels, staging: once per encoder and size)\n", ms(time.Since(tPrep)))
 
 	c, err := enc.Commit(src)
 	bar.done()
