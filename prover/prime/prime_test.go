@@ -275,18 +275,24 @@ func TestAllocations(t *testing.T) {
 	if testing.CoverMode() != "" || raceEnabled {
 		t.Skip("allocation counts differ under coverage or the race detector")
 	}
-	f := babyBearField()
+	testAllocations(t, babyBearField())
+	t.Run("goldilocks", func(t *testing.T) {
+		eachNTT64(t, func(t *testing.T) { testAllocations(t, goldilocksField()) })
+	})
+}
+
+func testAllocations[E Element, P testElem[E]](t *testing.T, f field[E]) {
 	rng := rand.New(rand.NewPCG(6, 6))
-	e, err := New[babybear.Element](f.newDomain(1024, true, nil), WithWorkers(1))
+	e, err := New[E](f.newDomain(1024, true, nil), WithWorkers(1))
 	require.NoError(t, err)
-	l, err := NewLDE[babybear.Element](f.newDomain(1024, true, nil), f.newDomain(4096, true, nil), WithWorkers(1))
+	l, err := NewLDE[E](f.newDomain(1024, true, nil), f.newDomain(4096, true, nil), WithWorkers(1))
 	require.NoError(t, err)
 	for _, ncols := range []int{1, 8} {
-		cols := randomCols[babybear.Element](rng, f, ncols, 1024)
-		dst := randomCols[babybear.Element](rng, f, ncols, 4096)
+		cols := randomCols[E, P](rng, f, ncols, 1024)
+		dst := randomCols[E, P](rng, f, ncols, 4096)
 		for _, o := range orders {
-			assert.LessOrEqual(t, testing.AllocsPerRun(5, func() { _ = e.CosetFFT(cols, o) }), 2.0, "CosetFFT %v, %d columns: allocations", o, ncols)
-			assert.LessOrEqual(t, testing.AllocsPerRun(5, func() { _ = l.Encode(dst, cols, o) }), 2.0, "LDE %v, %d columns: allocations", o, ncols)
+			assert.LessOrEqual(t, testing.AllocsPerRun(5, func() { _ = e.CosetFFT(cols, o) }), 2.0, "%s CosetFFT %v, %d columns: allocations", f.name, o, ncols)
+			assert.LessOrEqual(t, testing.AllocsPerRun(5, func() { _ = l.Encode(dst, cols, o) }), 2.0, "%s LDE %v, %d columns: allocations", f.name, o, ncols)
 		}
 	}
 }
