@@ -113,18 +113,19 @@ func ditRadix2Asm(a []uint64, m int, tw []uint64) {
 // 8-point kernels have built in (ω_4 = 2^48, ω_8 = −2^24, ω_8^2 = 2^48,
 // ω_8^3 = −2^72), 1 for the inverse ones, −1 for any other table.
 func smallRoots(tw []uint64) int {
-	w := [4]uint64{tw[3], tw[5], tw[6], tw[7]}
-	switch w {
-	case [4]uint64{1 << 48, P - 1<<24, 1 << 48, P - pow2(72)}:
+	switch [4]uint64{tw[3], tw[5], tw[6], tw[7]} {
+	case smallRootsFwd:
 		return 0
-	case [4]uint64{P - 1<<48, pow2(72), P - 1<<48, 1 << 24}:
+	case smallRootsInv:
 		return 1
 	}
 	return -1
 }
 
-// pow2 returns 2^e mod P.
-func pow2(e uint64) uint64 { return exp(2, e) }
+var (
+	smallRootsFwd = [4]uint64{1 << 48, P - 1<<24, 1 << 48, P - exp(2, 72)}
+	smallRootsInv = [4]uint64{P - 1<<48, exp(2, 72), P - 1<<48, 1 << 24}
+)
 
 func difTailAsm(a, tw []uint64) {
 	inv := smallRoots(tw)
