@@ -14,6 +14,7 @@ import (
 	field "github.com/gfpoly/gfpoly/field/gf2n"
 	"github.com/gfpoly/gfpoly/gpu"
 	"github.com/gfpoly/gfpoly/internal/gputest"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 var (
@@ -62,10 +63,7 @@ func TestReport(t *testing.T) {
 			require.NoError(t, err)
 			require.NoError(t, m.MulVec(nil, dz, dx, dy))
 			require.NoError(t, dz.Download(got))
-			ok := slices.Equal(want, got)
-			if !ok {
-				t.Errorf("GF(2^%d) %v: the 2^%d batch differs from the CPU", f.N(), design, *reportLog)
-			}
+			ok := testutil.EqualSlices(t, want, got, "GF(2^%d) %v: the 2^%d batch differs from the CPU", f.N(), design, *reportLog)
 			dt := gputest.DeviceTime(t, d, s, 1, *reportReps, 1, func() error { return m.MulVec(s, dz, dx, dy) })
 			fmt.Printf("| %d | %v | %.3f ms | %.3f | %v |\n", f.N(), design, ms(dt), gps(count, dt), ok)
 			if dt < bestDT {
@@ -81,10 +79,7 @@ func TestReport(t *testing.T) {
 		}
 		require.NoError(t, run(nil))
 		require.NoError(t, dz.Download(got))
-		ok := slices.Equal(want, got)
-		if !ok {
-			t.Errorf("GF(2^%d) per-thread schoolbook: the 2^%d batch differs from the CPU", f.N(), *reportLog)
-		}
+		ok := testutil.EqualSlices(t, want, got, "GF(2^%d) per-thread schoolbook: the 2^%d batch differs from the CPU", f.N(), *reportLog)
 		dt := gputest.DeviceTime(t, d, s, 1, *reportReps, 1, func() error { return run(s) })
 		fmt.Printf("| %d | per-thread schoolbook (test only) | %.3f ms | %.3f | %v |\n", f.N(), ms(dt), gps(count, dt), ok)
 
@@ -110,10 +105,7 @@ func TestReport(t *testing.T) {
 			walls[i] = time.Since(t0)
 		}
 		slices.Sort(walls)
-		ok = slices.Equal(want, z)
-		if !ok {
-			t.Errorf("GF(2^%d) MulVecHost differs from the CPU", f.N())
-		}
+		ok = testutil.EqualSlices(t, want, z, "GF(2^%d) MulVecHost differs from the CPU", f.N())
 		require.NoError(t, m.Close())
 		hosts = append(hosts, hostRow{f.N(), best, walls[1], bestDT, up, down, ok})
 	}
@@ -224,10 +216,7 @@ func TestReportRegisterLevels(t *testing.T) {
 			}
 			require.NoError(t, run(nil))
 			require.NoError(t, dz.Download(got))
-			ok := slices.Equal(want, got)
-			if !ok {
-				t.Errorf("GF(2^%d) GF2N_REGW %d differs from the CPU", f.N(), regw)
-			}
+			ok := testutil.EqualSlices(t, want, got, "GF(2^%d) GF2N_REGW %d differs from the CPU", f.N(), regw)
 			dt := gputest.DeviceTime(t, d, s, 1, *reportReps, 1, func() error { return run(s) })
 			fmt.Printf("| %d | %d | %.3f ms | %.3f | %v |\n", f.N(), regw, ms(dt), gps(count, dt), ok)
 		}

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/internal/cpufeat"
 	"github.com/gfpoly/gfpoly/internal/testutil"
 )
@@ -30,9 +32,7 @@ func FuzzTransform(f *testing.F) {
 			}
 		}
 		p, err := NewPlan(int(logN), 7+uint64(sel>>4))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		v := variants[sel%8]
 		tasks := 1 + int(sel>>3)%4
 		want := reference(p, in, v)
@@ -40,12 +40,9 @@ func FuzzTransform(f *testing.F) {
 		var extWant []uint64
 		if logB := 1 + int(sel>>5)%4; int(logN)+logB <= 14 {
 			large, err := NewPlan(int(logN)+logB, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if ext, err = NewExtender(p, large); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
+			ext, err = NewExtender(p, large)
+			require.NoError(t, err)
 			extWant = make([]uint64, n<<logB)
 			copy(extWant[len(extWant)-n:], in)
 			func() {

@@ -4,6 +4,8 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/gfpoly/gfpoly/internal/cpufeat"
 )
 
@@ -38,9 +40,8 @@ func FuzzMul(f *testing.F) {
 			got, err := Mul(a, b)
 			sq, errSq := Mul(a, a)
 			restore()
-			if err != nil || errSq != nil {
-				t.Fatalf("%s: %v, %v", name, err, errSq)
-			}
+			require.NoError(t, err, name)
+			require.NoError(t, errSq, name, "square")
 			requireEqualBig(t, want, got, name)
 			requireEqualBig(t, schoolbook(a, a), sq, name, "square")
 		}
@@ -66,12 +67,8 @@ func FuzzMulBig(f *testing.F) {
 			restore := cpufeat.Select("intpoly", name)
 			got, err := MulBig(x, y)
 			restore()
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			if got.Cmp(want) != 0 {
-				t.Fatalf("%s: %v·%v = %v, got %v", name, x, y, want, got)
-			}
+			require.NoError(t, err, name)
+			require.Zero(t, got.Cmp(want), "%s: %v·%v = %v, got %v", name, x, y, want, got)
 		}
 	})
 }
