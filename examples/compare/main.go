@@ -216,7 +216,11 @@ func measure[E prover.Element](o options, dev *gpu.Device) (results []result, sk
 
 func measureOne[E prover.Element](enc prover.Encoder[E], tr prover.Trace[E], warmup bool) (result, error) {
 	if warmup {
-		if _, err := enc.Commit(tr); err != nil {
+		c, err := enc.Commit(tr)
+		if err != nil {
+			return result{}, err
+		}
+		if err := c.Close(); err != nil { // frees a GPU backend's device memory
 			return result{}, err
 		}
 	}
@@ -250,6 +254,7 @@ func measureOne[E prover.Element](enc prover.Encoder[E], tr prover.Trace[E], war
 	if err != nil {
 		return result{}, err
 	}
+	defer c.Close()
 	f := prover.FieldOf[E]()
 	n := c.Rows() * len(tr)
 	p := peak.Load()
