@@ -83,42 +83,70 @@ func (p *primeCPU[E]) domains(logRows int) (small, large any, err error) {
 	return p.doms.get(logRows, p.cfg.blowup)
 }
 
-// primeDomains keeps gnark-crypto's domains of the last trace size an
-// encoder used: their twiddle tables cost about as much as a transform.
+// primeDomains keeps gnark-crypto's domains of the sizes an encoder used
+// last, up to maxDomains of them (the least recently used is dropped
+// first): their twiddle tables cost about as much as a transform (BN254 at
+// 2^22: 0.2 s), and a prover commits traces of a few sizes over and over.
 type primeDomains[E primeElement] struct {
-	mu           sync.Mutex
-	logRows      int // of small and large; 0 with small nil: none yet
-	small, large any // *fft.Domain of E's field, of 2^logRows and blowup·2^logRows points
+	mu   sync.Mutex
+	doms map[int]any    // *fft.Domain of E's field, by log2 of its size
+	used map[int]uint64 // tick of each domain's last use
+	tick uint64
 }
+
+// maxDomains bounds the domains an encoder keeps: the message and codeword
+// domains of three trace sizes.
+const maxDomains = 6
 
 // get returns the domains for traces of 2^logRows rows at the given blowup,
 // building them on first use.
 func (d *primeDomains[E]) get(logRows, blowup int) (small, large any, err error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.small != nil && d.logRows == logRows {
-		return d.small, d.large, nil
-	}
 	maxLog := map[Field]int{Goldilocks: 32, BabyBear: 27, KoalaBear: 24, BN254: 28}[FieldOf[E]()]
 	if logRows < 0 || logRows > MaxLogRows || logRows+log2(blowup) > maxLog {
 		return nil, nil, fmt.Errorf("prover: %v: no domains for 2^%d rows at blowup %d (2-adicity %d; 2^0 to 2^%d rows): %w",
 			FieldOf[E](), logRows, blowup, maxLog, MaxLogRows, ErrShape)
 	}
-	n := uint64(1) << logRows
-	bigN := n * uint64(blowup)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.domain(logRows), d.domain(logRows + log2(blowup)), nil
+}
+
+// domain returns the domain of 2^logN points, built on first use; d.mu is
+// held.
+func (d *primeDomains[E]) domain(logN int) any {
+	d.tick++
+	if x, ok := d.doms[logN]; ok {
+		d.used[logN] = d.tick
+		return x
+	}
+	if d.doms == nil {
+		d.doms, d.used = map[int]any{}, map[int]uint64{}
+	}
+	if len(d.doms) >= maxDomains {
+		oldest := -1
+		for k, t := range d.used {
+			if oldest < 0 || t < d.used[oldest] {
+				oldest = k
+			}
+		}
+		delete(d.doms, oldest)
+		delete(d.used, oldest)
+	}
+	n := uint64(1) << logN
+	var x any
 	var z E
 	switch any(z).(type) {
 	case goldilocks.Element:
-		small, large = goldilocksfft.NewDomain(n), goldilocksfft.NewDomain(bigN)
+		x = goldilocksfft.NewDomain(n)
 	case babybear.Element:
-		small, large = babybearfft.NewDomain(n), babybearfft.NewDomain(bigN)
+		x = babybearfft.NewDomain(n)
 	case koalabear.Element:
-		small, large = koalabearfft.NewDomain(n), koalabearfft.NewDomain(bigN)
+		x = koalabearfft.NewDomain(n)
 	case fr.Element:
-		small, large = bn254fft.NewDomain(n), bn254fft.NewDomain(bigN)
+		x = bn254fft.NewDomain(n)
 	}
-	d.logRows, d.small, d.large = logRows, small, large
-	return small, large, nil
+	d.doms[logN], d.used[logN] = x, d.tick
+	return x
 }
 
 // domainer is what the prime-field encoders have for PrimeDomains.

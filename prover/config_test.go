@@ -87,6 +87,31 @@ func TestPrimeDomains(t *testing.T) {
 		return d.Cardinality, d.Generator, d.FrMultiplicativeGen
 	})
 
+	// The domains of the sizes used last are kept: a trace size that comes
+	// back gets the same domains, not new ones; more sizes than the
+	// encoder keeps build new ones.
+	bbc, err := prover.New[babybear.Element](prover.WithBlowup(2))
+	require.NoError(t, err)
+	m5, c5, _, err := prover.PrimeDomains[babybearfft.Domain](bbc, 5)
+	require.NoError(t, err)
+	m7, _, _, err := prover.PrimeDomains[babybearfft.Domain](bbc, 7)
+	require.NoError(t, err)
+	again, c5again, _, err := prover.PrimeDomains[babybearfft.Domain](bbc, 5)
+	require.NoError(t, err)
+	assert.True(t, m5 == again, "the message domain of a size seen before")
+	assert.True(t, c5 == c5again, "the codeword domain of a size seen before")
+	m6, _, _, err := prover.PrimeDomains[babybearfft.Domain](bbc, 6)
+	require.NoError(t, err)
+	assert.True(t, c5 == m6, "2^6 points at blowup 2 after 2^5: one domain serves both")
+	for k := 8; k <= 13; k++ { // domains of 2^8 … 2^14 points push 2^7's out
+		_, _, _, err = prover.PrimeDomains[babybearfft.Domain](bbc, k)
+		require.NoError(t, err)
+	}
+	m7again, _, _, err := prover.PrimeDomains[babybearfft.Domain](bbc, 7)
+	require.NoError(t, err)
+	assert.True(t, m7 != m7again, "a size dropped from the cache is built again")
+	assert.Equal(t, m7.Generator, m7again.Generator)
+
 	// Not a prime encoder, or the wrong domain type.
 	g, err := prover.New[gf64.Element]()
 	require.NoError(t, err)
