@@ -126,14 +126,13 @@ func (z *Element) Add(x, y *Element) *Element {
 	var c uint64
 	for i := 0; i < Digits-1; i++ {
 		s, co := bits.Add64(x[i], y[i], c)
-		// x[i]+y[i]+c < 2r < 2^65: at most one r to take away.
-		if co != 0 || s >= R {
-			s -= R
-			c = 1
-		} else {
-			c = 0
-		}
-		d[i] = s
+		// x[i]+y[i]+c < 2r < 2^65: at most one r to take away, when the
+		// sum carried out of the word or s ≥ r (no borrow from s − r).
+		// Branch-free: the condition is random data.
+		t, bo := bits.Sub64(s, R, 0)
+		c = co | (bo ^ 1)
+		m := -c
+		d[i] = t&m | s&^m
 	}
 	// Top digits may be r (the element p−1): the sum is below 2r+1.
 	s, co := bits.Add64(x[7], y[7], c)
@@ -157,10 +156,7 @@ func (z *Element) Sub(x, y *Element) *Element {
 	var b uint64
 	for i := 0; i < Digits-1; i++ {
 		s, bo := bits.Sub64(x[i], y[i], b)
-		if bo != 0 {
-			s += R
-		}
-		d[i], b = s, bo
+		d[i], b = s+(R&-bo), bo
 	}
 	s, bo := bits.Sub64(x[7], y[7], b)
 	switch {
@@ -351,6 +347,25 @@ func (z *Element) MulByRPow(x *Element, i int) *Element {
 	if neg {
 		return z.Sub(&b, &a)
 	}
+	return z.Sub(&a, &b)
+}
+
+// subMulByRPow sets z = (x − y)·r^s for 0 < s < 8 with one subtraction:
+// x·r^s = X↑ − X↓ (digits moved up s places, minus the s that wrap past
+// r^8), so (x − y)·r^s = (X↑ + Y↓) − (Y↑ + X↓), and each sum is a merge of
+// digits at disjoint places, no arithmetic. It falls back to Sub and
+// MulByRPow when x or y is p−1 (digit r).
+func (z *Element) subMulByRPow(x, y *Element, s int) *Element {
+	if x[7] == R || y[7] == R {
+		var d Element
+		d.Sub(x, y)
+		return z.MulByRPow(&d, s)
+	}
+	var a, b Element
+	copy(a[s:], x[:Digits-s])
+	copy(a[:s], y[Digits-s:])
+	copy(b[s:], y[:Digits-s])
+	copy(b[:s], x[Digits-s:])
 	return z.Sub(&a, &b)
 }
 

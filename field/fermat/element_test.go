@@ -219,3 +219,17 @@ func TestAliasingAndAlgebra(t *testing.T) {
 	z.Exp(&e, big.NewInt(8))
 	assert.Equal(t, Element{7: R}, z, "r^8 = −1")
 }
+
+func TestSubMulByRPow(t *testing.T) {
+	els := testElements(t, 300)
+	for i := range els {
+		x, y := &els[i], &els[(i*13+5)%len(els)]
+		for s := 1; s < 8; s++ {
+			var want, got, d Element
+			d.Sub(x, y)
+			want.MulByRPow(&d, s)
+			got.subMulByRPow(x, y, s)
+			require.Equal(t, want, got, "(x−y)·r^%d", s)
+		}
+	}
+}

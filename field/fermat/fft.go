@@ -184,12 +184,14 @@ func dftSmall(v *[16]Element, logR int) {
 		for base := 0; base < radix; base += m {
 			for j := 0; j < h; j++ {
 				a, b := &v[base+j], &v[base+j+h]
-				d.Sub(a, b)
-				a.Add(a, b)
 				if j == 0 {
+					d.Sub(a, b)
+					a.Add(a, b)
 					*b = d
 				} else {
-					b.MulByRPow(&d, j*step)
+					d.subMulByRPow(a, b, j*step)
+					a.Add(a, b)
+					*b = d
 				}
 			}
 		}
