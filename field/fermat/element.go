@@ -265,46 +265,37 @@ var bias0, bias = func() (b0, b [3]uint64) {
 // carries in radix r (two divisions by r per digit, by reciprocal), then the
 // carry out of the top digit subtracted (r^8 ≡ −1).
 func (z *Element) Mul(x, y *Element) *Element {
-	var acc [Digits][3]uint64 // P_i + bias_i
-	var neg [Digits][3]uint64 // N_i
-	acc[0] = bias0
-	for i := 1; i < Digits; i++ {
-		acc[i] = bias
-	}
-	for i := 0; i < Digits; i++ {
-		xi := x[i]
-		for j := 0; j < Digits-i; j++ {
-			hi, lo := bits.Mul64(xi, y[j])
-			a := &acc[i+j]
-			var c uint64
-			a[0], c = bits.Add64(a[0], lo, 0)
-			a[1], c = bits.Add64(a[1], hi, c)
-			a[2] += c
-		}
-		for j := Digits - i; j < Digits; j++ {
-			hi, lo := bits.Mul64(xi, y[j])
-			a := &neg[i+j-Digits]
-			var c uint64
-			a[0], c = bits.Add64(a[0], lo, 0)
-			a[1], c = bits.Add64(a[1], hi, c)
-			a[2] += c
-		}
-	}
+	// Product scanning: coefficient k of the negacyclic product, P_k − N_k
+	// plus its bias, is summed in registers, then divided by r at once.
 	var d Element
-	var c0, c1 uint64 // carry, below 2^70
-	for i := 0; i < Digits; i++ {
-		a, n := &acc[i], &neg[i]
-		var b uint64
-		t0, b := bits.Sub64(a[0], n[0], 0)
-		t1, b := bits.Sub64(a[1], n[1], b)
-		t2 := a[2] - n[2] - b
+	var c0, c1 uint64 // carry into digit k, below 2^70
+	for k := 0; k < Digits; k++ {
+		b := &bias
+		if k == 0 {
+			b = &bias0
+		}
+		a0, a1, a2 := b[0], b[1], b[2]
+		for i := 0; i <= k; i++ {
+			hi, lo := bits.Mul64(x[i], y[k-i])
+			var c uint64
+			a0, c = bits.Add64(a0, lo, 0)
+			a1, c = bits.Add64(a1, hi, c)
+			a2 += c
+		}
+		for i := k + 1; i < Digits; i++ {
+			hi, lo := bits.Mul64(x[i], y[k+Digits-i])
+			var c uint64
+			a0, c = bits.Sub64(a0, lo, 0)
+			a1, c = bits.Sub64(a1, hi, c)
+			a2 -= c
+		}
 		var c uint64
-		t0, c = bits.Add64(t0, c0, 0)
-		t1, c = bits.Add64(t1, c1, c)
-		t2 += c
-		q1, rem := divR(t2, t1)
-		q0, dig := divR(rem, t0)
-		d[i] = dig
+		a0, c = bits.Add64(a0, c0, 0)
+		a1, c = bits.Add64(a1, c1, c)
+		a2 += c
+		q1, rem := divR(a2, a1)
+		q0, dig := divR(rem, a0)
+		d[k] = dig
 		c0, c1 = q0, q1
 	}
 	// value = D + C·r^8 ≡ D − C with C = c1·2^64 + c0 < 2^70 < r².

@@ -129,7 +129,7 @@ func stage(dst, src, tw []Element, k, logR, ns int) {
 	L := ns * radix
 	quarter := n >> 4 // n/16: ω^(n/16) = r
 	scale := n / L    // ω_L = ω^scale
-	parallel(stride, 1<<8, func(lo, hi int) {
+	parallel(stride, 1<<6, func(lo, hi int) {
 		var v [16]Element
 		for j := lo; j < hi; j++ {
 			m := j % ns
