@@ -104,9 +104,10 @@ func LDEBatch(dst, src [][]gf64.Element, from, to *Subspace) error {
 	if len(dst) == 0 {
 		return nil
 	}
+	fp, tp, related := from.plan(), to.plan(), from.hasBasisPrefix(to)
 	parallel(len(dst), func(i int) {
 		sc := scratchPool.Get().(*scratch)
-		lde(dst[i], src[i], from, to, sc, serial)
+		lde(dst[i], src[i], fp, tp, related, sc, serial)
 		scratchPool.Put(sc)
 	})
 	return nil

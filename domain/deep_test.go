@@ -14,13 +14,12 @@ import (
 // subproblems, nested twice) against the depth-by-depth one, forward and
 // back, with the thresholds lowered so that small sizes reach every path.
 func TestDeepMatchesFlat(t *testing.T) {
-	logs := deepLogs
-	t.Cleanup(func() { deepLogs = logs })
-	deepLogs = []int{7, 10}
 	r := newRand(t, 7)
 	for _, m := range []int{6, 8, 9, 10, 11, 13, 14} {
 		s := randSubspace(t, r, m, 0)
-		p := s.plan()
+		tun := defaultTuning()
+		tun.deepLogs = []int{7, 10}
+		p := newPlan(s.shift, s.basis, tun)
 		for _, procs := range []int{1, 2, 3} {
 			t.Run(fmt.Sprintf("m=%d/procs=%d", m, procs), func(t *testing.T) {
 				sc := new(scratch)

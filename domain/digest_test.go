@@ -143,10 +143,23 @@ func digestCores() []int {
 	return cores
 }
 
-// eachImpl runs f under every combination of the registered implementations
-// of gf64 and this package.
+// eachImpl runs f under every registered implementation of gf64 (with this
+// package's default) and of this package (with gf64's default); with
+// -digest.full under every combination.
 func eachImpl(f func(name string)) {
+	if *fullDigests {
+		cpufeat.Each("gf64", func(g string) {
+			cpufeat.Each("domain", func(d string) { f("gf64=" + g + " domain=" + d) })
+		})
+		return
+	}
 	cpufeat.Each("gf64", func(name string) { f("gf64=" + name) })
+	def := cpufeat.Active("domain")
+	cpufeat.Each("domain", func(name string) {
+		if name != def {
+			f("domain=" + name)
+		}
+	})
 }
 
 func TestDigests(t *testing.T) {

@@ -25,7 +25,7 @@ func LDE(dst, src []gf64.Element, from, to *Subspace) error {
 		return err
 	}
 	sc := scratchPool.Get().(*scratch)
-	lde(dst, src, from, to, sc, procsFor)
+	lde(dst, src, from.plan(), to.plan(), from.hasBasisPrefix(to), sc, procsFor)
 	scratchPool.Put(sc)
 	return nil
 }
@@ -60,14 +60,14 @@ func checkLDE(dst, src []gf64.Element, from, to *Subspace) error {
 
 // lde runs the LDE; procs(n) says how many goroutines a step of n
 // elements may use (1 inside batches, which are parallel over columns).
-func lde(dst, src []gf64.Element, from, to *Subspace, sc *scratch, procs func(int) int) {
-	k := from.Dim()
+// fp and tp are the plans of the source and target subspaces; related says
+// that the target's basis starts with the source's.
+func lde(dst, src []gf64.Element, fp, tp *plan, related bool, sc *scratch, procs func(int) int) {
+	k := fp.m
 	n := 1 << uint(k)
 	copy(dst[:n], src)
-	fp := from.plan()
 	fp.inversePar(dst[:n], 0, k-1, procs(n), sc)
-	tp := to.plan()
-	if !from.hasBasisPrefix(to) {
+	if !related {
 		fp.fromNovelPar(dst[:n], procs(n), sc)
 		clear(dst[n:])
 		tp.toNovelPar(dst[:n], k, procs(n), sc)

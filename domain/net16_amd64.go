@@ -4,11 +4,6 @@ package domain
 
 import "github.com/gfpoly/gfpoly/field/gf64"
 
-// net16Available: the kernels need the AVX-512 and VPCLMULQDQ features of
-// gf64's AVX-512 path (VPERMT2Q and VSHUFI64X2 are AVX-512F, VPSHUFB
-// AVX-512BW).
-var net16Available = useAVX512
-
 //go:noescape
 func net16FwdAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3 *gf64.Element, base *[6]gf64.Element)
 

@@ -4,8 +4,6 @@ package domain
 
 import "github.com/gfpoly/gfpoly/field/gf64"
 
-const net16Available = false
-
 func net16Fwd(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[6]gf64.Element) {
 	net16Generic(a, loc0, loc1, loc2, loc3, base)
 }

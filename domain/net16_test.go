@@ -54,23 +54,22 @@ func TestNet16(t *testing.T) {
 
 // TestNet16Network runs the networks with and without the kernel.
 func TestNet16Network(t *testing.T) {
-	if !net16Available {
-		t.Skip("no AVX-512: the kernel's generic fallback ran in the other tests")
-	}
 	r := newRand(t, 41)
 	for _, m := range []int{4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 16} {
 		s := randSubspace(t, r, m, 0)
 		c := randVec(r, s.Size())
 		var res [2][]gf64.Element
 		for i, use := range []bool{false, true} {
-			useNet16 = use
+			tun := defaultTuning()
+			tun.net = use
+			p := newPlan(s.shift, s.basis, tun)
+			sc := new(scratch)
 			a := slices.Clone(c)
-			require.NoError(t, s.NovelFFT(a))
+			p.forwardPar(a, 0, m-1, procsFor(len(a)), sc)
 			res[i] = slices.Clone(a)
-			require.NoError(t, s.NovelIFFT(a))
+			p.inversePar(a, 0, m-1, procsFor(len(a)), sc)
 			testutil.RequireEqualSlices(t, c, a, "m=%d kernel %v: NovelIFFT(NovelFFT(c))", m, use)
 		}
-		useNet16 = net16Available
 		testutil.RequireEqualSlices(t, res[0], res[1], "m=%d: NovelFFT with the kernel against without", m)
 	}
 }
@@ -99,9 +98,6 @@ func TestRadix8(t *testing.T) {
 // TestNet16LDE runs the LDE (whose forward networks read the source block
 // in their first pass) with and without the kernels.
 func TestNet16LDE(t *testing.T) {
-	if !net16Available {
-		t.Skip("no AVX-512")
-	}
 	r := newRand(t, 43)
 	for _, k := range []int{5, 12, 13, 14} {
 		from := randSubspace(t, r, k, 0)
@@ -110,12 +106,13 @@ func TestNet16LDE(t *testing.T) {
 		src := randVec(r, from.Size())
 		var res [2][]gf64.Element
 		for i, use := range []bool{false, true} {
-			useNet16 = use
+			tun := defaultTuning()
+			tun.net = use
+			fp, tp := newPlan(from.shift, from.basis, tun), newPlan(to.shift, to.basis, tun)
 			dst := make([]gf64.Element, to.Size())
-			require.NoError(t, LDE(dst, src, from, to))
+			lde(dst, src, fp, tp, true, new(scratch), procsFor)
 			res[i] = dst
 		}
-		useNet16 = net16Available
 		testutil.RequireEqualSlices(t, res[0], res[1], "k=%d: LDE with the kernels against without", k)
 	}
 }

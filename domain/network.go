@@ -35,7 +35,7 @@ func (p *plan) forward(a []gf64.Element, off, r int, sc *scratch) {
 		p.forwardChunk(a, off, sc)
 		return
 	}
-	if useNet16 && r-2 >= p.L {
+	if p.tun.net && r-2 >= p.L {
 		tw := p.radix8Tw(off, r)
 		radix8Fwd(a, &tw)
 		e := len(a) >> 3
@@ -44,7 +44,7 @@ func (p *plan) forward(a []gf64.Element, off, r int, sc *scratch) {
 		}
 		return
 	}
-	if r-1 >= p.L && len(a) >= radix4Min {
+	if r-1 >= p.L && len(a) >= p.tun.radix4Min {
 		p.forward4(a, off, r)
 		q := len(a) >> 2
 		for i := 0; i < 4; i++ {
@@ -57,10 +57,6 @@ func (p *plan) forward(a []gf64.Element, off, r int, sc *scratch) {
 	p.forward(a[:h], off, r-1, sc)
 	p.forward(a[h:], off+h, r-1, sc)
 }
-
-// radix4Min: blocks at least this long (larger than L2) run two levels per
-// sweep (forward4, inverse4), chunk by chunk, to halve the memory traffic.
-var radix4Min = 1 << 18 // a variable so that tests can reach it with small sizes
 
 // forward4 applies levels r and r-1 to a (length 2^(r+1)) in one sweep.
 func (p *plan) forward4(a []gf64.Element, off, r int) {
@@ -100,7 +96,7 @@ func (p *plan) inverse(a []gf64.Element, off, r int, sc *scratch) {
 		p.inverseChunk(a, off, sc)
 		return
 	}
-	if useNet16 && r-2 >= p.L {
+	if p.tun.net && r-2 >= p.L {
 		e := len(a) >> 3
 		for i := 0; i < 8; i++ {
 			p.inverse(a[i*e:(i+1)*e], off+i*e, r-3, sc)
@@ -109,7 +105,7 @@ func (p *plan) inverse(a []gf64.Element, off, r int, sc *scratch) {
 		radix8Inv(a, &tw)
 		return
 	}
-	if r-1 >= p.L && len(a) >= radix4Min {
+	if r-1 >= p.L && len(a) >= p.tun.radix4Min {
 		q := len(a) >> 2
 		for i := 0; i < 4; i++ {
 			p.inverse(a[i*q:(i+1)*q], off+i*q, r-2, sc)
@@ -273,7 +269,7 @@ func (p *plan) forwardTrunc(a []gf64.Element, j int, sc *scratch) {
 // overlapping): the first pass of three levels reads src, which saves the
 // separate copy.
 func (p *plan) forwardFrom(dst, src []gf64.Element, off, r int, sc *scratch) {
-	if !useNet16 || r-2 < p.L {
+	if !p.tun.net || r-2 < p.L {
 		copy(dst, src)
 		p.forward(dst, off, r, sc)
 		return

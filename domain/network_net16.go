@@ -13,10 +13,6 @@ import "github.com/gfpoly/gfpoly/field/gf64"
 // r ≥ 3 block b (chunk-local) has base[r] ^ loc[r][b]; for r < 3, pair q in
 // the pair order of smallForward has base[r] ^ locExp[r][q].
 
-// useNet16 reports whether forwardChunk and inverseChunk use the kernels; a
-// variable so that tests can compare both ways.
-var useNet16 = net16Available
-
 // netBases returns the base twiddles of levels 0..5 (those below k) of the
 // chunk at off.
 func (p *plan) netBases(off, k int) [6]gf64.Element {
@@ -31,7 +27,7 @@ func (p *plan) netBases(off, k int) [6]gf64.Element {
 // elements the kernels run: 6, 4 or 0.
 func (p *plan) netLevels(k int) int {
 	switch {
-	case !useNet16:
+	case !p.tun.net:
 		return 0
 	case k >= 6 && p.L >= 6:
 		return 6

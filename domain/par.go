@@ -68,7 +68,7 @@ func (p *plan) forwardPar(a []gf64.Element, off, r, procs int, sc *scratch) {
 		p.forward(a, off, r, sc)
 		return
 	}
-	if useNet16 && r-2 >= p.L {
+	if p.tun.net && r-2 >= p.L {
 		tw := p.radix8Tw(off, r)
 		e := len(a) >> 3
 		parRange(e, chunk, procs, func(lo, hi int) { radix8Cols(a, a, lo, hi, &tw, false) })
@@ -90,7 +90,7 @@ func (p *plan) inversePar(a []gf64.Element, off, r, procs int, sc *scratch) {
 		p.inverse(a, off, r, sc)
 		return
 	}
-	if useNet16 && r-2 >= p.L {
+	if p.tun.net && r-2 >= p.L {
 		p.par8(a, off, r, procs, true)
 		tw := p.radix8Tw(off, r)
 		e := len(a) >> 3
@@ -155,7 +155,7 @@ func (p *plan) forwardFromPar(dst, src []gf64.Element, off, r, procs int, sc *sc
 		p.forwardFrom(dst, src, off, r, sc)
 		return
 	}
-	if !useNet16 || r-2 < p.L || len(dst) < parMin {
+	if !p.tun.net || r-2 < p.L || len(dst) < parMin {
 		parRange(len(dst), chunk, procs, func(lo, hi int) { copy(dst[lo:hi], src[lo:hi]) })
 		p.forwardPar(dst, off, r, procs, sc)
 		return

@@ -58,9 +58,9 @@ func TestParallelMatchesSerial(t *testing.T) {
 	for _, to := range []*Subspace{s, other} {
 		src := c[:from.Size()]
 		want := make([]gf64.Element, to.Size())
-		lde(want, src, from, to, sc, serial)
+		lde(want, src, from.plan(), to.plan(), from.hasBasisPrefix(to), sc, serial)
 		got := make([]gf64.Element, to.Size())
-		lde(got, src, from, to, sc, func(int) int { return 3 })
+		lde(got, src, from.plan(), to.plan(), from.hasBasisPrefix(to), sc, func(int) int { return 3 })
 		testutil.RequireEqualSlices(t, want, got, "parallel LDE against serial")
 		coef := slices.Clone(src)
 		require.NoError(t, from.IFFT(coef))
@@ -77,19 +77,19 @@ func TestRadix4(t *testing.T) {
 	r := newRand(t, 42)
 	for _, m := range []int{12, 13, 15} {
 		s := randSubspace(t, r, m, 0)
-		p := s.plan()
+		tun := defaultTuning()
+		tun.net = false
+		p := newPlan(s.shift, s.basis, tun)
+		tun.radix4Min = 1 << 11
+		p4 := newPlan(s.shift, s.basis, tun)
 		sc := new(scratch)
 		c := randVec(r, s.Size())
 		want := slices.Clone(c)
 		p.forward(want, 0, m-1, sc)
-		func() {
-			defer func(v int) { radix4Min = v }(radix4Min)
-			radix4Min = 1 << 11
-			got := slices.Clone(c)
-			p.forward(got, 0, m-1, sc)
-			testutil.RequireEqualSlices(t, want, got, "m=%d: radix-4 forward against radix-2", m)
-			p.inverse(got, 0, m-1, sc)
-			testutil.RequireEqualSlices(t, c, got, "m=%d: radix-4 inverse undoes forward", m)
-		}()
+		got := slices.Clone(c)
+		p4.forward(got, 0, m-1, sc)
+		testutil.RequireEqualSlices(t, want, got, "m=%d: radix-4 forward against radix-2", m)
+		p4.inverse(got, 0, m-1, sc)
+		testutil.RequireEqualSlices(t, c, got, "m=%d: radix-4 inverse undoes forward", m)
 	}
 }

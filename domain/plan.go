@@ -57,17 +57,44 @@ type plan struct {
 	shifts    []*plan
 	root      *plan
 	off       int
+	// tun: the path choices this plan makes (tuning).
+	tun tuning
 }
 
+// tuning holds the choices the executors make by size and kernel set, with
+// the defaults of defaultTuning; tests build plans with other values to
+// reach every path at small sizes.
+type tuning struct {
+	// net: the radix-8 passes (three levels per sweep above the chunks) and
+	// the net16/net64 register kernels for the lowest levels of a chunk.
+	net bool
+	// radix4Min: without net, blocks at least this long (larger than L2) run
+	// two levels per sweep (forward4, inverse4), to halve the memory traffic.
+	radix4Min int
+	// deepLogs: the sizes (log2, increasing) of the gathered arrays of the
+	// depth-first conversion; an array of 2^n elements is gathered into
+	// arrays of the largest size below 2^n. The smallest fits L1, the next
+	// L2, the last (32 MiB, one per goroutine) L3.
+	deepLogs []int
+}
+
+// defaultTuning returns the tuning for the active kernel set.
+func defaultTuning() tuning {
+	return tuning{net: useAVX512, radix4Min: 1 << 18, deepLogs: []int{12, 17, 22}}
+}
+
+// plan returns the plan of s for the active kernel set, built on first use.
 func (s *Subspace) plan() *plan {
-	s.once.Do(func() { s.p = newPlan(s.shift, s.basis) })
-	return s.p
+	k := activeKernels()
+	s.once[k].Do(func() { s.p[k] = newPlan(s.shift, s.basis, defaultTuning()) })
+	return s.p[k]
 }
 
-func newPlan(shift gf64.Element, basis []gf64.Element) *plan {
+func newPlan(shift gf64.Element, basis []gf64.Element, tun tuning) *plan {
 	m := len(basis)
 	p := &plan{m: m, ws: make([]gf64.Element, m), wv: make([][]gf64.Element, m),
-		tw: make([]gf64.Element, m), twInv: make([]gf64.Element, m)}
+		tun: tun,
+		tw:  make([]gf64.Element, m), twInv: make([]gf64.Element, m)}
 	// w[t] = W_r(v_t), ws = W_r(s); W_{r+1}(x) = W_r(x)·(W_r(x) + W_r(v_r)).
 	w := append([]gf64.Element(nil), basis...)
 	sv := shift

@@ -44,8 +44,9 @@ type Subspace struct {
 	rows  []gf64.Element
 	masks []uint64
 
-	once sync.Once
-	p    *plan
+	// The transform plans, one per kernel set (kernels.go), built on first use.
+	once [numKernels]sync.Once
+	p    [numKernels]*plan
 }
 
 // New returns the affine subspace shift + span(basis...). The basis elements

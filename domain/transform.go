@@ -184,17 +184,12 @@ func (p *plan) fromNovelFlat(a []gf64.Element, r0, procs int, sc *scratch) {
 // with further levels of gathering inside it.
 const gatherLog = 5 // ≥ twistRunLog: gathered arrays never use twTab
 
-// deepLogs: the sizes (log2, increasing) of the gathered arrays; an array
-// of 2^n elements is gathered into arrays of the largest size below 2^n.
-// The smallest fits L1, the next L2, the last (32 MiB, one per goroutine)
-// L3. Tests lower them to reach every path.
-var deepLogs = []int{12, 17, 22}
-
-// gatherDepth returns the depth after which toNovelDeep gathers, or -1 to
-// run the depths r0..n-1 over the whole array.
-func gatherDepth(n, r0 int) int {
+// gatherDepth returns the depth after which toNovelDeep gathers (the
+// gathered sizes are tun.deepLogs), or -1 to run the depths r0..n-1 over
+// the whole array.
+func (p *plan) gatherDepth(n, r0 int) int {
 	t := -1
-	for _, l := range deepLogs {
+	for _, l := range p.tun.deepLogs {
 		if l < n {
 			t = l
 		}
@@ -212,7 +207,7 @@ func gatherDepth(n, r0 int) int {
 // toNovelDeep runs depths r0..log2(len(a))-1 of the conversion on a,
 // depth first, spread over procs goroutines.
 func (p *plan) toNovelDeep(a []gf64.Element, r0, procs int, sc *scratch) {
-	k := gatherDepth(bits.TrailingZeros(uint(len(a))), r0)
+	k := p.gatherDepth(bits.TrailingZeros(uint(len(a))), r0)
 	if k < 0 {
 		p.toNovelFlat(a, r0, procs, sc)
 		return
@@ -225,7 +220,7 @@ func (p *plan) toNovelDeep(a []gf64.Element, r0, procs int, sc *scratch) {
 
 // fromNovelDeep undoes toNovelDeep.
 func (p *plan) fromNovelDeep(a []gf64.Element, r0, procs int, sc *scratch) {
-	k := gatherDepth(bits.TrailingZeros(uint(len(a))), r0)
+	k := p.gatherDepth(bits.TrailingZeros(uint(len(a))), r0)
 	if k < 0 {
 		p.fromNovelFlat(a, r0, procs, sc)
 		return
@@ -248,7 +243,7 @@ func (p *plan) shifted(off int) *plan {
 	root.shiftOnce.Do(func() {
 		root.shifts = make([]*plan, root.m)
 		for o := range root.shifts {
-			q := &plan{m: root.m - o, tw: root.tw[o:], twInv: root.twInv[o:], root: root, off: o}
+			q := &plan{m: root.m - o, tw: root.tw[o:], twInv: root.twInv[o:], root: root, off: o, tun: root.tun}
 			nf := min(q.m, fuseTabLog)
 			q.fuseTab, q.fuseTabInv = make([][]gf64.Element, nf), make([][]gf64.Element, nf)
 			for r := gatherLog; r < nf; r++ {

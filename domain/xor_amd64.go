@@ -4,18 +4,17 @@ package domain
 
 import "github.com/gfpoly/gfpoly/field/gf64"
 
-// useAVX512 is read once: gf64 reports whether the CPU and OS support its
-// AVX-512 kernels (AVX-512F among them), which the XOR kernel also needs.
-var useAVX512 = avx512Available()
-
-func avx512Available() bool {
+// avx512Available: gf64 reports whether the CPU and OS support its AVX-512
+// kernels (AVX-512F, AVX-512BW and VPCLMULQDQ among them), which these
+// kernels and those of net16_amd64.s also need.
+var avx512Available = func() bool {
 	for _, im := range gf64.Implementations() {
 		if im.Name == "avx512" {
 			return im.Available
 		}
 	}
 	return false
-}
+}()
 
 //go:noescape
 func xorSSE2(dst, src []gf64.Element)

@@ -13,7 +13,7 @@ import (
 func TestXorKernels(t *testing.T) {
 	r := newRand(t, 20)
 	kernels := map[string]func(dst, src []gf64.Element){"sse2": xorSSE2}
-	if useAVX512 {
+	if avx512Available {
 		kernels["avx512"] = xorAVX512
 	}
 	for name, k := range kernels {
@@ -31,7 +31,7 @@ func TestXorKernels(t *testing.T) {
 }
 
 func TestTaylor3Kernels(t *testing.T) {
-	if !useAVX512 {
+	if !avx512Available {
 		t.Skip("no AVX-512 on this machine: the generic code ran in every test")
 	}
 	r := newRand(t, 21)
@@ -52,7 +52,7 @@ func TestTaylor3Kernels(t *testing.T) {
 }
 
 func TestTaylorLowKernels(t *testing.T) {
-	if !useAVX512 {
+	if !avx512Available {
 		t.Skip("no AVX-512 on this machine: the generic code ran in every test")
 	}
 	r := newRand(t, 22)
@@ -71,7 +71,7 @@ func TestTaylorLowKernels(t *testing.T) {
 }
 
 func TestGatherKernels(t *testing.T) {
-	if !useAVX512 {
+	if !avx512Available {
 		t.Skip("no AVX-512 on this machine: the generic code ran in every test")
 	}
 	r := newRand(t, 23)

@@ -4,6 +4,9 @@ package domain
 
 import "github.com/gfpoly/gfpoly/field/gf64"
 
+// avx512Available: the generic build has no assembly kernels.
+const avx512Available = false
+
 // xorLong sets dst[i] ^= src[i]; len(src) ≥ len(dst).
 func xorLong(dst, src []gf64.Element) { xorGeneric(dst, src) }
 
