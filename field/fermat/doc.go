@@ -41,7 +41,7 @@
 // (a−b)·r^s done as one subtraction of merged digit vectors. General
 // products happen only between passes, on the twiddle factors
 // ω^E = r^(E div n/16)·ω^(E mod n/16), from a table of n/16 powers of ω
-// cached per length. Every pass is spread over GOMAXPROCS goroutines; the
+// cached per length for the life of the process (4n bytes for length n). Every pass is spread over GOMAXPROCS goroutines; the
 // transform allocates one scratch vector of n elements.
 //
 // # Big-integer products
