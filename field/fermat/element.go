@@ -2,7 +2,6 @@ package fermat
 
 import (
 	"errors"
-	"fmt"
 	"math/big"
 	"math/bits"
 )
@@ -360,12 +359,14 @@ func (z *Element) subMulByRPow(x, y *Element, s int) *Element {
 	return z.Sub(&a, &b)
 }
 
-// Exp sets z = x^e mod p (e ≥ 0, given as a *big.Int) and returns z.
+// Exp sets z = x^e mod p and returns z; a negative e raises 1/x (0 for
+// x = 0) to −e.
 func (z *Element) Exp(x *Element, e *big.Int) *Element {
-	if e.Sign() < 0 {
-		panic(fmt.Sprintf("fermat: Exp with negative exponent %v", e))
-	}
 	base := *x
+	if e.Sign() < 0 {
+		base.Inverse(&base)
+		e = new(big.Int).Neg(e)
+	}
 	var res Element
 	res.SetOne()
 	for i := e.BitLen() - 1; i >= 0; i-- {

@@ -233,3 +233,26 @@ func TestSubMulByRPow(t *testing.T) {
 		}
 	}
 }
+
+func TestExp(t *testing.T) {
+	p := Modulus()
+	for _, x := range testElements(t, 20) {
+		for _, e := range []int64{0, 1, 2, 15, 16, 1000003, -1, -7} {
+			var z Element
+			z.Exp(&x, big.NewInt(e))
+			xb := x.Big()
+			var want *big.Int
+			if e < 0 {
+				if xb.Sign() == 0 {
+					assert.True(t, z.IsZero())
+					continue
+				}
+				want = new(big.Int).ModInverse(xb, p)
+				want.Exp(want, big.NewInt(-e), p)
+			} else {
+				want = new(big.Int).Exp(xb, big.NewInt(e), p)
+			}
+			require.Equal(t, 0, want.Cmp(z.Big()), "x^%d", e)
+		}
+	}
+}
