@@ -249,7 +249,10 @@ func (c *core[E]) commitResident(src Source[E], logRows, cols int, t0 time.Time)
 	}
 	defer done()
 	if err := c.fillResident(st, h, src, logRows, cols); err != nil {
-		return oom("the LDE's working memory", err)
+		if errors.Is(err, gpu.ErrOutOfMemory) {
+			return oom("the LDE's working memory", err)
+		}
+		return nil, "", err // the source's, the hash's, the device's: as they are
 	}
 	t1 := time.Now()
 	if err := h.s.Wait(h.ev); err != nil {
@@ -386,7 +389,9 @@ func (c *core[E]) DeviceMemory() DeviceMemory {
 // elements c·2^LogRows … (c+1)·2^LogRows − 1 of Columns: written there by
 // the caller's own kernels, say. A GPU encoder on the same device reads it
 // there, with no copy through the host; any other encoder reads it through
-// the host (ReadColumns downloads). The encoder does not modify or free it.
+// the host (ReadColumns downloads). The encoder does not modify or free it;
+// the caller's work writing it must be finished (its stream synchronized)
+// before Commit.
 type DeviceTrace[E Element] struct {
 	Columns *gpu.Buffer[E]
 	LogRows int
