@@ -61,15 +61,18 @@ func (s failingSource) Shape() (int, int, error) {
 func (s failingSource) ReadColumns(first int, dst [][]gf64.Element) error { return errMine }
 
 func TestSourceErrorsWrapBoth(t *testing.T) {
-	enc, err := prover.New[gf64.Element]()
-	require.NoError(t, err)
-	for _, src := range []failingSource{{inShape: true}, {}} {
-		_, err := enc.Commit(src)
-		require.ErrorIs(t, err, prover.ErrSource)
-		require.ErrorIs(t, err, errMine)
-		_, err = enc.Encode(src)
-		require.ErrorIs(t, err, prover.ErrSource)
-		require.ErrorIs(t, err, errMine)
+	for name, opts := range backends(t) { // a GPU's Commit reads through its staging
+		enc, err := prover.New[gf64.Element](opts...)
+		require.NoError(t, err)
+		for _, src := range []failingSource{{inShape: true}, {}} {
+			_, err := enc.Commit(src)
+			require.ErrorIs(t, err, prover.ErrSource, name)
+			require.ErrorIs(t, err, errMine, name)
+			_, err = enc.Encode(src)
+			require.ErrorIs(t, err, prover.ErrSource, name)
+			require.ErrorIs(t, err, errMine, name)
+		}
+		require.NoError(t, enc.Close())
 	}
 }
 
