@@ -28,9 +28,10 @@ var gf2nSizes = []int{128, 256, 512, 1024, 2048}
 // programs maps each program name to the function that assembles its text.
 var programs = func() map[string]func() (string, error) {
 	p := map[string]func() (string, error){
-		"gf64.cu": func() (string, error) { return join("", "gf64.cu") },
-		"gf32.cu": func() (string, error) { return join("", "gf32.cu") },
-		"fft.cu":  func() (string, error) { return join("", "gf64.cu", "fft.cu") },
+		"gf64.cu":     func() (string, error) { return join("", "gf64.cu") },
+		"gf32.cu":     func() (string, error) { return join("", "gf32.cu") },
+		"fft.cu":      func() (string, error) { return join("", "gf64.cu", "fft.cu") },
+		IntNTTProgram: func() (string, error) { return join("", "intntt.cu") },
 	}
 	for _, t := range merkleTypes {
 		p[MerkleProgram(t)] = func() (string, error) {
@@ -74,7 +75,7 @@ func join(defines string, files ...string) (string, error) {
 
 // Programs returns the names of every program the library compiles, sorted:
 // "gf64.cu" and "gf32.cu" (the vector kernels), "fft.cu" (the additive
-// transforms), MerkleProgram of each element type, NTTProgram of each
+// transforms), IntNTTProgram, MerkleProgram of each element type, NTTProgram of each
 // field and GF2nProgram of each binary field size.
 func Programs() []string {
 	names := make([]string, 0, len(programs))
@@ -97,6 +98,10 @@ func Program(name string) (string, error) {
 // MerkleProgram names the row-hashing program of one element type: "gf64",
 // "goldilocks", "babybear", "koalabear" or "bn254".
 func MerkleProgram(elem string) string { return "merkle_" + elem + ".cu" }
+
+// IntNTTProgram names the multi-modular integer product program
+// (cuda/intntt.cu, gpu/intntt).
+const IntNTTProgram = "intntt.cu"
 
 // NTTProgram names the prime-field NTT program of one field: "bn254",
 // "goldilocks", "babybear" or "koalabear".

@@ -1,0 +1,161 @@
+package intntt
+
+import (
+	"flag"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/internal/gputest"
+	"github.com/gfpoly/gfpoly/poly/intpoly"
+)
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	gputest.Main(m)
+}
+
+var accOnce struct {
+	a   *Accelerator
+	err error
+	ok  bool
+}
+
+// accel returns the Accelerator shared by the tests (skipping without a
+// device).
+func accel(t testing.TB) *Accelerator {
+	t.Helper()
+	d := gputest.Device(t)
+	if !accOnce.ok {
+		accOnce.a, accOnce.err = New(d)
+		accOnce.ok = true
+	}
+	require.NoError(t, accOnce.err)
+	return accOnce.a
+}
+
+// TestMulPackedGPU compares the device's products with intpoly's CPU
+// products, bit for bit, on random signed polynomials.
+func TestMulPackedGPU(t *testing.T) {
+	a := accel(t)
+	r := rand.New(rand.NewPCG(3, 4))
+	cases := polyCases(testing.Short())
+	if !testing.Short() {
+		cases = append(cases, polyCase{1 << 16, 1 << 16, 64, 64}, polyCase{1 << 16, 1 << 16, 1024, 1024},
+			polyCase{1 << 20, 1 << 20, 64, 64}, polyCase{1 << 20, 1 << 19, 256, 256}, polyCase{1 << 22, 1 << 22, 64, 64})
+	}
+	for _, tc := range cases {
+		var x, y intpoly.Packed
+		if tc.la >= 1<<16 {
+			x, y = fastPacked(tc.la, tc.bitsA, uint64(tc.la)), fastPacked(tc.lb, tc.bitsB, uint64(tc.lb)+1)
+		} else {
+			x, _ = randPacked(r, tc.la, intpoly.WidthFor(tc.bitsA), tc.bitsA)
+			y, _ = randPacked(r, tc.lb, intpoly.WidthFor(tc.bitsB), tc.bitsB)
+		}
+		want := cpuPacked(t, x, y, tc.bitsA, tc.bitsB, 0)
+		got := intpoly.NewPacked(want.Len(), want.Width)
+		require.NoError(t, a.MulPacked(got, x, y), "%+v", tc)
+		assert.Equal(t, want.Limbs, got.Limbs, "%+v", tc)
+		// A square (the same operand twice) takes one transform.
+		if tc.la == tc.lb && tc.la <= 1<<16 {
+			want := cpuPacked(t, x, x, tc.bitsA, tc.bitsA, 0)
+			got := intpoly.NewPacked(want.Len(), want.Width)
+			require.NoError(t, a.MulPacked(got, x, x))
+			assert.Equal(t, want.Limbs, got.Limbs, "square %+v", tc)
+		}
+	}
+	t.Logf("GPU products equal intpoly's CPU products on %d shapes", len(cases))
+}
+
+// TestThroughIntpoly runs intpoly's entry points on the Accelerator:
+// Mul and a Multiplier against math/big schoolbook-free references (the
+// CPU path), MulBig against math/big.
+func TestThroughIntpoly(t *testing.T) {
+	a := accel(t)
+	r := rand.New(rand.NewPCG(5, 6))
+	_, xs := randPacked(r, 300, 9, 513)
+	_, ys := randPacked(r, 200, 2, 70)
+	ys = append(ys, new(big.Int), new(big.Int)) // trailing zeros
+	want, err := intpoly.Mul(xs, ys)
+	require.NoError(t, err)
+	got, err := intpoly.Mul(xs, ys, intpoly.WithAccelerator(a))
+	require.NoError(t, err)
+	require.Len(t, got, len(want))
+	for i := range want {
+		assert.Zero(t, want[i].Cmp(got[i]), "coefficient %d", i)
+	}
+	sizes := []int{1 << 17, 1<<20 + 13, 1 << 22}
+	if !testing.Short() {
+		sizes = append(sizes, 1<<24, 1<<26)
+	}
+	for _, bits := range sizes {
+		x, y := randBig(r, bits), randBig(r, bits-7)
+		y.Neg(y)
+		var want *big.Int
+		if bits <= 1<<22 {
+			want = new(big.Int).Mul(x, y)
+		} else {
+			want, err = intpoly.MulBig(x, y)
+			require.NoError(t, err)
+		}
+		got, err := intpoly.MulBig(x, y, intpoly.WithAccelerator(a))
+		require.NoError(t, err)
+		assert.Zero(t, want.Cmp(got), "%d bits", bits)
+		sq, err := intpoly.MulBig(x, x, intpoly.WithAccelerator(a))
+		require.NoError(t, err)
+		assert.Zero(t, new(big.Int).Mul(x, x).Cmp(sq), "square, %d bits", bits)
+	}
+	// Edge values: all-ones operands.
+	x := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 1<<18), big.NewInt(1))
+	got2, err := intpoly.MulBig(x, x, intpoly.WithAccelerator(a))
+	require.NoError(t, err)
+	assert.Zero(t, new(big.Int).Mul(x, x).Cmp(got2))
+}
+
+// randBig returns a random integer of bits bits (top bit set).
+func randBig(r *rand.Rand, bits int) *big.Int {
+	b := make([]byte, (bits+7)/8)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	x := new(big.Int).SetBytes(b)
+	x.Rsh(x, uint(8*len(b)-bits))
+	return x.SetBit(x, bits-1, 1)
+}
+
+// TestMulPackedDevice checks the device-resident entry point and its
+// errors.
+func TestMulPackedDevice(t *testing.T) {
+	a := accel(t)
+	d := gputest.Device(t)
+	r := rand.New(rand.NewPCG(7, 8))
+	x, _ := randPacked(r, 5000, 2, 100)
+	y, _ := randPacked(r, 3000, 1, 40)
+	want := cpuPacked(t, x, y, 100, 40, 3)
+	dx, dy := gputest.Upload(t, d, x.Limbs), gputest.Upload(t, d, y.Limbs)
+	dd := gputest.Alloc[uint64](t, d, want.Len()*3)
+	s, err := d.NewStream()
+	require.NoError(t, err)
+	defer s.Close()
+	sh := Shape{WidthA: 2, WidthB: 1, WidthDst: 3, BitsA: 100, BitsB: 40}
+	require.NoError(t, a.MulPackedDevice(s, dd, dx, dy, sh))
+	require.NoError(t, s.Synchronize())
+	assert.Equal(t, want.Limbs, gputest.Download(t, dd))
+
+	sh2 := sh
+	sh2.WidthDst = 2
+	assert.ErrorIs(t, a.MulPackedDevice(nil, dd, dx, dy, sh2), intpoly.ErrWidth)
+	sh3 := sh
+	sh3.BitsA = 200
+	assert.ErrorIs(t, a.MulPackedDevice(nil, dd, dx, dy, sh3), intpoly.ErrWidth)
+	short := intpoly.NewPacked(want.Len()-1, 3)
+	assert.ErrorIs(t, a.MulPacked(short, x, y), intpoly.ErrWidth)
+	assert.ErrorIs(t, a.MulNat(make([]uint64, 3), make([]uint64, 1), make([]uint64, 1)), intpoly.ErrWidth)
+	_, err = New(nil)
+	assert.ErrorIs(t, err, gpu.ErrNoDevice)
+	t.Logf("device-resident product of %d×%d coefficients equals the CPU's", x.Len(), y.Len())
+}
