@@ -62,30 +62,30 @@ func (s *Subspace) batch(name string, cols [][]gf64.Element, op func(p *plan, a 
 // function).
 func (s *Subspace) FFTBatch(cols [][]gf64.Element) error {
 	return s.batch("FFTBatch", cols, func(p *plan, a []gf64.Element, sc *scratch) {
-		p.toNovel(a, sc)
-		p.forward(a, 0, p.m-1, sc)
+		p.toNovel(a, 0, 1, sc)
+		p.forward(a, 0, p.m-1, 1, sc)
 	})
 }
 
 // IFFTBatch runs IFFT on every column, in place, spread over all cores.
 func (s *Subspace) IFFTBatch(cols [][]gf64.Element) error {
 	return s.batch("IFFTBatch", cols, func(p *plan, a []gf64.Element, sc *scratch) {
-		p.inverse(a, 0, p.m-1, sc)
-		p.fromNovel(a, sc)
+		p.inverse(a, 0, p.m-1, 1, sc)
+		p.fromNovel(a, 0, 1, sc)
 	})
 }
 
 // NovelFFTBatch runs NovelFFT on every column, in place, spread over all cores.
 func (s *Subspace) NovelFFTBatch(cols [][]gf64.Element) error {
 	return s.batch("NovelFFTBatch", cols, func(p *plan, a []gf64.Element, sc *scratch) {
-		p.forward(a, 0, p.m-1, sc)
+		p.forward(a, 0, p.m-1, 1, sc)
 	})
 }
 
 // NovelIFFTBatch runs NovelIFFT on every column, in place, spread over all cores.
 func (s *Subspace) NovelIFFTBatch(cols [][]gf64.Element) error {
 	return s.batch("NovelIFFTBatch", cols, func(p *plan, a []gf64.Element, sc *scratch) {
-		p.inverse(a, 0, p.m-1, sc)
+		p.inverse(a, 0, p.m-1, 1, sc)
 	})
 }
 

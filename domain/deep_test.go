@@ -27,10 +27,10 @@ func TestDeepMatchesFlat(t *testing.T) {
 				want := slices.Clone(a)
 				p.toNovelFlat(want, 0, 1, sc)
 				got := slices.Clone(a)
-				p.toNovelDeep(got, 0, procs, sc)
-				testutil.RequireEqualSlices(t, want, got, "toNovelDeep against toNovelFlat")
-				p.fromNovelDeep(got, 0, procs, sc)
-				testutil.RequireEqualSlices(t, a, got, "fromNovelDeep undoes toNovelDeep")
+				p.toNovel(got, 0, procs, sc)
+				testutil.RequireEqualSlices(t, want, got, "toNovel against toNovelFlat")
+				p.fromNovel(got, 0, procs, sc)
+				testutil.RequireEqualSlices(t, a, got, "fromNovel undoes toNovel")
 			})
 		}
 	}

@@ -66,11 +66,11 @@ func lde(dst, src []gf64.Element, fp, tp *plan, related bool, sc *scratch, procs
 	k := fp.m
 	n := 1 << uint(k)
 	copy(dst[:n], src)
-	fp.inversePar(dst[:n], 0, k-1, procs(n), sc)
+	fp.inverse(dst[:n], 0, k-1, procs(n), sc)
 	if !related {
-		fp.fromNovelPar(dst[:n], procs(n), sc)
+		fp.fromNovel(dst[:n], 0, procs(n), sc)
 		clear(dst[n:])
-		tp.toNovelPar(dst[:n], k, procs(n), sc)
+		tp.toNovel(dst[:n], 0, procs(n), sc)
 	}
-	tp.forwardTruncPar(dst, k, procs(len(dst)), sc)
+	tp.forwardTrunc(dst, k, procs(len(dst)), sc)
 }

@@ -65,9 +65,9 @@ func TestNet16Network(t *testing.T) {
 			p := newPlan(s.shift, s.basis, tun)
 			sc := new(scratch)
 			a := slices.Clone(c)
-			p.forwardPar(a, 0, m-1, procsFor(len(a)), sc)
+			p.forward(a, 0, m-1, procsFor(len(a)), sc)
 			res[i] = slices.Clone(a)
-			p.inversePar(a, 0, m-1, procsFor(len(a)), sc)
+			p.inverse(a, 0, m-1, procsFor(len(a)), sc)
 			testutil.RequireEqualSlices(t, c, a, "m=%d kernel %v: NovelIFFT(NovelFFT(c))", m, use)
 		}
 		testutil.RequireEqualSlices(t, res[0], res[1], "m=%d: NovelFFT with the kernel against without", m)
@@ -154,12 +154,12 @@ func TestNet16Par(t *testing.T) {
 	c := randVec(r, s.Size())
 	sc := new(scratch)
 	want := slices.Clone(c)
-	p.forward(want, 0, m-1, sc)
+	p.forward(want, 0, m-1, 1, sc)
 	for _, procs := range []int{2, 3, 9} {
 		got := slices.Clone(c)
-		p.forwardPar(got, 0, m-1, procs, sc)
+		p.forward(got, 0, m-1, procs, sc)
 		testutil.RequireEqualSlices(t, want, got, "forwardPar with %d workers against forward", procs)
-		p.inversePar(got, 0, m-1, procs, sc)
+		p.inverse(got, 0, m-1, procs, sc)
 		testutil.RequireEqualSlices(t, c, got, "inversePar with %d workers undoes forward", procs)
 	}
 }
@@ -179,10 +179,10 @@ func TestForwardTruncPar(t *testing.T) {
 	clear(c[1<<uint(j):])
 	sc := new(scratch)
 	want := slices.Clone(c)
-	p.forwardTrunc(want, j, sc)
+	p.forwardTrunc(want, j, 1, sc)
 	for _, procs := range []int{2, 3} {
 		got := slices.Clone(c)
-		p.forwardTruncPar(got, j, procs, sc)
+		p.forwardTrunc(got, j, procs, sc)
 		testutil.RequireEqualSlices(t, want, got, "forwardTruncPar with %d workers against forwardTrunc", procs)
 	}
 }

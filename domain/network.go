@@ -28,95 +28,202 @@ import (
 
 func trailingZeros(u uint) int { return bits.TrailingZeros(u) }
 
+// The steps of the network above the chunks (plan.steps[r] for level r ≥ L;
+// the block of level r has 2^(r+1) elements, so the step depends on r only).
+const (
+	stepChunk = iota // r < L: levels r..0 in one chunk (forwardChunk)
+	step2            // level r alone, one gf64.Butterfly over the block
+	step4            // levels r, r-1 in one sweep (forward4)
+	step8            // levels r, r-1, r-2 in one sweep (radix8Fwd)
+)
+
+// levelsOf is how many levels one step runs.
+var levelsOf = [...]int{step2: 1, step4: 2, step8: 3}
+
 // forward applies levels r..0 to a (length 2^(r+1)), whose first element
-// has index off.
-func (p *plan) forward(a []gf64.Element, off, r int, sc *scratch) {
-	if r < p.L {
+// has index off, with a budget of procs goroutines: blocks of at least
+// parMin elements spread each step over the budget and split it among their
+// sub-blocks; with a budget of one everything runs on the calling goroutine
+// and allocates nothing. inverse walks the same steps in the mirror order.
+func (p *plan) forward(a []gf64.Element, off, r, procs int, sc *scratch) {
+	if r < 0 {
+		return
+	}
+	par := procs > 1 && len(a) >= parMin
+	switch st := p.steps[r]; st {
+	case stepChunk:
 		p.forwardChunk(a, off, sc)
 		return
-	}
-	if p.tun.net && r-2 >= p.L {
+	case step8:
 		tw := p.radix8Tw(off, r)
-		radix8Fwd(a, &tw)
-		e := len(a) >> 3
-		for i := 0; i < 8; i++ {
-			p.forward(a[i*e:(i+1)*e], off+i*e, r-3, sc)
+		if par {
+			radix8Par(a, a, tw, procs, false)
+		} else {
+			radix8Fwd(a, &tw)
 		}
-		return
-	}
-	if r-1 >= p.L && len(a) >= p.tun.radix4Min {
-		p.forward4(a, off, r)
-		q := len(a) >> 2
-		for i := 0; i < 4; i++ {
-			p.forward(a[i*q:(i+1)*q], off+i*q, r-2, sc)
+	case step4:
+		c := p.radix4Tw(off, r)
+		if par {
+			radix4Par(a, c, procs, false)
+		} else {
+			forward4(a, 0, len(a)>>2, &c)
 		}
-		return
+	case step2:
+		h := len(a) >> 1
+		c := p.twiddle(r, off>>uint(r+1))
+		if par {
+			parRange(h, chunk, procs, func(lo, hi int) { gf64.Butterfly(a[lo:hi], a[h+lo:h+hi], c) })
+		} else {
+			gf64.Butterfly(a[:h], a[h:], c)
+		}
 	}
-	h := len(a) >> 1
-	gf64.Butterfly(a[:h], a[h:], p.twiddle(r, off>>uint(r+1)))
-	p.forward(a[:h], off, r-1, sc)
-	p.forward(a[h:], off+h, r-1, sc)
+	p.subBlocks(a, off, r, procs, par, false, sc)
 }
 
-// forward4 applies levels r and r-1 to a (length 2^(r+1)) in one sweep.
-func (p *plan) forward4(a []gf64.Element, off, r int) {
+// inverse undoes forward: the same steps, sub-blocks first.
+func (p *plan) inverse(a []gf64.Element, off, r, procs int, sc *scratch) {
+	if r < 0 {
+		return
+	}
+	par := procs > 1 && len(a) >= parMin
+	st := p.steps[r]
+	if st == stepChunk {
+		p.inverseChunk(a, off, sc)
+		return
+	}
+	p.subBlocks(a, off, r, procs, par, true, sc)
+	switch st {
+	case step8:
+		tw := p.radix8Tw(off, r)
+		if par {
+			radix8Par(a, a, tw, procs, true)
+		} else {
+			radix8Inv(a, &tw)
+		}
+	case step4:
+		c := p.radix4Tw(off, r)
+		if par {
+			radix4Par(a, c, procs, true)
+		} else {
+			inverse4(a, 0, len(a)>>2, &c)
+		}
+	case step2:
+		h := len(a) >> 1
+		c := p.twiddle(r, off>>uint(r+1))
+		if par {
+			parRange(h, chunk, procs, func(lo, hi int) { gf64.InvButterfly(a[lo:hi], a[h+lo:h+hi], c) })
+		} else {
+			gf64.InvButterfly(a[:h], a[h:], c)
+		}
+	}
+}
+
+// subBlocks runs the network (levels below the step of level r) on the
+// 2^levelsOf[step] sub-blocks of a: on the calling goroutine, or spread over
+// the budget with a share of it each.
+func (p *plan) subBlocks(a []gf64.Element, off, r, procs int, par, inv bool, sc *scratch) {
+	lv := levelsOf[p.steps[r]]
+	k := 1 << uint(lv)
+	e := len(a) >> uint(lv)
+	if !par {
+		for i := 0; i < k; i++ {
+			if inv {
+				p.inverse(a[i*e:(i+1)*e], off+i*e, r-lv, 1, sc)
+			} else {
+				p.forward(a[i*e:(i+1)*e], off+i*e, r-lv, 1, sc)
+			}
+		}
+		return
+	}
+	w := min(k, procs) // goroutines; goroutine g runs sub-blocks [g·k/w, (g+1)·k/w)
+	parRange(w, 1, w, func(lo, hi int) {
+		withScratch(func(sc *scratch) {
+			for g := lo; g < hi; g++ {
+				sub := procs / w
+				if g >= w-procs%w {
+					sub++
+				}
+				for i := g * k / w; i < (g+1)*k/w; i++ {
+					if inv {
+						p.inverse(a[i*e:(i+1)*e], off+i*e, r-lv, sub, sc)
+					} else {
+						p.forward(a[i*e:(i+1)*e], off+i*e, r-lv, sub, sc)
+					}
+				}
+			}
+		})
+	})
+}
+
+// radix8Par is radix8Cols over all columns, spread over procs goroutines
+// (tw passed by value: the closure's copy stays off the serial path).
+func radix8Par(dst, src []gf64.Element, tw [7]gf64.Element, procs int, inv bool) {
+	parRange(len(dst)>>3, chunk, procs, func(lo, hi int) { radix8Cols(dst, src, lo, hi, &tw, inv) })
+}
+
+// radix4Par is forward4 (inv: inverse4) over all columns, spread over procs
+// goroutines.
+func radix4Par(a []gf64.Element, c [3]gf64.Element, procs int, inv bool) {
+	parRange(len(a)>>2, chunk, procs, func(lo, hi int) {
+		if inv {
+			inverse4(a, lo, hi, &c)
+		} else {
+			forward4(a, lo, hi, &c)
+		}
+	})
+}
+
+// newSteps returns the step of every level r of an m-dimensional plan with
+// chunks of 2^L elements under tun.
+func newSteps(m, L int, tun tuning) []uint8 {
+	steps := make([]uint8, m)
+	for r := range steps {
+		switch {
+		case r < L:
+			steps[r] = stepChunk
+		case tun.net && r-2 >= L:
+			steps[r] = step8
+		case r-1 >= L && 2<<uint(r) >= tun.radix4Min:
+			steps[r] = step4
+		default:
+			steps[r] = step2
+		}
+	}
+	return steps
+}
+
+// radix4Tw returns the twiddles of the block of level r at off: level r,
+// then the two of level r-1.
+func (p *plan) radix4Tw(off, r int) [3]gf64.Element {
+	b := off >> uint(r+1)
+	return [3]gf64.Element{p.twiddle(r, b), p.twiddle(r-1, 2*b), p.twiddle(r-1, 2*b+1)}
+}
+
+// forward4 applies levels r and r-1 to columns [lo, hi) of the four
+// quarters of a block a in one sweep; c from radix4Tw.
+func forward4(a []gf64.Element, lo, hi int, c *[3]gf64.Element) {
 	q := len(a) >> 2
-	c1 := p.twiddle(r, off>>uint(r+1))
-	c0a := p.twiddle(r-1, off>>uint(r))
-	c0b := p.twiddle(r-1, (off>>uint(r))+1)
 	const w = 512
-	for o := 0; o < q; o += w {
-		e := min(o+w, q)
-		gf64.Butterfly(a[o:e], a[2*q+o:2*q+e], c1)
-		gf64.Butterfly(a[q+o:q+e], a[3*q+o:3*q+e], c1)
-		gf64.Butterfly(a[o:e], a[q+o:q+e], c0a)
-		gf64.Butterfly(a[2*q+o:2*q+e], a[3*q+o:3*q+e], c0b)
+	for o := lo; o < hi; o += w {
+		e := min(o+w, hi)
+		gf64.Butterfly(a[o:e], a[2*q+o:2*q+e], c[0])
+		gf64.Butterfly(a[q+o:q+e], a[3*q+o:3*q+e], c[0])
+		gf64.Butterfly(a[o:e], a[q+o:q+e], c[1])
+		gf64.Butterfly(a[2*q+o:2*q+e], a[3*q+o:3*q+e], c[2])
 	}
 }
 
 // inverse4 undoes forward4.
-func (p *plan) inverse4(a []gf64.Element, off, r int) {
+func inverse4(a []gf64.Element, lo, hi int, c *[3]gf64.Element) {
 	q := len(a) >> 2
-	c1 := p.twiddle(r, off>>uint(r+1))
-	c0a := p.twiddle(r-1, off>>uint(r))
-	c0b := p.twiddle(r-1, (off>>uint(r))+1)
 	const w = 512
-	for o := 0; o < q; o += w {
-		e := min(o+w, q)
-		gf64.InvButterfly(a[o:e], a[q+o:q+e], c0a)
-		gf64.InvButterfly(a[2*q+o:2*q+e], a[3*q+o:3*q+e], c0b)
-		gf64.InvButterfly(a[o:e], a[2*q+o:2*q+e], c1)
-		gf64.InvButterfly(a[q+o:q+e], a[3*q+o:3*q+e], c1)
+	for o := lo; o < hi; o += w {
+		e := min(o+w, hi)
+		gf64.InvButterfly(a[o:e], a[q+o:q+e], c[1])
+		gf64.InvButterfly(a[2*q+o:2*q+e], a[3*q+o:3*q+e], c[2])
+		gf64.InvButterfly(a[o:e], a[2*q+o:2*q+e], c[0])
+		gf64.InvButterfly(a[q+o:q+e], a[3*q+o:3*q+e], c[0])
 	}
-}
-
-// inverse undoes forward.
-func (p *plan) inverse(a []gf64.Element, off, r int, sc *scratch) {
-	if r < p.L {
-		p.inverseChunk(a, off, sc)
-		return
-	}
-	if p.tun.net && r-2 >= p.L {
-		e := len(a) >> 3
-		for i := 0; i < 8; i++ {
-			p.inverse(a[i*e:(i+1)*e], off+i*e, r-3, sc)
-		}
-		tw := p.radix8Tw(off, r)
-		radix8Inv(a, &tw)
-		return
-	}
-	if r-1 >= p.L && len(a) >= p.tun.radix4Min {
-		q := len(a) >> 2
-		for i := 0; i < 4; i++ {
-			p.inverse(a[i*q:(i+1)*q], off+i*q, r-2, sc)
-		}
-		p.inverse4(a, off, r)
-		return
-	}
-	h := len(a) >> 1
-	p.inverse(a[:h], off, r-1, sc)
-	p.inverse(a[h:], off+h, r-1, sc)
-	gf64.InvButterfly(a[:h], a[h:], p.twiddle(r, off>>uint(r+1)))
 }
 
 // forwardChunk applies levels k-1..0 to a block a of 2^k ≤ 2^L elements.
@@ -249,37 +356,64 @@ func (p *plan) smallInverse(a []gf64.Element, r int, base gf64.Element, sc *scra
 
 // forwardTrunc applies the whole forward network (m = p.m) to a, of which
 // only the first 2^j entries may be non-zero: the levels r ≥ j only copy
-// the first block, so they are replaced by copies.
-func (p *plan) forwardTrunc(a []gf64.Element, j int, sc *scratch) {
+// the first block, so they are replaced by copies. Block 0 is the source of
+// the others: it is transformed last.
+func (p *plan) forwardTrunc(a []gf64.Element, j, procs int, sc *scratch) {
 	bs := 1 << uint(j)
-	if j == 0 {
-		for i := bs; i < len(a); i += bs {
-			copy(a[i:i+bs], a[:bs])
+	nb := len(a) / bs
+	first := a[:bs]
+	switch {
+	case procs <= 1:
+		for b := 1; b < nb; b++ {
+			p.forwardFrom(a[b*bs:(b+1)*bs], first, b*bs, j-1, 1, sc)
+		}
+	case nb < procs:
+		// Fewer blocks than goroutines: each transform takes the budget.
+		for b := 1; b < nb; b++ {
+			copy(a[b*bs:(b+1)*bs], first)
+		}
+		for b := 0; b < nb; b++ {
+			p.forward(a[b*bs:(b+1)*bs], b*bs, j-1, procs, sc)
 		}
 		return
+	case j > 0 && bs >= parMin && (nb-1)%procs != 0:
+		// The blocks do not share evenly: split each transform instead.
+		for b := nb - 1; b >= 1; b-- {
+			p.forwardFrom(a[b*bs:(b+1)*bs], first, b*bs, j-1, procs, sc)
+		}
+	default:
+		parRange(nb-1, 1, procs, func(lo, hi int) {
+			withScratch(func(sc *scratch) {
+				for b := hi; b > lo; b-- { // blocks 1..nb-1
+					p.forwardFrom(a[b*bs:(b+1)*bs], first, b*bs, j-1, 1, sc)
+				}
+			})
+		})
 	}
-	// Block 0 is the source of the others: transform it last.
-	for i := bs; i < len(a); i += bs {
-		p.forwardFrom(a[i:i+bs], a[:bs], i, j-1, sc)
-	}
-	p.forward(a[:bs], 0, j-1, sc)
+	p.forward(first, 0, j-1, procs, sc)
 }
 
 // forwardFrom is forward on a copy of src written to dst (same length, not
-// overlapping): the first pass of three levels reads src, which saves the
-// separate copy.
-func (p *plan) forwardFrom(dst, src []gf64.Element, off, r int, sc *scratch) {
-	if !p.tun.net || r-2 < p.L {
-		copy(dst, src)
-		p.forward(dst, off, r, sc)
+// overlapping): a first radix-8 step reads src, which saves the separate
+// copy.
+func (p *plan) forwardFrom(dst, src []gf64.Element, off, r, procs int, sc *scratch) {
+	par := procs > 1 && len(dst) >= parMin
+	if r < 0 || p.steps[r] != step8 {
+		if par {
+			parRange(len(dst), chunk, procs, func(lo, hi int) { copy(dst[lo:hi], src[lo:hi]) })
+		} else {
+			copy(dst, src)
+		}
+		p.forward(dst, off, r, procs, sc)
 		return
 	}
 	tw := p.radix8Tw(off, r)
-	radix8FwdFrom(dst, src, &tw)
-	e := len(dst) >> 3
-	for i := 0; i < 8; i++ {
-		p.forward(dst[i*e:(i+1)*e], off+i*e, r-3, sc)
+	if par {
+		radix8Par(dst, src, tw, procs, false)
+	} else {
+		radix8FwdFrom(dst, src, &tw)
 	}
+	p.subBlocks(dst, off, r, procs, par, false, sc)
 }
 
 // Levels 0, 1 and 2 of a block of n ≥ 64 elements run on its transpose:

@@ -28,19 +28,19 @@ func TestParallelMatchesSerial(t *testing.T) {
 		parallel func(a []gf64.Element, procs int)
 	}
 	steps := []step{
-		{"forward", func(a []gf64.Element) { p.forward(a, 0, m-1, sc) },
-			func(a []gf64.Element, n int) { p.forwardPar(a, 0, m-1, n, sc) }},
-		{"inverse", func(a []gf64.Element) { p.inverse(a, 0, m-1, sc) },
-			func(a []gf64.Element, n int) { p.inversePar(a, 0, m-1, n, sc) }},
-		{"toNovel", func(a []gf64.Element) { p.toNovel(a, sc) },
-			func(a []gf64.Element, n int) { p.toNovelPar(a, m, n, sc) }},
-		{"fromNovel", func(a []gf64.Element) { p.fromNovel(a, sc) },
-			func(a []gf64.Element, n int) { p.fromNovelPar(a, n, sc) }},
+		{"forward", func(a []gf64.Element) { p.forward(a, 0, m-1, 1, sc) },
+			func(a []gf64.Element, n int) { p.forward(a, 0, m-1, n, sc) }},
+		{"inverse", func(a []gf64.Element) { p.inverse(a, 0, m-1, 1, sc) },
+			func(a []gf64.Element, n int) { p.inverse(a, 0, m-1, n, sc) }},
+		{"toNovel", func(a []gf64.Element) { p.toNovel(a, 0, 1, sc) },
+			func(a []gf64.Element, n int) { p.toNovel(a, 0, n, sc) }},
+		{"fromNovel", func(a []gf64.Element) { p.fromNovel(a, 0, 1, sc) },
+			func(a []gf64.Element, n int) { p.fromNovel(a, 0, n, sc) }},
 	}
 	for _, j := range []int{0, 1, 5, 13, m - 1, m} {
 		steps = append(steps, step{"forwardTrunc",
-			func(a []gf64.Element) { clear(a[1<<uint(j):]); p.forwardTrunc(a, j, sc) },
-			func(a []gf64.Element, n int) { clear(a[1<<uint(j):]); p.forwardTruncPar(a, j, n, sc) }})
+			func(a []gf64.Element) { clear(a[1<<uint(j):]); p.forwardTrunc(a, j, 1, sc) },
+			func(a []gf64.Element, n int) { clear(a[1<<uint(j):]); p.forwardTrunc(a, j, n, sc) }})
 	}
 	for _, st := range steps {
 		want := slices.Clone(c)
@@ -85,11 +85,11 @@ func TestRadix4(t *testing.T) {
 		sc := new(scratch)
 		c := randVec(r, s.Size())
 		want := slices.Clone(c)
-		p.forward(want, 0, m-1, sc)
+		p.forward(want, 0, m-1, 1, sc)
 		got := slices.Clone(c)
-		p4.forward(got, 0, m-1, sc)
+		p4.forward(got, 0, m-1, 1, sc)
 		testutil.RequireEqualSlices(t, want, got, "m=%d: radix-4 forward against radix-2", m)
-		p4.inverse(got, 0, m-1, sc)
+		p4.inverse(got, 0, m-1, 1, sc)
 		testutil.RequireEqualSlices(t, c, got, "m=%d: radix-4 inverse undoes forward", m)
 	}
 }

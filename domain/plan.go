@@ -57,8 +57,11 @@ type plan struct {
 	shifts    []*plan
 	root      *plan
 	off       int
-	// tun: the path choices this plan makes (tuning).
-	tun tuning
+	// tun: the path choices this plan makes (tuning); steps[r] the step of
+	// the network that starts at level r (network.go: stepChunk below L,
+	// then step2, step4 or step8).
+	tun   tuning
+	steps []uint8
 }
 
 // tuning holds the choices the executors make by size and kernel set, with
@@ -117,6 +120,7 @@ func newPlan(shift gf64.Element, basis []gf64.Element, tun tuning) *plan {
 	}
 	p.L = min(m, chunkLog)
 	L := p.L
+	p.steps = newSteps(m, L, tun)
 	p.loc = make([][]gf64.Element, L)
 	for r := 0; r < L; r++ {
 		n := 1 << uint(L-1-r)

@@ -41,8 +41,8 @@ func (s *Subspace) FFT(a []gf64.Element) error {
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
 	procs := procsFor(len(a))
-	p.toNovelPar(a, p.m, procs, sc)
-	p.forwardPar(a, 0, p.m-1, procs, sc)
+	p.toNovel(a, 0, procs, sc)
+	p.forward(a, 0, p.m-1, procs, sc)
 	scratchPool.Put(sc)
 	return nil
 }
@@ -67,8 +67,8 @@ func (s *Subspace) FFTTrunc(a []gf64.Element, nCoeffs int) error {
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
 	procs := procsFor(len(a))
-	p.toNovelPar(a[:1<<uint(j)], j, procsFor(1<<uint(j)), sc)
-	p.forwardTruncPar(a, j, procs, sc)
+	p.toNovel(a[:1<<uint(j)], 0, procsFor(1<<uint(j)), sc)
+	p.forwardTrunc(a, j, procs, sc)
 	scratchPool.Put(sc)
 	return nil
 }
@@ -83,8 +83,8 @@ func (s *Subspace) IFFT(a []gf64.Element) error {
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
 	procs := procsFor(len(a))
-	p.inversePar(a, 0, p.m-1, procs, sc)
-	p.fromNovelPar(a, procs, sc)
+	p.inverse(a, 0, p.m-1, procs, sc)
+	p.fromNovel(a, 0, procs, sc)
 	scratchPool.Put(sc)
 	return nil
 }
@@ -97,7 +97,7 @@ func (s *Subspace) NovelFFT(a []gf64.Element) error {
 	}
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
-	p.forwardPar(a, 0, p.m-1, procsFor(len(a)), sc)
+	p.forward(a, 0, p.m-1, procsFor(len(a)), sc)
 	scratchPool.Put(sc)
 	return nil
 }
@@ -110,7 +110,7 @@ func (s *Subspace) NovelIFFT(a []gf64.Element) error {
 	}
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
-	p.inversePar(a, 0, p.m-1, procsFor(len(a)), sc)
+	p.inverse(a, 0, p.m-1, procsFor(len(a)), sc)
 	scratchPool.Put(sc)
 	return nil
 }
@@ -124,7 +124,7 @@ func (s *Subspace) MonomialToNovel(a []gf64.Element) error {
 	}
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
-	p.toNovelPar(a, p.m, procsFor(len(a)), sc)
+	p.toNovel(a, 0, procsFor(len(a)), sc)
 	scratchPool.Put(sc)
 	return nil
 }
@@ -136,28 +136,13 @@ func (s *Subspace) NovelToMonomial(a []gf64.Element) error {
 	}
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
-	p.fromNovelPar(a, procsFor(len(a)), sc)
+	p.fromNovel(a, 0, procsFor(len(a)), sc)
 	scratchPool.Put(sc)
 	return nil
 }
 
-// toNovel converts the 2^m monomial coefficients a to the novel basis.
-func (p *plan) toNovel(a []gf64.Element, sc *scratch) { p.toNovelPrefix(a, p.m, sc) }
-
-// toNovelPrefix converts a polynomial of degree < 2^j = len(a), j ≤ m: its
-// novel coefficients only depend on v_0..v_{j-1}, so this is the conversion
-// of the subspace's first j basis elements.
-func (p *plan) toNovelPrefix(a []gf64.Element, j int, sc *scratch) {
-	p.toNovelDeep(a, 0, 1, sc)
-}
-
-// fromNovel undoes toNovel.
-func (p *plan) fromNovel(a []gf64.Element, sc *scratch) {
-	p.fromNovelDeep(a, 0, 1, sc)
-}
-
 // toNovelFlat runs depths r0..log2(len(a))-1 of the conversion one after the
-// other, each over the whole array: the reference for toNovelDeep.
+// other, each over the whole array: the reference for toNovel.
 func (p *plan) toNovelFlat(a []gf64.Element, r0, procs int, sc *scratch) {
 	for r := r0; 1<<uint(r) < len(a); r++ {
 		p.twistTaylor(a, r, procs, sc)
@@ -204,9 +189,11 @@ func (p *plan) gatherDepth(n, r0 int) int {
 	return k
 }
 
-// toNovelDeep runs depths r0..log2(len(a))-1 of the conversion on a,
-// depth first, spread over procs goroutines.
-func (p *plan) toNovelDeep(a []gf64.Element, r0, procs int, sc *scratch) {
+// toNovel runs depths r0..log2(len(a))-1 of the conversion on a, depth
+// first, with a budget of procs goroutines. With r0 = 0 it converts the
+// 2^j = len(a) monomial coefficients (j ≤ m) to the novel basis: novel
+// coefficients below 2^j only depend on v_0..v_{j-1}.
+func (p *plan) toNovel(a []gf64.Element, r0, procs int, sc *scratch) {
 	k := p.gatherDepth(bits.TrailingZeros(uint(len(a))), r0)
 	if k < 0 {
 		p.toNovelFlat(a, r0, procs, sc)
@@ -218,8 +205,8 @@ func (p *plan) toNovelDeep(a []gf64.Element, r0, procs int, sc *scratch) {
 	p.shifted(k-gatherLog).eachGroup(a, k, procs, false, sc)
 }
 
-// fromNovelDeep undoes toNovelDeep.
-func (p *plan) fromNovelDeep(a []gf64.Element, r0, procs int, sc *scratch) {
+// fromNovel undoes toNovel.
+func (p *plan) fromNovel(a []gf64.Element, r0, procs int, sc *scratch) {
 	k := p.gatherDepth(bits.TrailingZeros(uint(len(a))), r0)
 	if k < 0 {
 		p.fromNovelFlat(a, r0, procs, sc)
@@ -278,9 +265,9 @@ func (q *plan) groups(a []gf64.Element, k, lo, hi int, inv bool, sc *scratch) {
 	for grp := lo; grp < hi; grp++ {
 		gatherRows(b, a[grp*g:], 1<<uint(k))
 		if inv {
-			q.fromNovelDeep(b, gatherLog, 1, sc)
+			q.fromNovel(b, gatherLog, 1, sc)
 		} else {
-			q.toNovelDeep(b, gatherLog, 1, sc)
+			q.toNovel(b, gatherLog, 1, sc)
 		}
 		scatterRows(a[grp*g:], b, 1<<uint(k))
 	}
