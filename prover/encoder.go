@@ -44,12 +44,16 @@ type Encoder[E Element] interface {
 	// its buffers this way and saves the allocation (and the page faults) of
 	// a new LDE each time. dst must not overlap src.
 	EncodeInto(dst [][]E, src Source[E]) error
-	// Commit encodes src and commits to the rows of its LDE.
+	// Commit encodes src and commits to the rows of its LDE. On a GPU
+	// backend with the default hash the LDE and its tree stay in device
+	// memory (the fastest way to commit: only the root comes back) until
+	// the commitment's Close; see the package documentation, "Commitments
+	// kept on the device".
 	Commit(src Source[E]) (*Commitment[E], error)
 	// CommitInto is Commit into the caller's columns, as EncodeInto; the
-	// Commitment keeps dst. On a GPU backend it is the fast way to commit
-	// trace after trace: the rows are hashed while the LDE is on the device,
-	// where EncodeInto followed by CommitLDE uploads the LDE again.
+	// Commitment keeps dst. On a GPU backend the rows are hashed while the
+	// LDE is on the device, then the LDE and the tree's digests come to the
+	// host: for a prover that needs the whole LDE in host memory.
 	CommitInto(dst [][]E, src Source[E]) (*Commitment[E], error)
 	// CommitLDE commits to the rows of an LDE the caller already has (for
 	// instance from Encode). The Commitment keeps lde, which must not be
