@@ -62,35 +62,32 @@ func withScratch(f func(sc *scratch)) {
 	scratchPool.Put(sc)
 }
 
-func (p *plan) twistPar(a []gf64.Element, r, procs int, inv bool) {
-	align := max(chunk, 1<<uint(r))
-	parRange(len(a), align, procs, func(lo, hi int) {
-		withScratch(func(sc *scratch) { p.twistAt(a[lo:hi], lo, r, sc, inv) })
-	})
-}
-
-func taylorPar(a []gf64.Element, s, procs int) {
+// taylor is taylorBlock with a budget of procs goroutines: blocks of at
+// least parMin elements XOR their quarters in parallel and split the budget
+// between their halves.
+func taylor(a []gf64.Element, s, procs int) {
 	n := len(a)
 	if procs <= 1 || n < parMin || n <= 4*s {
-		taylor(a, s)
+		taylorBlock(a, s)
 		return
 	}
 	q := n >> 2
 	parRange(q, chunk, procs, func(lo, hi int) { xorInto(a[2*q+lo:2*q+hi], a[3*q+lo:3*q+hi]) })
 	parRange(q, chunk, procs, func(lo, hi int) { xorInto(a[q+lo:q+hi], a[2*q+lo:2*q+hi]) })
 	p1 := procs / 2
-	both(procs, func() { taylorPar(a[:2*q], s, p1) }, func() { taylorPar(a[2*q:], s, procs-p1) })
+	both(procs, func() { taylor(a[:2*q], s, p1) }, func() { taylor(a[2*q:], s, procs-p1) })
 }
 
-func untaylorPar(a []gf64.Element, s, procs int) {
+// untaylor undoes taylor.
+func untaylor(a []gf64.Element, s, procs int) {
 	n := len(a)
 	if procs <= 1 || n < parMin || n <= 4*s {
-		untaylor(a, s)
+		untaylorBlock(a, s)
 		return
 	}
 	q := n >> 2
 	p1 := procs / 2
-	both(procs, func() { untaylorPar(a[:2*q], s, p1) }, func() { untaylorPar(a[2*q:], s, procs-p1) })
+	both(procs, func() { untaylor(a[:2*q], s, p1) }, func() { untaylor(a[2*q:], s, procs-p1) })
 	parRange(q, chunk, procs, func(lo, hi int) { xorInto(a[q+lo:q+hi], a[2*q+lo:2*q+hi]) })
 	parRange(q, chunk, procs, func(lo, hi int) { xorInto(a[2*q+lo:2*q+hi], a[3*q+lo:3*q+hi]) })
 }

@@ -326,9 +326,16 @@ func putBuf(b *gbuf) {
 }
 
 // twist multiplies a[i] by tw[r]^(i>>r) (or its inverse): coefficient t of
-// every depth-r subproblem by β^t.
-func (p *plan) twist(a []gf64.Element, r int, sc *scratch, inv bool) {
-	p.twistAt(a, 0, r, sc, inv)
+// every depth-r subproblem by β^t, with a budget of procs goroutines.
+func (p *plan) twist(a []gf64.Element, r, procs int, sc *scratch, inv bool) {
+	if procs <= 1 {
+		p.twistAt(a, 0, r, sc, inv)
+		return
+	}
+	align := max(chunk, 1<<uint(r))
+	parRange(len(a), align, procs, func(lo, hi int) {
+		withScratch(func(sc *scratch) { p.twistAt(a[lo:hi], lo, r, sc, inv) })
+	})
 }
 
 // twistAt is twist on the part a of a longer array that starts at index i0,
@@ -375,7 +382,7 @@ func (p *plan) twistAt(a []gf64.Element, i0, r int, sc *scratch, inv bool) {
 //
 // With quarters f = f0 + x^(n/2)(f1 + x^(n/4) f2): h = f1+f2,
 // g0 = f0 + x^(n/4)·h, g1 = h + x^(n/4)·f2, f = g0 + g1·(x²−x)^(n/4).
-func taylor(a []gf64.Element, s int) {
+func taylorBlock(a []gf64.Element, s int) {
 	n := len(a)
 	if n <= 2*s {
 		return
@@ -399,15 +406,15 @@ func taylor(a []gf64.Element, s int) {
 		taylorLow(a, s) // both halves at once
 		return
 	}
-	taylor(a[:2*q], s)
-	taylor(a[2*q:], s)
+	taylorBlock(a[:2*q], s)
+	taylorBlock(a[2*q:], s)
 }
 
 // lowN: blocks of lowN elements run all their Taylor levels in registers
 // (taylorLow).
 const lowN = 128
 
-// taylorLowGeneric runs taylor(block, s) on each lowN-element block of a:
+// taylorLowGeneric runs taylorBlock(block, s) on each lowN-element block of a:
 // the reference for taylorLow.
 func taylorLowGeneric(a []gf64.Element, s int) {
 	for i := 0; i+lowN <= len(a); i += lowN {
@@ -423,7 +430,7 @@ func untaylorLowGeneric(a []gf64.Element, s int) {
 }
 
 // untaylor undoes taylor.
-func untaylor(a []gf64.Element, s int) {
+func untaylorBlock(a []gf64.Element, s int) {
 	n := len(a)
 	if n <= 2*s {
 		return
@@ -444,8 +451,8 @@ func untaylor(a []gf64.Element, s int) {
 	if 2*q == lowN && 4*s <= 2*q {
 		untaylorLow(a, s)
 	} else {
-		untaylor(a[:2*q], s)
-		untaylor(a[2*q:], s)
+		untaylorBlock(a[:2*q], s)
+		untaylorBlock(a[2*q:], s)
 	}
 	xorInto(a[q:2*q], a[2*q:3*q])
 	xorInto(a[2*q:3*q], a[3*q:])
@@ -498,7 +505,7 @@ func taylorFused(a []gf64.Element, s int) {
 		return
 	}
 	for i := 0; i < fuseSubs; i++ {
-		taylor(a[i*e:(i+1)*e], s)
+		taylorBlock(a[i*e:(i+1)*e], s)
 	}
 }
 
@@ -509,7 +516,7 @@ func untaylorFused(a []gf64.Element, s int) {
 		untaylorLow(a, s)
 	} else {
 		for i := 0; i < fuseSubs; i++ {
-			untaylor(a[i*e:(i+1)*e], s)
+			untaylorBlock(a[i*e:(i+1)*e], s)
 		}
 	}
 	unfusedColumns(a, 0, len(a)/fuseSegs, nil)
@@ -618,78 +625,73 @@ func (t *twister) apply(a []gf64.Element, seg, o, w int) {
 func canFuseTwist(n, r int) bool { return n >= fuseMin && n >= fuseSegs<<uint(r) }
 
 // twistTaylor is twist then taylor at depth r, fused into one pass over
-// memory for big arrays, spread over procs goroutines.
+// memory for big arrays, with a budget of procs goroutines; untwistTaylor
+// runs the same steps backwards.
 func (p *plan) twistTaylor(a []gf64.Element, r, procs int, sc *scratch) {
 	if !canFuseTwist(len(a), r) {
-		if procs <= 1 {
-			p.twist(a, r, sc, false)
-			taylor(a, 1<<uint(r))
-			return
-		}
-		p.twistPar(a, r, procs, false)
-		taylorPar(a, 1<<uint(r), procs)
+		p.twist(a, r, procs, sc, false)
+		taylor(a, 1<<uint(r), procs)
 		return
 	}
-	seg := len(a) / fuseSegs
-	if procs <= 1 {
-		var tw twister
-		p.initTwister(&tw, r, seg, 0, false)
-		fusedColumns(a, 0, seg, &tw)
-		for i, e := 0, len(a)/fuseSubs; i < fuseSubs; i++ {
-			taylor(a[i*e:(i+1)*e], 1<<uint(r))
-		}
-		return
-	}
-	parRange(seg, fuseW, procs, func(lo, hi int) {
-		fusedColumns(a, lo, hi, p.newTwister(r, seg, lo, false))
-	})
-	e := len(a) / fuseSubs
-	parallelSubs(procs, func(i int) { taylor(a[i*e:(i+1)*e], 1<<uint(r)) })
+	p.fusedPass(a, r, procs, false)
+	subTaylors(a, 1<<uint(r), procs, false)
 }
 
 // untwistTaylor undoes twistTaylor.
 func (p *plan) untwistTaylor(a []gf64.Element, r, procs int, sc *scratch) {
 	if !canFuseTwist(len(a), r) {
-		if procs <= 1 {
-			untaylor(a, 1<<uint(r))
-			p.twist(a, r, sc, true)
-			return
-		}
-		untaylorPar(a, 1<<uint(r), procs)
-		p.twistPar(a, r, procs, true)
+		untaylor(a, 1<<uint(r), procs)
+		p.twist(a, r, procs, sc, true)
 		return
 	}
-	if procs <= 1 {
-		for i, e := 0, len(a)/fuseSubs; i < fuseSubs; i++ {
-			untaylor(a[i*e:(i+1)*e], 1<<uint(r))
-		}
-		var tw twister
-		seg := len(a) / fuseSegs
-		p.initTwister(&tw, r, seg, 0, true)
-		unfusedColumns(a, 0, seg, &tw)
-		return
-	}
-	e := len(a) / fuseSubs
-	parallelSubs(procs, func(i int) { untaylor(a[i*e:(i+1)*e], 1<<uint(r)) })
+	subTaylors(a, 1<<uint(r), procs, true)
+	p.fusedPass(a, r, procs, true)
+}
+
+// fusedPass runs the depth-r twist and the fused Taylor levels on all
+// columns of a (inv: their inverse, twist last), column ranges spread over
+// the budget.
+func (p *plan) fusedPass(a []gf64.Element, r, procs int, inv bool) {
 	seg := len(a) / fuseSegs
+	if procs <= 1 {
+		var tw twister
+		p.initTwister(&tw, r, seg, 0, inv)
+		if inv {
+			unfusedColumns(a, 0, seg, &tw)
+		} else {
+			fusedColumns(a, 0, seg, &tw)
+		}
+		return
+	}
 	parRange(seg, fuseW, procs, func(lo, hi int) {
-		unfusedColumns(a, lo, hi, p.newTwister(r, seg, lo, true))
+		if inv {
+			unfusedColumns(a, lo, hi, p.newTwister(r, seg, lo, true))
+		} else {
+			fusedColumns(a, lo, hi, p.newTwister(r, seg, lo, false))
+		}
 	})
 }
 
-// parallelSubs runs f(0..fuseSubs-1) on procs goroutines.
-func parallelSubs(procs int, f func(i int)) {
+// subTaylors runs the rest of the Taylor expansion (inv: its inverse) on
+// the fuseSubs sub-blocks of a after a fused pass, spread over the budget.
+func subTaylors(a []gf64.Element, s, procs int, inv bool) {
 	if procs <= 1 {
-		for i := 0; i < fuseSubs; i++ {
-			f(i)
-		}
+		subTaylorRange(a, s, 0, fuseSubs, inv)
 		return
 	}
-	parRange(fuseSubs, 1, procs, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			f(i)
+	parRange(fuseSubs, 1, procs, func(lo, hi int) { subTaylorRange(a, s, lo, hi, inv) })
+}
+
+// subTaylorRange runs sub-blocks [lo, hi) of subTaylors.
+func subTaylorRange(a []gf64.Element, s, lo, hi int, inv bool) {
+	e := len(a) / fuseSubs
+	for i := lo; i < hi; i++ {
+		if inv {
+			untaylorBlock(a[i*e:(i+1)*e], s)
+		} else {
+			taylorBlock(a[i*e:(i+1)*e], s)
 		}
-	})
+	}
 }
 
 // smallTaylor: Taylor steps whose quarters are shorter than this run as
