@@ -2,6 +2,7 @@ package prover_test
 
 import (
 	"crypto/sha3"
+	"errors"
 	"flag"
 	"fmt"
 	"hash"
@@ -528,6 +529,58 @@ func TestPrepare(t *testing.T) {
 		require.NoError(t, err, name)
 		assert.Equal(t, want.Root(), c.Root(), name)
 		require.NoError(t, c.Close())
+		require.NoError(t, enc.Close())
+	}
+}
+
+// TestCloseWhileInUse closes a commitment while other goroutines open,
+// combine and copy it, on every backend (run with -race): each call either
+// succeeds with the right answer or returns ErrClosed.
+func TestCloseWhileInUse(t *testing.T) {
+	tr, err := prover.RandomTrace[babybear.Element](8, 3, 4)
+	require.NoError(t, err)
+	alpha := []babybear.Element{tr[0][1], tr[1][2], tr[2][3]}
+	for name, opts := range backends(t) {
+		enc, err := prover.New[babybear.Element](opts...)
+		require.NoError(t, err, name)
+		c, err := enc.Commit(tr)
+		require.NoError(t, err, name)
+		want, err := c.Combine(alpha)
+		require.NoError(t, err, name)
+		var wg sync.WaitGroup
+		errs := make([]error, 6)
+		for w := range errs {
+			wg.Go(func() {
+				for i := range 30 {
+					var err error
+					switch (w + i) % 3 {
+					case 0:
+						var o *prover.Opening[babybear.Element]
+						if o, err = c.Open([]int{i, 1023 - i}); err == nil {
+							err = o.Verify(c.Root(), c.Rows(), nil)
+						}
+					case 1:
+						var got []babybear.Element
+						if got, err = c.Combine(alpha); err == nil && fmt.Sprint(got) != fmt.Sprint(want) {
+							err = fmt.Errorf("combination differs")
+						}
+					default:
+						_, err = c.LDE()
+					}
+					if err != nil && !errors.Is(err, prover.ErrClosed) {
+						errs[w] = err
+						return
+					}
+				}
+			})
+		}
+		require.NoError(t, c.Close(), name)
+		wg.Wait()
+		for w, err := range errs {
+			assert.NoError(t, err, "%s: goroutine %d", name, w)
+		}
+		_, err = c.Open([]int{1})
+		require.ErrorIs(t, err, prover.ErrClosed, name)
 		require.NoError(t, enc.Close())
 	}
 }
