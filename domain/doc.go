@@ -55,6 +55,27 @@
 // elements also 32 MiB, mapped outside the Go heap on Linux and released at
 // the end of the call), finished there and scattered back.
 //
+// # Code layout
+//
+// Every choice of code path is made in one place and recorded in a plan:
+//
+//   - subspace.go: Subspace, its limits and errors.
+//   - transform.go, lde.go, batch.go: the public API (check → plan → run).
+//   - plan.go: the plan of a subspace for a kernel set: the twiddle and twist
+//     tables, the step of every network level (plan.steps: chunk, radix-2,
+//     4 or 8) and the tuning (radix-8 kernels, radix-4 threshold, gathered
+//     sizes) as fields with their defaults (defaultTuning); tests build
+//     plans with other tunings instead of setting globals.
+//   - network.go: the network executor: forward and inverse walk the same
+//     steps in mirror order with a budget of goroutines (one: everything on
+//     the calling goroutine, allocation-free), and the chunk levels.
+//   - convert.go: the monomial ↔ novel conversion executor (depth first,
+//     gathered subproblems, fused twist-and-Taylor passes), same budget.
+//   - goroutines.go, mem.go: goroutine helpers; scratch and gather buffers.
+//   - kernels.go: the kernel sets (generic, avx512), chosen there and
+//     registered in internal/cpufeat as "domain"; kernels_*.go and
+//     kernels_*_amd64.s: each assembly kernel beside its generic twin.
+//
 // Nothing here is constant-time: running time depends only on sizes, but
 // no effort is made against side channels.
 package domain

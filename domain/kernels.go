@@ -8,8 +8,8 @@ import "github.com/gfpoly/gfpoly/internal/cpufeat"
 //     network runs radix-4 sweeps on big blocks, gf64.Butterfly per block
 //     and the lane transposition in the chunks.
 //   - avx512 (amd64, not purego): the radix-8 passes and the net16/net64
-//     register kernels of net16_amd64.s for the network, and the XOR, fused
-//     Taylor, 128-element Taylor and gather kernels of xor_amd64.s.
+//     register kernels of kernels_network_amd64.s for the network, and the XOR, fused
+//     Taylor, 128-element Taylor and gather kernels of kernels_convert_amd64.s.
 //
 // Every assembly kernel has a generic twin with the same contract (the
 // *Generic functions), which the tests compare it with. The set is

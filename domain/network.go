@@ -19,7 +19,7 @@ import (
 // depth first, so that each half fits in cache before the levels below it
 // run; levels r < L run one chunk of 2^L elements at a time.
 //
-// With the AVX-512 kernels (network_net16.go, net16_amd64.s), three levels
+// With the AVX-512 kernels (kernels_network.go, kernels_network_amd64.s), three levels
 // run per pass above level 5 (radix8Fwd: one column of eight slices in
 // registers), and levels 5..0 run in registers on 64-element groups
 // (net64Fwd). Without them, big blocks run two levels per sweep

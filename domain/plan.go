@@ -180,12 +180,3 @@ func (p *plan) twiddle(r, b int) gf64.Element {
 	}
 	return x
 }
-
-// scratch is per-call working space, pooled so that transforms do not
-// allocate in steady state.
-type scratch struct {
-	v, tw [chunk / 2]gf64.Element
-	t     [chunk]gf64.Element
-}
-
-var scratchPool = sync.Pool{New: func() any { return new(scratch) }}

@@ -5,7 +5,7 @@ import "github.com/gfpoly/gfpoly/field/gf64"
 // The lowest network levels on groups of consecutive elements: levels 3..0
 // on 16-element groups (net16) and levels 5..0 on 64-element groups
 // (net64). On amd64 with AVX-512 a group stays in registers
-// (net16_amd64.s): one pass over the chunk instead of a transposition and a
+// (kernels_network_amd64.s): one pass over the chunk instead of a transposition and a
 // vector pass or a call per block for each level; net16Generic and
 // net64Generic are the references the kernels are tested against.
 //

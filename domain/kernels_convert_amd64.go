@@ -6,7 +6,7 @@ import "github.com/gfpoly/gfpoly/field/gf64"
 
 // avx512Available: gf64 reports whether the CPU and OS support its AVX-512
 // kernels (AVX-512F, AVX-512BW and VPCLMULQDQ among them), which these
-// kernels and those of net16_amd64.s also need.
+// kernels and those of kernels_network_amd64.s also need.
 var avx512Available = func() bool {
 	for _, im := range gf64.Implementations() {
 		if im.Name == "avx512" {
