@@ -226,72 +226,105 @@ func inverse4(a []gf64.Element, lo, hi int, c *[3]gf64.Element) {
 	}
 }
 
+// The levels inside a chunk (blocks of at most 2^L elements) follow the
+// plan's recipe for the block size (plan.recipes[k], top level first):
+// forwardChunk runs it in order, inverseChunk runs the inverse of each step
+// in the reverse order.
+const (
+	opBlocks = iota // level r: gf64.Butterfly per block, twiddles from loc
+	opPairs         // level r < smallLevels: one vector multiplication (smallForward)
+	opRadix8        // levels r, r-1, r-2 per block (radix8Fwd), twiddles from loc
+	opLanes         // levels laneLevels-1..0 on the transposed block (smallKForward)
+	opNet           // levels r..0 in the register kernels (net16/net64: r = 3 or 5)
+)
+
+// chunkStep is one step of a chunk recipe: op on levels from r down.
+type chunkStep struct {
+	op, r int8
+}
+
+// chunkRecipe returns the steps of a chunk of 2^k elements (k ≤ L), top
+// level first.
+func (p *plan) chunkRecipe(k int) []chunkStep {
+	lv := p.netLevels(k)
+	var steps []chunkStep
+	for r := k - 1; r >= 0; r-- {
+		switch {
+		case lv > 0 && r == lv-1:
+			return append(steps, chunkStep{opNet, int8(r)})
+		case lv == 0 && r == laneLevels-1 && k >= laneLevels+3:
+			return append(steps, chunkStep{opLanes, int8(r)})
+		case lv > 0 && r-2 >= lv:
+			steps = append(steps, chunkStep{opRadix8, int8(r)})
+			r -= 2
+		case r < smallLevels:
+			steps = append(steps, chunkStep{opPairs, int8(r)})
+		default:
+			steps = append(steps, chunkStep{opBlocks, int8(r)})
+		}
+	}
+	return steps
+}
+
 // forwardChunk applies levels k-1..0 to a block a of 2^k ≤ 2^L elements.
 func (p *plan) forwardChunk(a []gf64.Element, off int, sc *scratch) {
-	k := bits.Len(uint(len(a))) - 1
-	for r := k - 1; r >= 0; r-- {
-		if lv := p.netLevels(k); lv > 0 && r == lv-1 {
-			p.netForward(a, off, lv)
-			return
-		}
-		if r == laneLevels-1 && k >= laneLevels+3 {
-			p.smallKForward(a, off, laneLevels, sc)
-			return
-		}
-		if lv := p.netLevels(k); lv > 0 && r-2 >= lv {
-			base := func(r int) gf64.Element { return p.twiddle(r, off>>uint(r+1)) }
-			n := 8 << uint(r-2)
-			for b := 0; b < len(a)/n; b++ {
-				tw := p.radix8TwLoc(b, r, base)
-				radix8Fwd(a[b*n:(b+1)*n], &tw)
-			}
-			r -= 2
-			continue
-		}
-		base := p.twiddle(r, off>>uint(r+1))
-		if r < smallLevels {
-			p.smallForward(a, r, base, sc)
-			continue
-		}
-		h := 1 << uint(r)
-		for b, c := range p.loc[r][:len(a)>>uint(r+1)] {
-			i := b << uint(r+1)
-			gf64.Butterfly(a[i:i+h], a[i+h:i+2*h], base^c)
-		}
+	for _, st := range p.recipes[bits.Len(uint(len(a)))-1] {
+		p.chunkStep(a, off, st, false, sc)
 	}
 }
 
-// inverseChunk undoes forwardChunk.
+// inverseChunk undoes forwardChunk: the same recipe backwards.
 func (p *plan) inverseChunk(a []gf64.Element, off int, sc *scratch) {
-	k := bits.Len(uint(len(a))) - 1
-	r0 := 0
-	if lv := p.netLevels(k); lv > 0 {
-		p.netInverse(a, off, lv)
-		r0 = lv
-	} else if k >= laneLevels+3 {
-		p.smallKInverse(a, off, laneLevels, sc)
-		r0 = laneLevels
+	steps := p.recipes[bits.Len(uint(len(a)))-1]
+	for i := len(steps) - 1; i >= 0; i-- {
+		p.chunkStep(a, off, steps[i], true, sc)
 	}
-	for r := r0; r < k; r++ {
-		if r0 > 0 && r0 == p.netLevels(k) && r+2 < k {
-			base := func(r int) gf64.Element { return p.twiddle(r, off>>uint(r+1)) }
-			n := 8 << uint(r)
-			for b := 0; b < len(a)/n; b++ {
-				tw := p.radix8TwLoc(b, r+2, base)
+}
+
+// chunkStep runs one recipe step (inv: its inverse) on the chunk a at off.
+func (p *plan) chunkStep(a []gf64.Element, off int, st chunkStep, inv bool, sc *scratch) {
+	r := int(st.r)
+	switch st.op {
+	case opNet:
+		if inv {
+			p.netInverse(a, off, r+1)
+		} else {
+			p.netForward(a, off, r+1)
+		}
+	case opLanes:
+		if inv {
+			p.smallKInverse(a, off, r+1, sc)
+		} else {
+			p.smallKForward(a, off, r+1, sc)
+		}
+	case opRadix8:
+		base := func(r int) gf64.Element { return p.twiddle(r, off>>uint(r+1)) }
+		n := 8 << uint(r-2)
+		for b := 0; b < len(a)/n; b++ {
+			tw := p.radix8TwLoc(b, r, base)
+			if inv {
 				radix8Inv(a[b*n:(b+1)*n], &tw)
+			} else {
+				radix8Fwd(a[b*n:(b+1)*n], &tw)
 			}
-			r += 2
-			continue
 		}
+	case opPairs:
 		base := p.twiddle(r, off>>uint(r+1))
-		if r < smallLevels {
+		if inv {
 			p.smallInverse(a, r, base, sc)
-			continue
+		} else {
+			p.smallForward(a, r, base, sc)
 		}
+	case opBlocks:
+		base := p.twiddle(r, off>>uint(r+1))
 		h := 1 << uint(r)
 		for b, c := range p.loc[r][:len(a)>>uint(r+1)] {
 			i := b << uint(r+1)
-			gf64.InvButterfly(a[i:i+h], a[i+h:i+2*h], base^c)
+			if inv {
+				gf64.InvButterfly(a[i:i+h], a[i+h:i+2*h], base^c)
+			} else {
+				gf64.Butterfly(a[i:i+h], a[i+h:i+2*h], base^c)
+			}
 		}
 	}
 }

@@ -62,6 +62,9 @@ type plan struct {
 	// then step2, step4 or step8).
 	tun   tuning
 	steps []uint8
+	// recipes[k] is the order of the steps inside a chunk of 2^k elements
+	// (k ≤ L), top level first (network.go, chunkRecipe).
+	recipes [][]chunkStep
 }
 
 // tuning holds the choices the executors make by size and kernel set, with
@@ -121,6 +124,10 @@ func newPlan(shift gf64.Element, basis []gf64.Element, tun tuning) *plan {
 	p.L = min(m, chunkLog)
 	L := p.L
 	p.steps = newSteps(m, L, tun)
+	p.recipes = make([][]chunkStep, L+1)
+	for k := range p.recipes {
+		p.recipes[k] = p.chunkRecipe(k)
+	}
 	p.loc = make([][]gf64.Element, L)
 	for r := 0; r < L; r++ {
 		n := 1 << uint(L-1-r)
