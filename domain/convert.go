@@ -37,8 +37,6 @@ func (p *plan) fromNovelFlat(a []gf64.Element, r0, procs int, sc *scratch) {
 // over the whole array; k is chosen so that the gathered array has the
 // size of the next smaller cache level (deepLogs), where it is finished,
 // with further levels of gathering inside it.
-const gatherLog = 5 // ≥ twistRunLog: gathered arrays never use twTab
-
 // gatherDepth returns the depth after which toNovelDeep gathers (the
 // gathered sizes are tun.deepLogs), or -1 to run the depths r0..n-1 over
 // the whole array.
@@ -246,10 +244,6 @@ func taylorBlock(a []gf64.Element, s int) {
 	taylorBlock(a[2*q:], s)
 }
 
-// lowN: blocks of lowN elements run all their Taylor levels in registers
-// (taylorLow).
-const lowN = 128
-
 // taylorLowGeneric runs taylorBlock(block, s) on each lowN-element block of a:
 // the reference for taylorLow.
 func taylorLowGeneric(a []gf64.Element, s int) {
@@ -294,16 +288,6 @@ func untaylorBlock(a []gf64.Element, s int) {
 	xorInto(a[2*q:3*q], a[3*q:])
 }
 
-// fuseMin: Taylor expansions of blocks of at least fuseMin elements run
-// their first fuseK levels in one pass over memory (taylorFused), on the
-// fuseSegs segments of the block, column chunk by column chunk.
-const (
-	fuseMin  = 1 << 15
-	fuseK    = 3
-	fuseSegs = 2 << fuseK
-	fuseSubs = 1 << fuseK // sub-blocks left for the recursion
-)
-
 // fusedOps lists the segment XORs (dst ^= src) of the first fuseK Taylor
 // levels of a block cut into fuseSegs segments, in order.
 var fusedOps = func() [][2]int {
@@ -322,13 +306,6 @@ var fusedOps = func() [][2]int {
 	}
 	return ops
 }()
-
-// fuseW is the column width of one fused pass: fuseSegs slices of fuseW
-// elements (32 KiB) stay in L1 while the fused Taylor levels run on them.
-const (
-	fuseW      = 1 << 12 / fuseSegs
-	fuseTabLog = 12 - fuseK - 1 // log2(fuseW)
-)
 
 // taylorFused runs the first fuseK levels of taylor on a big block column
 // chunk by column chunk, so that each chunk of the segments stays in L1,
@@ -529,10 +506,6 @@ func subTaylorRange(a []gf64.Element, s, lo, hi int, inv bool) {
 		}
 	}
 }
-
-// smallTaylor: Taylor steps whose quarters are shorter than this run as
-// plain loops over the whole small block (taylorSmall), level by level.
-const smallTaylor = 8
 
 // taylorSmall is taylor for a block whose quarters are shorter than
 // smallTaylor: the levels run one after the other over all sub-blocks.

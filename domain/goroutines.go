@@ -7,11 +7,6 @@ import (
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
 
-// Single transforms of at least parMin elements (2 MiB) split their work over
-// GOMAXPROCS goroutines (spawning them costs a few small allocations per
-// call); smaller ones run on the calling goroutine and allocate nothing.
-const parMin = 1 << 18
-
 func procsFor(n int) int {
 	if n < parMin {
 		return 1

@@ -19,11 +19,6 @@ type scratch struct {
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
-// Gather buffers up to 2^bufPoolLog elements are pooled; bigger ones
-// (the outermost level for the biggest arrays) are mapped per call (mapBuf)
-// and released after it.
-const bufPoolLog = 20
-
 var bufPools [bufPoolLog + 1]sync.Pool
 
 type gbuf struct {

@@ -482,10 +482,6 @@ func laneTwiddles(tw, loc []gf64.Element, base gf64.Element, stride, q int) {
 	}
 }
 
-// laneLevels is the number of network levels (0..laneLevels-1) that run on
-// the transpose of a block with 2^laneLevels lanes.
-const laneLevels = 3
-
 // transposeK sets l[t·g+j] = a[j·2^K+t] (g = len(a)/2^K); transposeKOut
 // undoes it.
 func transposeK(l, a []gf64.Element, K int) {

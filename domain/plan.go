@@ -22,6 +22,54 @@ const (
 	twistRunLog = 5
 )
 
+// The other constants of the engine, gathered here: sizes the kernels and
+// the scratch arrays are built for (lowN, gatherLog, fuseK and laneLevels
+// are also fixed in the assembly) and thresholds by size. The choices that
+// vary by kernel set or that tests change are fields of tuning.
+
+// Single transforms of at least parMin elements (2 MiB) split their work over
+// GOMAXPROCS goroutines (spawning them costs a few small allocations per
+// call); smaller ones run on the calling goroutine and allocate nothing.
+const parMin = 1 << 18
+
+// gatherLog: gathered groups are 2^gatherLog consecutive subproblems
+// (convert.go, toNovel); ≥ twistRunLog: gathered arrays never use twTab.
+const gatherLog = 5
+
+// lowN: blocks of lowN elements run all their Taylor levels in registers
+// (taylorLow).
+const lowN = 128
+
+// fuseMin: Taylor expansions of blocks of at least fuseMin elements run
+// their first fuseK levels in one pass over memory (taylorFused), on the
+// fuseSegs segments of the block, column chunk by column chunk.
+const (
+	fuseMin  = 1 << 15
+	fuseK    = 3
+	fuseSegs = 2 << fuseK
+	fuseSubs = 1 << fuseK // sub-blocks left for the recursion
+)
+
+// fuseW is the column width of one fused pass: fuseSegs slices of fuseW
+// elements (32 KiB) stay in L1 while the fused Taylor levels run on them.
+const (
+	fuseW      = 1 << 12 / fuseSegs
+	fuseTabLog = 12 - fuseK - 1 // log2(fuseW)
+)
+
+// smallTaylor: Taylor steps whose quarters are shorter than this run as
+// plain loops over the whole small block (taylorSmall), level by level.
+const smallTaylor = 8
+
+// laneLevels is the number of network levels (0..laneLevels-1) that run on
+// the transpose of a block with 2^laneLevels lanes.
+const laneLevels = 3
+
+// Gather buffers up to 2^bufPoolLog elements are pooled; bigger ones
+// (the outermost level for the biggest arrays) are mapped per call (mapBuf)
+// and released after it.
+const bufPoolLog = 20
+
 // plan holds what the transforms of one subspace need; it is built once
 // and only read afterwards.
 //
@@ -51,7 +99,7 @@ type plan struct {
 	// of one fused column slice (taylorTwist); the same for the inverses.
 	fuseTab, fuseTabInv [][]gf64.Element
 	// shifts[o] is the plan of the gathered subproblems whose depth r is
-	// depth r+o here (transform.go, shifted); root and off say which plan
+	// depth r+o here (convert.go, shifted); root and off say which plan
 	// and offset a shifted plan stands for.
 	shiftOnce sync.Once
 	shifts    []*plan
