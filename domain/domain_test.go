@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/cpufeat"
 	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
@@ -391,14 +392,23 @@ func TestZeroAllocs(t *testing.T) {
 	dst := make([]gf64.Element, to.Size())
 	require.NoError(t, s.FFT(a)) // build the plans
 	require.NoError(t, to.FFT(dst))
-	for name, f := range map[string]func(){
-		"FFT":       func() { _ = s.FFT(a) },
-		"IFFT":      func() { _ = s.IFFT(a) },
-		"NovelFFT":  func() { _ = s.NovelFFT(a) },
-		"NovelIFFT": func() { _ = s.NovelIFFT(a) },
-		"FFTTrunc":  func() { _ = s.FFTTrunc(a, 100) },
-		"LDE":       func() { _ = LDE(dst, a, s, to) },
-	} {
-		assert.Zero(t, testing.AllocsPerRun(10, f), "%s: allocations per run", name)
+	other := randSubspace(t, r, to.Dim(), 0)
+	require.NoError(t, other.FFT(dst))
+	ops := map[string]func(){
+		"FFT":             func() { _ = s.FFT(a) },
+		"IFFT":            func() { _ = s.IFFT(a) },
+		"NovelFFT":        func() { _ = s.NovelFFT(a) },
+		"NovelIFFT":       func() { _ = s.NovelIFFT(a) },
+		"FFTTrunc":        func() { _ = s.FFTTrunc(a, 100) },
+		"LDE":             func() { _ = LDE(dst, a, s, to) },
+		"LDE unrelated":   func() { _ = LDE(dst, a, s, other) },
+		"MonomialToNovel": func() { _ = s.MonomialToNovel(a) },
+		"NovelToMonomial": func() { _ = s.NovelToMonomial(a) },
 	}
+	// AllocsPerRun's warm-up call builds the plans of each kernel set.
+	cpufeat.Each("domain", func(impl string) {
+		for name, f := range ops {
+			assert.Zero(t, testing.AllocsPerRun(10, f), "kernels %s: %s: allocations per run", impl, name)
+		}
+	})
 }
