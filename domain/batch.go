@@ -1,41 +1,6 @@
 package domain
 
-import (
-	"runtime"
-	"sync"
-	"sync/atomic"
-
-	"github.com/gfpoly/gfpoly/field/gf64"
-)
-
-func serial(int) int { return 1 }
-
-// parallel runs f(0), …, f(n-1) on up to GOMAXPROCS goroutines.
-func parallel(n int, f func(i int)) {
-	w := min(n, runtime.GOMAXPROCS(0))
-	if w <= 1 {
-		for i := 0; i < n; i++ {
-			f(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	wg.Add(w)
-	for range w {
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
-}
+import "github.com/gfpoly/gfpoly/field/gf64"
 
 // batch checks every column, then runs op on each, spread over all cores.
 func (s *Subspace) batch(name string, cols [][]gf64.Element, op func(p *plan, a []gf64.Element, sc *scratch)) error {

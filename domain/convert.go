@@ -209,7 +209,37 @@ func (p *plan) twistAt(a []gf64.Element, i0, r int, sc *scratch, inv bool) {
 	}
 }
 
-// taylor replaces each of the interleaved polynomials a[k], a[k+s],
+// taylor is taylorBlock with a budget of procs goroutines: blocks of at
+// least parMin elements XOR their quarters in parallel and split the budget
+// between their halves.
+func taylor(a []gf64.Element, s, procs int) {
+	n := len(a)
+	if procs <= 1 || n < parMin || n <= 4*s {
+		taylorBlock(a, s)
+		return
+	}
+	q := n >> 2
+	parRange(q, chunk, procs, func(lo, hi int) { xorInto(a[2*q+lo:2*q+hi], a[3*q+lo:3*q+hi]) })
+	parRange(q, chunk, procs, func(lo, hi int) { xorInto(a[q+lo:q+hi], a[2*q+lo:2*q+hi]) })
+	p1 := procs / 2
+	both(procs, func() { taylor(a[:2*q], s, p1) }, func() { taylor(a[2*q:], s, procs-p1) })
+}
+
+// untaylor undoes taylor.
+func untaylor(a []gf64.Element, s, procs int) {
+	n := len(a)
+	if procs <= 1 || n < parMin || n <= 4*s {
+		untaylorBlock(a, s)
+		return
+	}
+	q := n >> 2
+	p1 := procs / 2
+	both(procs, func() { untaylor(a[:2*q], s, p1) }, func() { untaylor(a[2*q:], s, procs-p1) })
+	parRange(q, chunk, procs, func(lo, hi int) { xorInto(a[q+lo:q+hi], a[2*q+lo:2*q+hi]) })
+	parRange(q, chunk, procs, func(lo, hi int) { xorInto(a[2*q+lo:2*q+hi], a[3*q+lo:3*q+hi]) })
+}
+
+// taylorBlock replaces each of the interleaved polynomials a[k], a[k+s],
 // a[k+2s], … (k < s) by its Taylor expansion at x²−x (Algorithm 3.4): the
 // coefficient pairs (h_i0, h_i1) of f = Σ (h_i0 + h_i1·x)(x²−x)^i land at
 // positions 2i·s+k and (2i+1)·s+k.

@@ -3,10 +3,15 @@ package domain
 import (
 	"runtime"
 	"sync"
-
-	"github.com/gfpoly/gfpoly/field/gf64"
+	"sync/atomic"
 )
 
+// Goroutine helpers of the executors. A budget of procs goroutines is
+// passed down the executors; these split it. Closures are only made where
+// procs > 1, so that the one-goroutine path allocates nothing.
+
+// procsFor returns the budget of a single transform of n elements: all
+// cores from parMin elements up, else one.
 func procsFor(n int) int {
 	if n < parMin {
 		return 1
@@ -57,32 +62,31 @@ func withScratch(f func(sc *scratch)) {
 	scratchPool.Put(sc)
 }
 
-// taylor is taylorBlock with a budget of procs goroutines: blocks of at
-// least parMin elements XOR their quarters in parallel and split the budget
-// between their halves.
-func taylor(a []gf64.Element, s, procs int) {
-	n := len(a)
-	if procs <= 1 || n < parMin || n <= 4*s {
-		taylorBlock(a, s)
-		return
-	}
-	q := n >> 2
-	parRange(q, chunk, procs, func(lo, hi int) { xorInto(a[2*q+lo:2*q+hi], a[3*q+lo:3*q+hi]) })
-	parRange(q, chunk, procs, func(lo, hi int) { xorInto(a[q+lo:q+hi], a[2*q+lo:2*q+hi]) })
-	p1 := procs / 2
-	both(procs, func() { taylor(a[:2*q], s, p1) }, func() { taylor(a[2*q:], s, procs-p1) })
-}
+func serial(int) int { return 1 }
 
-// untaylor undoes taylor.
-func untaylor(a []gf64.Element, s, procs int) {
-	n := len(a)
-	if procs <= 1 || n < parMin || n <= 4*s {
-		untaylorBlock(a, s)
+// parallel runs f(0), …, f(n-1) on up to GOMAXPROCS goroutines.
+func parallel(n int, f func(i int)) {
+	w := min(n, runtime.GOMAXPROCS(0))
+	if w <= 1 {
+		for i := 0; i < n; i++ {
+			f(i)
+		}
 		return
 	}
-	q := n >> 2
-	p1 := procs / 2
-	both(procs, func() { untaylor(a[:2*q], s, p1) }, func() { untaylor(a[2*q:], s, procs-p1) })
-	parRange(q, chunk, procs, func(lo, hi int) { xorInto(a[q+lo:q+hi], a[2*q+lo:2*q+hi]) })
-	parRange(q, chunk, procs, func(lo, hi int) { xorInto(a[2*q+lo:2*q+hi], a[3*q+lo:3*q+hi]) })
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	wg.Add(w)
+	for range w {
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				f(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
