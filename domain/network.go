@@ -19,12 +19,15 @@ import (
 // depth first, so that each half fits in cache before the levels below it
 // run; levels r < L run one chunk of 2^L elements at a time.
 //
-// With the AVX-512 kernels (kernels_network.go, kernels_network_amd64.s), three levels
-// run per pass above level 5 (radix8Fwd: one column of eight slices in
-// registers), and levels 5..0 run in registers on 64-element groups
-// (net64Fwd). Without them, big blocks run two levels per sweep
-// (forward4), chunks use gf64.Butterfly per block and the lane
-// transposition for the last three levels.
+// Which step runs where is decided when the plan is built (plan.go): the
+// step of every level above the chunks (plan.steps) and the recipe of a
+// chunk of every size (plan.recipes). The executor below only follows
+// them. With the radix-8 kernels (tuning.net: kernels_network.go,
+// kernels_network_amd64.s), three levels run per pass above the chunks
+// (radix8Fwd: one column of eight slices in registers), and levels 5..0 run
+// in registers on 64-element groups (net64Fwd). Without them, big blocks
+// run two levels per sweep (forward4), chunks use gf64.Butterfly per block
+// and the lane transposition for the last three levels.
 
 func trailingZeros(u uint) int { return bits.TrailingZeros(u) }
 
