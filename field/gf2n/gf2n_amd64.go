@@ -118,7 +118,7 @@ func squarePCLMUL(n int, z, x *uint64, count int, r uint64) {
 // words). The AVX-512 kernel takes the largest multiple of four elements
 // and the PCLMULQDQ kernel the rest.
 func (f *Field) mulVec(z, x, y []uint64, count int) {
-	switch impl {
+	switch impl.Index() {
 	case implAVX512:
 		g := count &^ 3
 		if g != 0 {
@@ -138,7 +138,7 @@ func (f *Field) mulVec(z, x, y []uint64, count int) {
 // square sets z = x² for one element. Both assembly paths use the
 // PCLMULQDQ kernel: one element gains nothing from wider registers.
 func (f *Field) square(z, x []uint64) {
-	if impl != implGeneric {
+	if impl.Index() != implGeneric {
 		squarePCLMUL(f.n, &z[0], &x[0], 1, f.r)
 		return
 	}

@@ -13,37 +13,9 @@ const (
 
 var implNames = [numImpls]string{"generic", "pclmulqdq", "avx512"}
 
-// impl is the active implementation: the fastest available one, chosen once
-// at package initialisation. Only tests change it, through cpufeat.Select.
-var impl = bestImpl()
-
-func bestImpl() int {
-	best := implGeneric
-	for i, ok := range implAvailable {
-		if ok {
-			best = i
-		}
-	}
-	return best
-}
-
-func init() {
-	impls := make([]cpufeat.Impl, numImpls)
-	for i := range impls {
-		impls[i] = cpufeat.Impl{Name: implNames[i], Available: implAvailable[i]}
-	}
-	cpufeat.Register("gf2n", impls, selectImpl, func() string { return implNames[impl] })
-}
-
-func selectImpl(name string) {
-	for i, n := range implNames {
-		if n == name && implAvailable[i] {
-			impl = i
-			return
-		}
-	}
-	panic("gf2n: no available implementation " + name)
-}
+// impl is the choice among them: the fastest available, chosen once at
+// package initialisation. Only tests change it, through cpufeat.Select.
+var impl = cpufeat.NewChoice("gf2n", implNames[:], implAvailable[:])
 
 // Implementation describes one implementation of the multiplication kernels.
 type Implementation struct {
@@ -59,7 +31,7 @@ type Implementation struct {
 func Implementations() []Implementation {
 	out := make([]Implementation, numImpls)
 	for i := range out {
-		out[i] = Implementation{Name: implNames[i], Available: implAvailable[i], Active: i == impl}
+		out[i] = Implementation{Name: implNames[i], Available: implAvailable[i], Active: i == impl.Index()}
 	}
 	return out
 }

@@ -67,7 +67,7 @@ func invButterflyAVX512(u, v []Element, c Element)
 // seven, and all of a vector shorter than eight.
 
 func mul(a, b Element) Element {
-	if impl != implGeneric {
+	if impl.Index() != implGeneric {
 		return mulPCLMUL(a, b)
 	}
 	return mulGeneric(a, b)
@@ -77,14 +77,14 @@ func mul(a, b Element) Element {
 // one register: about twice as fast as the generic squaring, which matters
 // for Inverse and Sqrt (63 squarings each).
 func squareN(a Element, n int) Element {
-	if impl != implGeneric {
+	if impl.Index() != implGeneric {
 		return squareNPCLMUL(a, n)
 	}
 	return squareNGeneric(a, n)
 }
 
 func mulVec(dst, a, b []Element) {
-	switch impl {
+	switch impl.Index() {
 	case implAVX512:
 		m := len(dst) &^ 7
 		if m != 0 {
@@ -101,7 +101,7 @@ func mulVec(dst, a, b []Element) {
 }
 
 func scaleVec(dst, a []Element, c Element) {
-	switch impl {
+	switch impl.Index() {
 	case implAVX512:
 		m := len(dst) &^ 7
 		if m != 0 {
@@ -118,7 +118,7 @@ func scaleVec(dst, a []Element, c Element) {
 }
 
 func mulAddVec(dst, a []Element, c Element) {
-	switch impl {
+	switch impl.Index() {
 	case implAVX512:
 		m := len(dst) &^ 7
 		if m != 0 {
@@ -135,7 +135,7 @@ func mulAddVec(dst, a []Element, c Element) {
 }
 
 func butterfly(u, v []Element, c Element) {
-	switch impl {
+	switch impl.Index() {
 	case implAVX512:
 		m := len(u) &^ 7
 		if m != 0 {
@@ -152,7 +152,7 @@ func butterfly(u, v []Element, c Element) {
 }
 
 func invButterfly(u, v []Element, c Element) {
-	switch impl {
+	switch impl.Index() {
 	case implAVX512:
 		m := len(u) &^ 7
 		if m != 0 {

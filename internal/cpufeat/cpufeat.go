@@ -122,3 +122,43 @@ func Each(pkg string, f func(name string)) {
 		}()
 	}
 }
+
+// Choice is a package's implementations, named and ordered slowest first,
+// and the index of the active one: the fastest available until a test
+// selects another. A package keeps one in a variable and reads Index on its
+// hot paths; NewChoice registers it.
+type Choice struct {
+	names []string
+	avail []bool
+	index int
+}
+
+// NewChoice registers pkg's implementations (as Register, names[i] being
+// available where available[i] is set) and returns the choice among them,
+// the fastest available active.
+func NewChoice(pkg string, names []string, available []bool) *Choice {
+	if len(names) != len(available) {
+		panic("cpufeat: " + pkg + ": names and availability differ in length")
+	}
+	c := &Choice{names: names, avail: available}
+	impls := make([]Impl, len(names))
+	for i := range names {
+		impls[i] = Impl{Name: names[i], Available: available[i]}
+		if available[i] {
+			c.index = i
+		}
+	}
+	Register(pkg, impls, func(name string) {
+		for i, n := range c.names {
+			if n == name && c.avail[i] {
+				c.index = i
+				return
+			}
+		}
+		panic(pkg + ": no available implementation " + name)
+	}, func() string { return c.names[c.index] })
+	return c
+}
+
+// Index returns the index of the active implementation.
+func (c *Choice) Index() int { return c.index }

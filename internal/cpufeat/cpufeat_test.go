@@ -49,3 +49,16 @@ func TestRegistry(t *testing.T) {
 		assert.Contains(t, msg, tc.want, tc.name)
 	}
 }
+
+func TestChoice(t *testing.T) {
+	c := NewChoice("test-choice", []string{"generic", "fast", "faster"}, []bool{true, true, false})
+	assert.Equal(t, 1, c.Index(), "the fastest available")
+	assert.Equal(t, "fast", Active("test-choice"))
+	assert.Equal(t, []string{"generic", "fast"}, Available("test-choice"))
+	restore := Select("test-choice", "generic")
+	assert.Equal(t, 0, c.Index())
+	restore()
+	assert.Equal(t, 1, c.Index(), "restored")
+	assert.Panics(t, func() { Select("test-choice", "faster") }, "an unavailable implementation")
+	assert.Panics(t, func() { NewChoice("test-choice-2", []string{"a"}, nil) }, "lengths differ")
+}
