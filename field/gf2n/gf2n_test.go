@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gfpoly/gfpoly/internal/clmul"
 	"github.com/gfpoly/gfpoly/internal/cpufeat"
 	"github.com/gfpoly/gfpoly/internal/testutil"
 )
@@ -213,12 +214,12 @@ func TestClmul64(t *testing.T) {
 	for i, a := range vals {
 		b := vals[(i*7+3)%len(vals)]
 		wh, wl := ref(a, b)
-		gh, gl := clmul64(a, b)
-		require.Equal(t, [2]uint64{wh, wl}, [2]uint64{gh, gl}, "clmul64(%#x, %#x)", a, b)
+		gh, gl := clmul.Mul64(a, b)
+		require.Equal(t, [2]uint64{wh, wl}, [2]uint64{gh, gl}, "clmul.Mul64(%#x, %#x)", a, b)
 	}
 }
 
-// TestKaratsuba checks the unreduced product against schoolbook clmul64 for
+// TestKaratsuba checks the unreduced product against schoolbook clmul.Mul64 for
 // every size the fields use.
 func TestKaratsuba(t *testing.T) {
 	rng := newRand(t)
@@ -228,7 +229,7 @@ func TestKaratsuba(t *testing.T) {
 			want := make([]uint64, 2*m)
 			for i := range m {
 				for j := range m {
-					h, l := clmul64(a[i], b[j])
+					h, l := clmul.Mul64(a[i], b[j])
 					want[i+j] ^= l
 					want[i+j+1] ^= h
 				}
