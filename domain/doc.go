@@ -65,7 +65,9 @@
 //     tables, the step of every network level (plan.steps: chunk, radix-2,
 //     4 or 8) and the tuning (radix-8 kernels, radix-4 threshold, gathered
 //     sizes) as fields with their defaults (defaultTuning); tests build
-//     plans with other tunings instead of setting globals.
+//     plans with other tunings instead of setting globals. Subspace.Levels
+//     exports the constants the twiddles and twist factors come from, so
+//     that package gpu/additive builds its device tables from this plan.
 //   - network.go: the network executor: forward and inverse walk the same
 //     steps in mirror order with a budget of goroutines (one: everything on
 //     the calling goroutine, allocation-free), and the chunk levels.

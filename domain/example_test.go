@@ -51,3 +51,24 @@ func ExampleNew() {
 	// Output:
 	// domain: basis is linearly dependent: basis[2] = 0x0000000000000003 is the sum of basis elements [0 1]
 }
+
+// The constants of a subspace's transforms, level by level. Level 0's
+// twiddles are Ŵ_0(x) = x/β_0 at the points s + Σ_j bit_j(b)·β_{1+j}:
+// with β_0 = 1, Base is the shift and Span the rest of the basis.
+func ExampleSubspace_Levels() {
+	s, err := domain.New(0x10, 1, 2, 4)
+	if err != nil {
+		panic(err)
+	}
+	lv, err := s.Levels()
+	if err != nil {
+		panic(err)
+	}
+	for r, l := range lv {
+		fmt.Printf("r=%d Base=%v Span=%v Twist=%v\n", r, l.Base, l.Span, l.Twist)
+	}
+	// Output:
+	// r=0 Base=0x0000000000000010 Span=[0x0000000000000002 0x0000000000000004] Twist=0x0000000000000001
+	// r=1 Base=0x0000000000000078 Span=[0x0000000000000006] Twist=0x0000000000000006
+	// r=2 Base=0x000000000000017c Span=[] Twist=0x0000000000000012
+}

@@ -1,6 +1,8 @@
 package domain
 
 import (
+	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
@@ -224,6 +226,42 @@ func powTable(b gf64.Element, r, n int) ([]gf64.Element, gf64.Element) {
 		f = gf64.Mul(f, b)
 	}
 	return t, f
+}
+
+// Level holds the constants from which the transforms of a subspace derive
+// the twiddles of network level r and the twist factors of conversion
+// depth r (Subspace.Levels). With β_j the basis, s the shift and Ŵ_r as in
+// the package documentation:
+type Level struct {
+	// Base = Ŵ_r(s) and Span[j] = Ŵ_r(β_{r+1+j}) for j < m−1−r. The pairs
+	// (i, i+2^r) of block b = i>>(r+1) of network level r use the twiddle
+	// Ŵ_r(s + Σ_j bit_j(b)·β_{r+1+j}) = Base + Σ_j bit_j(b)·Span[j] (Ŵ_r is
+	// GF(2)-linear).
+	Base gf64.Element
+	Span []gf64.Element
+	// Twist = W_r(β_r) / W_{r−1}(β_{r−1})² (β_0 for r = 0): depth r of the
+	// monomial → novel conversion multiplies element i of the array, the
+	// coefficient i>>r of its depth-r subproblem, by Twist^(i>>r); the
+	// novel → monomial conversion by Twist^−(i>>r).
+	Twist gf64.Element
+}
+
+// Levels returns the constants of s's transforms, one Level for each r =
+// 0 … Dim()−1, copied from the plan the CPU transforms use: another
+// implementation of the same transforms (package gpu/additive builds its
+// device tables from them) gets the same field elements without computing
+// them again. Above MaxTransformDim it returns an error wrapping ErrDim.
+func (s *Subspace) Levels() ([]Level, error) {
+	if len(s.basis) > MaxTransformDim {
+		return nil, fmt.Errorf("%w: Levels of a %d-dimensional subspace, at most %d",
+			ErrDim, len(s.basis), MaxTransformDim)
+	}
+	p := s.plan()
+	lv := make([]Level, p.m)
+	for r := range lv {
+		lv[r] = Level{Base: p.ws[r], Span: slices.Clone(p.wv[r]), Twist: p.tw[r]}
+	}
+	return lv, nil
 }
 
 // twiddle returns the twiddle of level r, block b: Ŵ_r(s + Σ_j bit_j(b)·v_{r+1+j}).

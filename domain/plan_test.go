@@ -4,6 +4,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/field/gf64"
 )
 
 // TestPlanRecipes checks that the plan's steps cover every level of the
@@ -51,4 +54,58 @@ func TestPlanRecipes(t *testing.T) {
 			assert.Zero(t, kinds[step8], "no radix-8 steps without the kernels")
 		}
 	}
+}
+
+// TestLevels checks the exported constants against the subspace
+// polynomials evaluated naively (products over the span), against the
+// twiddles the network uses, and that they are copies.
+func TestLevels(t *testing.T) {
+	r := newRand(t, 51)
+	for _, m := range []int{0, 1, 2, 5, 8} {
+		for kind := 0; kind < 3; kind++ {
+			s := randSubspace(t, r, m, kind)
+			lv, err := s.Levels()
+			require.NoError(t, err)
+			require.Len(t, lv, m)
+			b := s.basis
+			for i := range lv {
+				norm := subspacePoly(b, i, b[i])
+				what := func(x gf64.Element) gf64.Element { return gf64.Div(subspacePoly(b, i, x), norm) }
+				assert.Equal(t, what(s.shift), lv[i].Base, "m=%d kind=%d r=%d: Base = Ŵ_r(s)", m, kind, i)
+				require.Len(t, lv[i].Span, m-1-i)
+				for j, x := range lv[i].Span {
+					assert.Equal(t, what(b[i+1+j]), x, "m=%d r=%d: Span[%d] = Ŵ_r(β_%d)", m, i, j, i+1+j)
+				}
+				want := b[0]
+				if i > 0 {
+					want = gf64.Div(norm, gf64.Square(subspacePoly(b, i-1, b[i-1])))
+				}
+				assert.Equal(t, want, lv[i].Twist, "m=%d r=%d: Twist", m, i)
+				p := s.plan()
+				for blk := 0; blk < 1<<uint(m-1-i); blk++ {
+					x := s.shift
+					for j := 0; j < m-1-i; j++ {
+						if blk>>uint(j)&1 == 1 {
+							x ^= b[i+1+j]
+						}
+					}
+					require.Equal(t, what(x), p.twiddle(i, blk), "m=%d r=%d: twiddle of block %d", m, i, blk)
+				}
+			}
+			if m > 1 {
+				lv[0].Span[0] ^= 1
+				again, err := s.Levels()
+				require.NoError(t, err)
+				assert.NotEqual(t, lv[0].Span[0], again[0].Span[0], "Levels returns copies")
+			}
+		}
+	}
+	big := make([]gf64.Element, MaxTransformDim+1)
+	for i := range big {
+		big[i] = gf64.Element(1) << uint(i)
+	}
+	s, err := New(0, big...)
+	require.NoError(t, err)
+	_, err = s.Levels()
+	require.ErrorIs(t, err, ErrDim)
 }

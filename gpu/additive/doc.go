@@ -25,7 +25,8 @@
 // shared memory and runs several steps on it; butterfly levels at tile bits
 // of 6 and up multiply by their twiddles through product tables built in
 // shared memory, two levels per sweep. A subspace's tables (twiddles and
-// twist powers, O(m·2^10 + 2^(m−8)) elements) go to the device on its first
+// twist powers, O(m·2^10 + 2^(m−8)) elements, spanned from the constants
+// of domain's plan, Subspace.Levels) go to the device on its first
 // use and stay there, keyed by the *domain.Subspace pointer, until Release
 // or Close: reuse Subspace values.
 //

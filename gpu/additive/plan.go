@@ -22,7 +22,8 @@ import (
 //     twist of depth r.
 //
 // These are exactly the operations of package domain (network.go,
-// transform.go), in the same order, so the results are the same field
+// convert.go), in the same order, with the constants of domain's plan
+// (Subspace.Levels, newFFTPlan), so the results are the same field
 // elements. A planner groups consecutive steps into passes: a pass loads a
 // tile of 2^T elements into shared memory, runs its steps there and stores
 // the tile back. The tile holds the index bits [0, c) and [lo, lo+T−c); every
@@ -210,7 +211,7 @@ func invOps(p *fftPlan, M int) []fftOp {
 }
 
 // toNovelOps: for each depth r, twist then the Taylor steps from the
-// largest blocks down (domain's toNovelPrefix).
+// largest blocks down (domain's conversion, depth by depth).
 func toNovelOps(p *fftPlan, M int) []fftOp {
 	var ops []fftOp
 	for r := 0; r < M; r++ {
@@ -237,53 +238,40 @@ func fromNovelOps(p *fftPlan, M int) []fftOp {
 // fftPlan holds the tables of one subspace: host copies (for the planner's
 // reference executor in the tests) and one device buffer with all of them.
 type fftPlan struct {
-	m     int
-	shift gf64.Element
-	basis []gf64.Element
+	m int
 	// Network level r, block b < 2^(m−1−r): twiddle = netLo[r][b & 1023] ^
 	// netHi[r][b >> 10].
 	netLo, netHi [][]gf64.Element
-	// Twist depth r, exponent e < 2^(m−r): β_r^e = powLo[r][e & 1023] ·
-	// powHi[r][e >> 10]; ipow for β_r^-1.
+	// Twist depth r, exponent e < 2^(m−r), β_r = Levels()[r].Twist:
+	// β_r^e = powLo[r][e & 1023] · powHi[r][e >> 10]; ipow for β_r^-1.
 	powLo, powHi, ipowLo, ipowHi [][]gf64.Element
 
 	buf  *gpu.Buffer[gf64.Element]
 	addr map[*gf64.Element]uint64 // first element of a host table -> device address
 }
 
-// newFFTPlan computes the tables of s (the quantities of domain's plan:
-// ws[r] = Ŵ_r(s), wv[r][j] = Ŵ_r(v_{r+1+j}), twist factors β_r).
+// newFFTPlan builds the device tables of s from domain's constants
+// (Subspace.Levels: Base = Ŵ_r(s), Span[j] = Ŵ_r(v_{r+1+j}), the twist
+// factor of depth r), so that the device and the CPU transforms use the
+// same field elements from one source. s must have at most
+// domain.MaxTransformDim dimensions (Transforms.plan checks).
 func newFFTPlan(s *domain.Subspace) *fftPlan {
-	basis := s.Basis()
-	m := len(basis)
-	p := &fftPlan{m: m, shift: s.Shift(), basis: basis}
-	w := append([]gf64.Element(nil), basis...)
-	sv := s.Shift()
-	c := gf64.One
+	lv, err := s.Levels()
+	if err != nil {
+		panic(fmt.Sprintf("additive: tables of a subspace the caller did not check: %v", err))
+	}
+	m := len(lv)
+	p := &fftPlan{m: m}
 	p.netLo, p.netHi = make([][]gf64.Element, m), make([][]gf64.Element, m)
 	p.powLo, p.powHi = make([][]gf64.Element, m), make([][]gf64.Element, m)
 	p.ipowLo, p.ipowHi = make([][]gf64.Element, m), make([][]gf64.Element, m)
-	for r := 0; r < m; r++ {
-		piv := w[r]
-		inv := gf64.Inverse(piv)
-		ws := gf64.Mul(sv, inv)
-		wv := make([]gf64.Element, m-1-r)
-		for j := range wv {
-			wv[j] = gf64.Mul(w[r+1+j], inv)
-		}
-		nb := m - 1 - r
-		nlo := min(nb, tabLog)
-		p.netLo[r] = xorSpan(0, wv[:nlo])
-		p.netHi[r] = xorSpan(ws, wv[nlo:])
-		tw := gf64.Div(piv, c)
+	for r, l := range lv {
+		nlo := min(len(l.Span), tabLog)
+		p.netLo[r] = xorSpan(0, l.Span[:nlo])
+		p.netHi[r] = xorSpan(l.Base, l.Span[nlo:])
 		ne := m - r // exponents < 2^(m-r)
-		p.powLo[r], p.powHi[r] = powTables(tw, ne)
-		p.ipowLo[r], p.ipowHi[r] = powTables(gf64.Inverse(tw), ne)
-		c = gf64.Square(piv)
-		for t := r + 1; t < m; t++ {
-			w[t] = gf64.Mul(w[t], w[t]^piv)
-		}
-		sv = gf64.Mul(sv, sv^piv)
+		p.powLo[r], p.powHi[r] = powTables(l.Twist, ne)
+		p.ipowLo[r], p.ipowHi[r] = powTables(gf64.Inverse(l.Twist), ne)
 	}
 	return p
 }
