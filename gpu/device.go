@@ -328,6 +328,43 @@ func (d *Device) Synchronize() error {
 	return d.do(func() error { return d.drv.errorf("cuCtxSynchronize", d.drv.cuCtxSynchronize()) })
 }
 
+// cudaErrorPeerAccessAlreadyEnabled is CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED.
+const cudaErrorPeerAccessAlreadyEnabled = 704
+
+// EnablePeerAccess lets d reach peer's memory directly
+// (cuCtxEnablePeerAccess in d's context), so that Buffer.CopyFrom into d's
+// buffers from peer's goes over the link between the GPUs instead of being
+// staged by the driver; call it both ways for copies both ways. Device
+// values opened on one ordinal share its context and need nothing; access
+// enabled before is not an error. Where the GPUs cannot reach each other
+// it returns an error wrapping ErrNoPeerAccess, and copies between them
+// still work, staged.
+func (d *Device) EnablePeerAccess(peer *Device) error {
+	if peer == nil {
+		return fmt.Errorf("gpu: EnablePeerAccess: nil peer device: %w", ErrNoDevice)
+	}
+	if peer.isClosed() {
+		return fmt.Errorf("gpu: EnablePeerAccess: the peer device is closed: %w", ErrClosed)
+	}
+	if peer.ctx == d.ctx {
+		return d.do(func() error { return nil }) // ErrClosed when d is
+	}
+	return d.do(func() error {
+		var can int32
+		if err := d.drv.errorf("cuDeviceCanAccessPeer", d.drv.cuDeviceCanAccessPeer(&can, d.dev, peer.dev)); err != nil {
+			return err
+		}
+		if can == 0 {
+			return fmt.Errorf("gpu: device %d cannot reach the memory of device %d: %w", d.info.Ordinal, peer.info.Ordinal, ErrNoPeerAccess)
+		}
+		r := d.drv.cuCtxEnablePeerAccess(peer.ctx, 0)
+		if r == cudaErrorPeerAccessAlreadyEnabled {
+			return nil
+		}
+		return d.drv.errorf("cuCtxEnablePeerAccess", r)
+	})
+}
+
 // MemInfo returns the free and total device memory in bytes.
 func (d *Device) MemInfo() (free, total uint64, err error) {
 	err = d.do(func() error { return d.drv.errorf("cuMemGetInfo", d.drv.cuMemGetInfo(&free, &total)) })

@@ -40,6 +40,9 @@ type driver struct {
 	cuMemcpyDtoHAsync          func(dst unsafe.Pointer, src uint64, size uintptr, s uintptr) int32
 	cuMemcpyDtoDAsync          func(dst, src uint64, size uintptr, s uintptr) int32
 	cuMemsetD8Async            func(dst uint64, v uint8, n uintptr, s uintptr) int32
+	cuMemcpyPeerAsync          func(dst uint64, dstCtx uintptr, src uint64, srcCtx uintptr, size uintptr, s uintptr) int32
+	cuDeviceCanAccessPeer      func(can *int32, d, peer int32) int32
+	cuCtxEnablePeerAccess      func(peer uintptr, flags uint32) int32
 	cuStreamCreate             func(s *uintptr, flags uint32) int32
 	cuStreamDestroy            func(s uintptr) int32
 	cuStreamSynchronize        func(s uintptr) int32
@@ -112,6 +115,9 @@ func openDriver() (*driver, error) {
 	b.bind(&d.cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2")
 	b.bind(&d.cuMemcpyDtoDAsync, "cuMemcpyDtoDAsync_v2")
 	b.bind(&d.cuMemsetD8Async, "cuMemsetD8Async")
+	b.bind(&d.cuMemcpyPeerAsync, "cuMemcpyPeerAsync")
+	b.bind(&d.cuDeviceCanAccessPeer, "cuDeviceCanAccessPeer")
+	b.bind(&d.cuCtxEnablePeerAccess, "cuCtxEnablePeerAccess")
 	b.bind(&d.cuStreamCreate, "cuStreamCreate")
 	b.bind(&d.cuStreamDestroy, "cuStreamDestroy_v2")
 	b.bind(&d.cuStreamSynchronize, "cuStreamSynchronize")

@@ -22,6 +22,10 @@ var ErrLength = errors.New("gpu: mismatched lengths")
 // returns when the device or the host has too little free memory.
 var ErrOutOfMemory = errors.New("gpu: out of memory")
 
+// ErrNoPeerAccess is returned by Device.EnablePeerAccess, wrapped, when two
+// GPUs cannot reach each other's memory directly.
+var ErrNoPeerAccess = errors.New("gpu: no peer access between the devices")
+
 // ErrCompile is returned, wrapped with the NVRTC log, when a kernel source
 // fails to compile.
 var ErrCompile = errors.New("gpu: kernel compilation failed")

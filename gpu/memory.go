@@ -185,8 +185,14 @@ func (b *Buffer[T]) Download(dst []T) error {
 	})
 }
 
-// CopyFrom copies src, of the same length, into b on stream s (nil: the
-// default stream, and CopyFrom waits for the copy).
+// CopyFrom copies src, of the same length, into b on stream s, a stream of
+// b's device (nil: the default stream, and CopyFrom waits for the copy). src
+// may live on another device: between two contexts the copy is the
+// driver's peer copy (cuMemcpyPeerAsync), direct where EnablePeerAccess has
+// joined the devices, staged by the driver otherwise; Device values opened
+// on one ordinal share its context, and the copy is a plain device-to-device
+// copy. A copy from another device is ordered after that device's work only
+// through events (Stream.Wait).
 func (b *Buffer[T]) CopyFrom(s *Stream, src *Buffer[T]) error {
 	if err := b.check("CopyFrom", src.n); err != nil {
 		return err
@@ -198,6 +204,14 @@ func (b *Buffer[T]) CopyFrom(s *Stream, src *Buffer[T]) error {
 		return nil
 	}
 	size := uintptr(b.Bytes())
+	if src.d != b.d && src.d.isClosed() {
+		return fmt.Errorf("gpu: CopyFrom: the source's device is closed: %w", ErrClosed)
+	}
+	if src.d.ctx != b.d.ctx {
+		return b.d.onStream(s, func(h uintptr) error {
+			return b.d.drv.errorf("cuMemcpyPeerAsync", b.d.drv.cuMemcpyPeerAsync(b.ptr, b.d.ctx, src.ptr, src.d.ctx, size, h))
+		})
+	}
 	return b.d.onStream(s, func(h uintptr) error {
 		return b.d.drv.errorf("cuMemcpyDtoDAsync", b.d.drv.cuMemcpyDtoDAsync(b.ptr, src.ptr, size, h))
 	})

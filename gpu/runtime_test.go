@@ -280,3 +280,61 @@ func TestConcurrentUse(t *testing.T) {
 		assert.NoError(t, err)
 	}
 }
+
+// TestCopyFromPeer copies between two Device values: on one ordinal (one
+// context, a device-to-device copy), and between ordinals 0 and 1 (the
+// driver's peer copy) where the machine has two GPUs.
+func TestCopyFromPeer(t *testing.T) {
+	d := testDevice(t)
+	require.ErrorIs(t, d.EnablePeerAccess(nil), ErrNoDevice)
+	check := func(t *testing.T, other *Device) {
+		const n = 1 << 12
+		src := randomWords[uint32](n, 7)
+		a := mustAlloc[uint32](t, d, n)
+		defer a.Free()
+		require.NoError(t, a.Upload(src))
+		b := mustAlloc[uint32](t, other, n)
+		defer b.Free()
+		s, err := other.NewStream()
+		require.NoError(t, err)
+		defer s.Close()
+		require.NoError(t, b.CopyFrom(s, a), "into the other device")
+		require.NoError(t, s.Synchronize())
+		got := make([]uint32, n)
+		require.NoError(t, b.Download(got))
+		testutil.RequireEqualSlices(t, src, got, "copied to the other device")
+		c := mustAlloc[uint32](t, d, n)
+		defer c.Free()
+		require.NoError(t, c.CopyFrom(nil, b), "back from the other device")
+		require.NoError(t, c.Download(got))
+		testutil.RequireEqualSlices(t, src, got, "copied back")
+	}
+	t.Run("same ordinal", func(t *testing.T) {
+		other, err := Open(WithOrdinal(d.Info().Ordinal))
+		require.NoError(t, err)
+		require.NoError(t, d.EnablePeerAccess(other), "one context needs nothing")
+		check(t, other)
+		b := mustAlloc[uint32](t, other, 4)
+		require.NoError(t, other.Close())
+		require.ErrorIs(t, d.EnablePeerAccess(other), ErrClosed)
+		a := mustAlloc[uint32](t, d, 4)
+		defer a.Free()
+		assert.ErrorIs(t, a.CopyFrom(nil, b), ErrClosed, "from a buffer of a closed device")
+	})
+	t.Run("two ordinals", func(t *testing.T) {
+		other, err := Open(WithOrdinal(1 - min(d.Info().Ordinal, 1)))
+		if errors.Is(err, ErrNoDevice) {
+			t.Skipf("one GPU on this machine: %v", err)
+		}
+		require.NoError(t, err)
+		defer other.Close()
+		if err := d.EnablePeerAccess(other); err != nil {
+			require.ErrorIs(t, err, ErrNoPeerAccess)
+			t.Logf("no peer access (copies are staged): %v", err)
+		} else {
+			require.NoError(t, other.EnablePeerAccess(d))
+			require.NoError(t, d.EnablePeerAccess(other), "enabled twice")
+		}
+		check(t, other)
+	})
+}
