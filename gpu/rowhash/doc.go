@@ -22,6 +22,13 @@
 // leaves and writes every level above them, one launch per level. Leaves
 // are not stored.
 //
+// A commitment spread over several devices (package prover) splits the
+// columns between them and the rows into blocks: AbsorbStrided hashes a
+// block of rows of a taller matrix, and ContinueFrom carries a block's row
+// states (96 bytes a row) to the device that holds the next columns, with
+// the driver's peer copy, so that every row's message still reads its
+// columns in order; the last device builds the blocks' subtrees.
+//
 // Work is queued on the stream a call is given; a nil stream means the
 // default stream and waits. A row's message is a sequence, so Absorb calls
 // on different streams must be ordered by the caller (events). A Hasher is

@@ -146,6 +146,64 @@ func (h *Hasher[E]) Absorb(s *gpu.Stream, cols *gpu.Buffer[E]) error {
 	return nil
 }
 
+// AbsorbStrided is Absorb for rows that are a range of a taller matrix: it
+// appends ncols columns, column j being the Rows() elements at cols[j·stride
+// …], so that a Hasher of Rows() rows hashes rows r … r+Rows()−1 of a
+// column-major matrix of stride rows per column given the view of that
+// matrix from element r on. stride is at least Rows(), and cols holds at
+// least (ncols−1)·stride + Rows() elements.
+func (h *Hasher[E]) AbsorbStrided(s *gpu.Stream, cols *gpu.Buffer[E], ncols, stride int) error {
+	if h.st == nil {
+		return fmt.Errorf("rowhash: AbsorbStrided after Close: %w", gpu.ErrClosed)
+	}
+	if cols == nil || ncols <= 0 || ncols > 1<<31 || stride < h.rows || cols.Len() < (ncols-1)*stride+h.rows {
+		n := 0
+		if cols != nil {
+			n = cols.Len()
+		}
+		return fmt.Errorf("rowhash: AbsorbStrided: %d columns of stride %d for %d rows in a buffer of %d elements: %w", ncols, stride, h.rows, n, gpu.ErrLength)
+	}
+	if cols.Device() != h.d {
+		return fmt.Errorf("rowhash: AbsorbStrided: the columns are on another device: %w", gpu.ErrLength)
+	}
+	if cols.Freed() {
+		return fmt.Errorf("rowhash: AbsorbStrided: the columns were freed: %w", gpu.ErrClosed)
+	}
+	err := h.absorb.Launch(gpu.LaunchConfig{Grid: h.grid(h.rows), Block: gpu.Dim3{X: block}, Stream: s},
+		h.st, uint64(h.rows), cols, uint64(stride*h.elemBytes), uint32(ncols), h.words, uint32(h.leafTag))
+	if err != nil {
+		return fmt.Errorf("rowhash: AbsorbStrided: %w", err)
+	}
+	h.words += uint64(ncols * h.elemWords)
+	h.cols += ncols
+	return nil
+}
+
+// ContinueFrom makes h's rows the rows of prev, a Hasher of as many rows and
+// the same element type and tags on this or another device: prev's row
+// states are copied into h's on stream s (a stream of h's device; between
+// GPUs, the driver's peer copy), and h counts the columns prev absorbed, so
+// that h's next Absorb appends to the rows' messages where prev left them.
+// The copy must come after prev's absorbs: where they were queued on
+// another stream, s must wait for them (Stream.Wait on an event recorded
+// after them). prev is not modified.
+func (h *Hasher[E]) ContinueFrom(s *gpu.Stream, prev *Hasher[E]) error {
+	if h.st == nil || prev == nil || prev.st == nil {
+		return fmt.Errorf("rowhash: ContinueFrom a closed or nil hasher: %w", gpu.ErrClosed)
+	}
+	if prev.rows != h.rows || prev.leafTag != h.leafTag || prev.nodeTag != h.nodeTag {
+		return fmt.Errorf("rowhash: ContinueFrom a hasher of %d rows (tags %d, %d) into one of %d rows (tags %d, %d): %w",
+			prev.rows, prev.leafTag, prev.nodeTag, h.rows, h.leafTag, h.nodeTag, gpu.ErrLength)
+	}
+	if prev != h {
+		if err := h.st.CopyFrom(s, prev.st); err != nil {
+			return fmt.Errorf("rowhash: ContinueFrom: %w", err)
+		}
+	}
+	h.words, h.cols = prev.words, prev.cols
+	return nil
+}
+
 // Tree finishes the leaves and writes the tree above them to nodes, on
 // stream s: level 1 (Rows()/2 digests), then level 2, and so on up to the
 // root, the last DigestSize bytes; Rows() − 1 digests in all. At least one
