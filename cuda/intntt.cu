@@ -326,3 +326,103 @@ extern "C" __global__ void intntt_gather(u64 *lo, u64 *hi, const u64 *co, u64 n,
         hi[m] = h;
     }
 }
+
+// Carries of an integer product, on the device. After intntt_gather, the
+// product is sum_m (lo[m] + 2^64*hi[m]) * 2^(64m): the sum of L =
+// sum lo[m]*2^(64m) and H = sum hi[m]*2^(64(m+1)), added with carry
+// lookahead. Limb m's sum s = lo[m] + hi[m-1] generates a carry (g) when
+// it overflows and propagates one (p) when s = 2^64-1 (never both); the
+// carry into limb m is OR over j < m of g_j AND p_(j+1) ... p_(m-1). With
+// a warp's g and p as 32-bit masks, the carries into its lanes are
+// ((g|p) + g + cin) ^ p, bit 32 the carry out: the carries of adding a =
+// g|p and b = g, whose generate and propagate masks are g and p. A block of
+// INTNTT_CARRY_THREADS threads resolves as many limbs in two such steps
+// (lanes, then warps); intntt_carry_blocks writes each block's summary
+// (0 kills a carry, 1 propagates it, 2 generates one), intntt_carry_scan
+// turns the summaries into the carry into each block (one block, chunk by
+// chunk, the final carry out after them), intntt_carry_apply writes
+// z[m] = s + carry (z may be lo).
+
+#define INTNTT_CARRY_THREADS 1024
+
+__device__ __forceinline__ u64 carry_limb(const u64 *lo, const u64 *hi, u64 m, u64 nz, bool *g, bool *p) {
+    if (m >= nz) { // past the end: propagate, so that the carry out is exact
+        *g = false;
+        *p = true;
+        return 0;
+    }
+    u64 a = lo[m], v = a + (m ? hi[m - 1] : 0);
+    *g = v < a;
+    *p = v == ~0ull;
+    return v;
+}
+
+// block_carry returns the carry into the calling thread's limb given cin,
+// the carry into the block's first; *cout (shared) receives the carry out
+// of the block. All INTNTT_CARRY_THREADS threads call it.
+__device__ u32 block_carry(bool g, bool p, u32 cin, u32 *cout) {
+    __shared__ u32 wg[32], wp[32], wc[32];
+    u32 lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    u32 G = __ballot_sync(0xffffffffu, g), P = __ballot_sync(0xffffffffu, p);
+    __syncthreads(); // an earlier call's readers are done with wc
+    if (lane == 0) {
+        wg[warp] = (u32)((((u64)(G | P)) + G) >> 32);
+        wp[warp] = P == 0xffffffffu;
+    }
+    __syncthreads();
+    if (warp == 0) {
+        u32 GG = __ballot_sync(0xffffffffu, wg[lane] != 0), PP = __ballot_sync(0xffffffffu, wp[lane] != 0);
+        u64 s = (u64)(GG | PP) + GG + cin;
+        wc[lane] = (((u32)s ^ PP) >> lane) & 1;
+        if (lane == 0)
+            *cout = (u32)(s >> 32);
+    }
+    __syncthreads();
+    u64 s = (u64)(G | P) + G + wc[warp];
+    return (((u32)s ^ P) >> lane) & 1;
+}
+
+extern "C" __global__ void __launch_bounds__(INTNTT_CARRY_THREADS)
+intntt_carry_blocks(const u64 *lo, const u64 *hi, u64 nz, u32 *agg) {
+    __shared__ u32 cout;
+    bool g, p;
+    carry_limb(lo, hi, (u64)blockIdx.x * INTNTT_CARRY_THREADS + threadIdx.x, nz, &g, &p);
+    block_carry(g, p, 0, &cout);
+    int allp = __syncthreads_and(p);
+    if (threadIdx.x == 0)
+        agg[blockIdx.x] = allp ? 1 : (cout ? 2 : 0);
+}
+
+// One block: agg[b] (b < nb) becomes the carry into block b, agg[nb] the
+// carry out of the last.
+extern "C" __global__ void __launch_bounds__(INTNTT_CARRY_THREADS)
+intntt_carry_scan(u32 *agg, u64 nb) {
+    __shared__ u32 cout, run;
+    if (threadIdx.x == 0)
+        run = 0;
+    __syncthreads();
+    for (u64 base = 0; base < nb; base += INTNTT_CARRY_THREADS) {
+        u64 b = base + threadIdx.x;
+        u32 st = b < nb ? agg[b] : 1;
+        u32 c = block_carry(st == 2, st == 1, run, &cout);
+        if (b < nb)
+            agg[b] = c;
+        __syncthreads();
+        if (threadIdx.x == 0)
+            run = cout;
+        __syncthreads();
+    }
+    if (threadIdx.x == 0)
+        agg[nb] = run;
+}
+
+extern "C" __global__ void __launch_bounds__(INTNTT_CARRY_THREADS)
+intntt_carry_apply(u64 *z, const u64 *lo, const u64 *hi, u64 nz, const u32 *agg) {
+    __shared__ u32 cout;
+    bool g, p;
+    u64 m = (u64)blockIdx.x * INTNTT_CARRY_THREADS + threadIdx.x;
+    u64 v = carry_limb(lo, hi, m, nz, &g, &p);
+    u32 c = block_carry(g, p, agg[blockIdx.x], &cout);
+    if (m < nz)
+        z[m] = v + c;
+}

@@ -38,8 +38,13 @@
 // MulNat (and so MulBig) cuts each operand into chunks of c limbs (c ≤ 4
 // chosen by a cost model, 2 for 2^20…2^28-bit operands: 9 primes), runs the
 // same sequence unsigned, then a gather kernel sums for each limb of the
-// product the coefficient limbs that land on it (a 128-bit sum); the
-// remaining carries, a few bits a limb, run on the host's cores.
+// product the coefficient limbs that land on it (a 128-bit sum lo + 2^64·hi,
+// hi a few bits), and the carries resolve on the device by carry lookahead
+// (intntt_carry_*): limb m's sum lo[m] + hi[m−1] generates or propagates a
+// carry; a warp's 32 carries come from one 64-bit addition of its
+// generate and propagate masks (ballots), a block's 32 warps the same way,
+// and one more launch scans the blocks' summaries. Only the product's
+// limbs return to the host.
 //
 // # Limits
 //
@@ -52,9 +57,11 @@
 // # Entry points
 //
 // MulPacked and MulNat are host to host (through a pinned staging buffer
-// kept between calls); MulPackedDevice works on device buffers in
-// intpoly.Packed's layout, queued on the caller's stream. An Accelerator
-// runs one call at a time and reuses its scratch buffers.
+// kept between calls). MulPackedDevice works on device buffers in
+// intpoly.Packed's layout, MulNatDevice on device buffers of little-endian
+// 64-bit limbs (limb t of weight 2^(64t) at index t), both queued on the
+// caller's stream. An Accelerator runs one call at a time and reuses its
+// scratch buffers.
 //
 // Results equal poly/intpoly's CPU results bit for bit (both are exact);
 // the tests check it on random signed inputs, and check a Go

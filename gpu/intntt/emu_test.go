@@ -8,6 +8,7 @@ package intntt
 
 import (
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -327,9 +328,188 @@ func eMulNat(t *testing.T, z, x, y []uint64) {
 	n := nx + ny - 1
 	wc := (128*c + log2Ceil(min(nx, ny)) + 63) / 64
 	co := eConvolve(cs, x, y, c, c, nx, ny, false, n, wc)
-	lo, hi := make([]uint64, len(z)), make([]uint64, len(z))
-	eGather(lo, hi, co, n, wc, c, len(z))
-	require.Zero(t, carryPass(z, lo, hi))
+	hi := make([]uint64, len(z))
+	eGather(z, hi, co, n, wc, c, len(z))
+	require.Zero(t, eCarry(z, hi), "carry out of the product")
+}
+
+// eCarry is intntt_carry_blocks, intntt_carry_scan and intntt_carry_apply
+// in turn: lo becomes the limbs of lo + 2^64·hi (in place, as MulNatDevice
+// runs them); it returns the carry out of the top limb.
+func eCarry(lo, hi []uint64) uint32 {
+	const T = carryThreads
+	nz := len(lo)
+	nb := (nz + T - 1) / T
+	limb := func(m int) (v uint64, g, p bool) {
+		if m >= nz {
+			return 0, false, true
+		}
+		a := lo[m]
+		v = a
+		if m > 0 {
+			v += hi[m-1]
+		}
+		return v, v < a, v == ^uint64(0)
+	}
+	agg := make([]uint32, nb+1)
+	g, p := make([]bool, T), make([]bool, T)
+	for b := range nb {
+		allp := true
+		for t := range T {
+			_, g[t], p[t] = limb(b*T + t)
+			allp = allp && p[t]
+		}
+		_, cout := eBlockCarry(g, p, 0)
+		switch {
+		case allp:
+			agg[b] = 1
+		case cout != 0:
+			agg[b] = 2
+		default:
+			agg[b] = 0
+		}
+	}
+	var run uint32
+	for base := 0; base < nb; base += T {
+		for t := range T {
+			st := uint32(1)
+			if base+t < nb {
+				st = agg[base+t]
+			}
+			g[t], p[t] = st == 2, st == 1
+		}
+		c, cout := eBlockCarry(g, p, run)
+		for t := range T {
+			if base+t < nb {
+				agg[base+t] = c[t]
+			}
+		}
+		run = cout
+	}
+	agg[nb] = run
+	v := make([]uint64, T)
+	for b := range nb {
+		for t := range T {
+			v[t], g[t], p[t] = limb(b*T + t)
+		}
+		c, _ := eBlockCarry(g, p, agg[b])
+		for t := range T {
+			if m := b*T + t; m < nz {
+				lo[m] = v[t] + uint64(c[t])
+			}
+		}
+	}
+	return agg[nb]
+}
+
+// eBlockCarry is block_carry for the carryThreads threads of a block:
+// each thread's carry in, and the block's carry out, given cin.
+func eBlockCarry(g, p []bool, cin uint32) ([]uint32, uint32) {
+	const warps = carryThreads / 32
+	var G, P, wg, wp, wc [warps]uint32
+	for t := range carryThreads {
+		if g[t] {
+			G[t/32] |= 1 << (t % 32)
+		}
+		if p[t] {
+			P[t/32] |= 1 << (t % 32)
+		}
+	}
+	var GG, PP uint32
+	for w := range warps {
+		wg[w] = uint32((uint64(G[w]|P[w]) + uint64(G[w])) >> 32)
+		if P[w] == ^uint32(0) {
+			wp[w] = 1
+		}
+		GG |= (wg[w] & 1) << w
+		PP |= wp[w] << w
+	}
+	s := uint64(GG|PP) + uint64(GG) + uint64(cin)
+	for l := range warps {
+		wc[l] = ((uint32(s) ^ PP) >> l) & 1
+	}
+	c := make([]uint32, carryThreads)
+	for t := range carryThreads {
+		w, l := t/32, t%32
+		s := uint64(G[w]|P[w]) + uint64(G[w]) + uint64(wc[w])
+		c[t] = ((uint32(s) ^ P[w]) >> l) & 1
+	}
+	return c, uint32(s >> 32)
+}
+
+// carryCase returns lo and hi limbs whose sum has carry chains of every
+// reach: runs of all-ones limbs (within a warp, across warps, across
+// blocks and, for nz past 2^20, across the scan's chunks), sums that
+// overflow, small hi as the gather leaves them, and zeros.
+func carryCase(r *rand.Rand, nz int) (lo, hi []uint64) {
+	lo, hi = make([]uint64, nz), make([]uint64, nz)
+	for m := 0; m < nz; {
+		run := 1 + r.IntN(8)
+		switch r.IntN(6) {
+		case 0:
+			run = 1 + r.IntN(3*carryThreads)
+			if r.IntN(8) == 0 {
+				run = 1 + r.IntN(nz)
+			}
+			for j := m; j < min(nz, m+run); j++ {
+				lo[j] = ^uint64(0)
+			}
+		case 1:
+			for j := m; j < min(nz, m+run); j++ {
+				lo[j], hi[j] = ^uint64(0)-uint64(r.IntN(3)), uint64(r.IntN(4))
+			}
+		case 2: // zeros
+		default:
+			for j := m; j < min(nz, m+run); j++ {
+				lo[j], hi[j] = r.Uint64(), r.Uint64()>>58
+			}
+		}
+		m += run
+	}
+	hi[nz-1] = 0
+	return lo, hi
+}
+
+// carryWant is lo + 2^64·hi as limbs (nz of them) and the carry out.
+func carryWant(lo, hi []uint64) ([]uint64, uint32) {
+	s := natBig(lo)
+	s.Add(s, new(big.Int).Lsh(natBig(hi), 64))
+	out := make([]uint64, len(lo)+2)
+	for i, w := range s.Bits() {
+		out[i] = uint64(w)
+	}
+	c := uint32(0)
+	if s.BitLen() > 64*len(lo) {
+		c = 1
+	}
+	return out[:len(lo)], c
+}
+
+// TestEmulatedCarry checks the carry kernels' transliteration against
+// math/big on carry chains of every reach.
+func TestEmulatedCarry(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	sizes := []int{1, 2, 31, 33, 1023, 1024, 1025, 5000, 70000}
+	if !testing.Short() {
+		sizes = append(sizes, 1<<20+3, 3<<20)
+	}
+	for _, nz := range sizes {
+		for rep := range 3 {
+			lo, hi := carryCase(r, nz)
+			if rep == 2 { // one chain through every limb, carried out of the top
+				for j := range lo {
+					lo[j], hi[j] = ^uint64(0), 0
+				}
+				if nz > 1 { // hi's top limb is zero in a product
+					hi[0] = 1
+				}
+			}
+			want, wc := carryWant(lo, hi)
+			c := eCarry(lo, hi)
+			assert.Equal(t, want, lo, "nz %d rep %d", nz, rep)
+			assert.Equal(t, wc, c, "carry out, nz %d rep %d", nz, rep)
+		}
+	}
 }
 
 // randPacked returns n random coefficients of width w, magnitudes below
@@ -416,12 +596,14 @@ func TestEmulatedKernels(t *testing.T) {
 }
 
 func natBig(l []uint64) *big.Int {
-	z := new(big.Int)
-	for i := len(l) - 1; i >= 0; i-- {
-		z.Lsh(z, 64)
-		z.Or(z, new(big.Int).SetUint64(l[i]))
+	ws := make([]big.Word, 0, len(l)*(64/bits.UintSize))
+	for _, v := range l {
+		ws = append(ws, big.Word(v))
+		if bits.UintSize == 32 {
+			ws = append(ws, big.Word(v>>32))
+		}
 	}
-	return z
+	return new(big.Int).SetBits(ws)
 }
 
 // TestConsts checks the plan constants against their definitions.

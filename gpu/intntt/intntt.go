@@ -50,7 +50,7 @@ func (a *Accelerator) pwTable(pl *devPlan, W int) (*gpu.Buffer[uint32], error) {
 	return b, nil
 }
 
-var kernelNames = append([]string{"intntt_reduce", "intntt_twiddles", "intntt_pointwise", "intntt_crt", "intntt_gather"}, passNames[:]...)
+var kernelNames = append([]string{"intntt_reduce", "intntt_twiddles", "intntt_pointwise", "intntt_crt", "intntt_gather", "intntt_carry_blocks", "intntt_carry_scan", "intntt_carry_apply"}, passNames[:]...)
 
 // New returns an Accelerator on d, loading the kernels of cuda/intntt.cu.
 func New(d *gpu.Device) (*Accelerator, error) {
@@ -461,10 +461,9 @@ func (a *Accelerator) MulPacked(dst, x, y intpoly.Packed) error {
 }
 
 // MulNat sets z to x·y for non-negative integers in little-endian 64-bit
-// limbs, len(z) = len(x)+len(y) (intpoly.Accelerator): the operands are cut
-// into chunks of c limbs (natShape), multiplied as polynomials on the
-// device, and each limb of z gets the sum of the coefficients' limbs that
-// land on it there; the final carries run on the host's cores.
+// limbs, len(z) = len(x)+len(y) (intpoly.Accelerator), host to host: x and
+// y go up through the pinned staging buffer, MulNatDevice's launches run on
+// the Accelerator's stream, z comes back the same way.
 func (a *Accelerator) MulNat(z, x, y []uint64) error {
 	if len(z) != len(x)+len(y) {
 		return fmt.Errorf("%w: intntt: MulNat: z has %d limbs, x and y %d and %d", intpoly.ErrWidth, len(z), len(x), len(y))
@@ -473,23 +472,10 @@ func (a *Accelerator) MulNat(z, x, y []uint64) error {
 		clear(z)
 		return nil
 	}
-	c, cs, err := natShape(len(x), len(y))
-	if err != nil {
-		return err
-	}
-	nx, ny := (len(x)+c-1)/c, (len(y)+c-1)/c
-	n := nx + ny - 1
-	need := 128*c + log2Ceil(min(nx, ny))
-	wc := (need + 63) / 64
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	pl, err := a.plan(cs)
-	if err != nil {
-		return err
-	}
-	N := 1 << cs.logN
 	square := len(x) == len(y) && &x[0] == &y[0]
-	if _, err := a.staging(max(len(x)+len(y), 2*len(z))); err != nil {
+	if _, err := a.staging(len(z)); err != nil {
 		return err
 	}
 	dx, err := a.buf("x", len(x))
@@ -502,11 +488,84 @@ func (a *Accelerator) MulNat(z, x, y []uint64) error {
 			return err
 		}
 	}
-	co, err := a.buf("dst", n*wc)
+	dz, err := a.buf("dst", len(z))
 	if err != nil {
 		return err
 	}
-	lohi, err := a.buf("lohi", 2*len(z))
+	if err := a.toDevice(dx, 0, x); err != nil {
+		return err
+	}
+	if !square {
+		if err := a.toDevice(dy, len(x), y); err != nil {
+			return err
+		}
+	}
+	if err := a.mulNatDevice(a.s, dz, dx, dy); err != nil {
+		return err
+	}
+	return a.fromDevice(z, 0, dz)
+}
+
+// MulNatDevice sets z to x·y on the device, queued on stream s (nil: the
+// default stream, and it waits): x, y and z hold non-negative integers as
+// little-endian 64-bit limbs (limb t, of weight 2^(64t), at index t; any
+// length, leading zero limbs allowed), and z must have len(x)+len(y)
+// limbs; z must not overlap x or y, and x and y may be the same buffer (a
+// square: one transform). The operands are cut into chunks of c limbs
+// (c ≤ 4, chosen by natShape's cost model), multiplied as polynomials
+// modulo 31-bit primes, each limb of z gets the sum of the coefficient
+// limbs that land on it (intntt_gather, a 128-bit sum), and the carries
+// resolve in three launches of carry lookahead (intntt_carry_*): nothing
+// returns to the host. The Accelerator's scratch is reused by its next
+// call: calls on different streams must not overlap.
+func (a *Accelerator) MulNatDevice(s *gpu.Stream, z, x, y *gpu.Buffer[uint64]) error {
+	if z.Len() != x.Len()+y.Len() {
+		return fmt.Errorf("%w: intntt: MulNatDevice: z has %d limbs, x and y %d and %d", intpoly.ErrWidth, z.Len(), x.Len(), y.Len())
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.mulNatDevice(s, z, x, y)
+}
+
+func (a *Accelerator) mulNatDevice(s *gpu.Stream, z, x, y *gpu.Buffer[uint64]) error {
+	lx, ly, lz := x.Len(), y.Len(), z.Len()
+	if lx == 0 || ly == 0 {
+		if lz == 0 {
+			return nil
+		}
+		// A product of no coefficients: the gather of none zeroes z.
+		hi, err := a.buf("hi", lz)
+		if err != nil {
+			return err
+		}
+		return a.d.Do(s, func(q *gpu.Queue) error {
+			return q.Launch(a.fns["intntt_gather"], gpu.Dim3{X: grid(lz)}, gpu.Dim3{X: block}, 0,
+				z.Ptr(), hi.Ptr(), hi.Ptr(), uint64(0), uint32(1), uint32(1), uint64(lz))
+		})
+	}
+	c, cs, err := natShape(lx, ly)
+	if err != nil {
+		return err
+	}
+	nx, ny := (lx+c-1)/c, (ly+c-1)/c
+	n := nx + ny - 1
+	wc := (128*c + log2Ceil(min(nx, ny)) + 63) / 64
+	pl, err := a.plan(cs)
+	if err != nil {
+		return err
+	}
+	N := 1 << cs.logN
+	square := x.Ptr() == y.Ptr() && lx == ly
+	co, err := a.buf("co", n*wc)
+	if err != nil {
+		return err
+	}
+	hi, err := a.buf("hi", lz)
+	if err != nil {
+		return err
+	}
+	nb := (lz + carryThreads - 1) / carryThreads
+	agg, err := a.buf("agg", (nb+2)/2) // nb+1 32-bit words
 	if err != nil {
 		return err
 	}
@@ -524,44 +583,39 @@ func (a *Accelerator) MulNat(z, x, y []uint64) error {
 	if err != nil {
 		return err
 	}
-	if err := a.toDevice(dx, 0, x); err != nil {
-		return err
-	}
-	if !square {
-		if err := a.toDevice(dy, len(x), y); err != nil {
-			return err
-		}
-	}
-	ox := &operand{ptr: dx.Ptr(), nl: len(x), n: nx, w: c}
-	oy := &operand{ptr: dy.Ptr(), nl: len(y), n: ny, w: c}
+	ox := &operand{ptr: x.Ptr(), nl: lx, n: nx, w: c}
+	oy := &operand{ptr: y.Ptr(), nl: ly, n: ny, w: c}
 	if square {
 		oy = nil
 	}
-	err = a.d.Do(a.s, func(q *gpu.Queue) error {
+	return a.d.Do(s, func(q *gpu.Queue) error {
 		if err := a.convolve(q, pl, ox, oy, co.Ptr(), n, wc, ra, rb, pw, pw, false); err != nil {
 			return err
 		}
-		return q.Launch(a.fns["intntt_gather"], gpu.Dim3{X: grid(len(z))}, gpu.Dim3{X: block}, 0,
-			lohi.Ptr(), lohi.Ptr()+gpu.DevicePtr(8*len(z)), co.Ptr(), uint64(n), uint32(wc), uint32(c), uint64(len(z)))
+		if err := q.Launch(a.fns["intntt_gather"], gpu.Dim3{X: grid(lz)}, gpu.Dim3{X: block}, 0,
+			z.Ptr(), hi.Ptr(), co.Ptr(), uint64(n), uint32(wc), uint32(c), uint64(lz)); err != nil {
+			return err
+		}
+		return a.carry(q, z.Ptr(), hi.Ptr(), lz, agg.Ptr(), nb)
 	})
-	if err != nil {
+}
+
+// carryThreads is INTNTT_CARRY_THREADS: limbs a block of the carry kernels.
+const carryThreads = 1024
+
+// carry queues the carries of lo + 2^64·hi into lo (lz limbs, nb blocks of
+// carryThreads; agg holds nb+1 32-bit words).
+func (a *Accelerator) carry(q *gpu.Queue, lo, hi gpu.DevicePtr, lz int, agg gpu.DevicePtr, nb int) error {
+	if err := q.Launch(a.fns["intntt_carry_blocks"], gpu.Dim3{X: nb}, gpu.Dim3{X: carryThreads}, 0,
+		lo, hi, uint64(lz), agg); err != nil {
 		return err
 	}
-	lh := a.host.Slice()[:2*len(z)]
-	hv, err := a.host.View(0, 2*len(z))
-	if err != nil {
+	if err := q.Launch(a.fns["intntt_carry_scan"], gpu.Dim3{X: 1}, gpu.Dim3{X: carryThreads}, 0,
+		agg, uint64(nb)); err != nil {
 		return err
 	}
-	if err := lohi.DownloadAsync(a.s, hv); err != nil {
-		return err
-	}
-	if err := a.s.Synchronize(); err != nil {
-		return err
-	}
-	if carryPass(z, lh[:len(z)], lh[len(z):]) != 0 {
-		panic("intntt: MulNat carry past the product") // a bug, not bad input
-	}
-	return nil
+	return q.Launch(a.fns["intntt_carry_apply"], gpu.Dim3{X: nb}, gpu.Dim3{X: carryThreads}, 0,
+		lo, lo, hi, uint64(lz), agg)
 }
 
 // parallelCopy copies src to dst (same length) on all cores when large.

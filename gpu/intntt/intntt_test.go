@@ -159,3 +159,102 @@ func TestMulPackedDevice(t *testing.T) {
 	assert.ErrorIs(t, err, gpu.ErrNoDevice)
 	t.Logf("device-resident product of %d×%d coefficients equals the CPU's", x.Len(), y.Len())
 }
+
+// TestCarryGPU runs the carry kernels on the device against math/big on
+// carry chains of every reach (carryCase), the scan's chunks included.
+func TestCarryGPU(t *testing.T) {
+	a := accel(t)
+	d := gputest.Device(t)
+	r := rand.New(rand.NewPCG(13, 14))
+	sizes := []int{1, 2, 33, 1024, 1025, 70000, 1<<20 + 3}
+	if !testing.Short() {
+		sizes = append(sizes, 3<<20, 1<<23)
+	}
+	for _, nz := range sizes {
+		lo, hi := carryCase(r, nz)
+		want, wc := carryWant(lo, hi)
+		dl, dh := gputest.Upload(t, d, lo), gputest.Upload(t, d, hi)
+		nb := (nz + carryThreads - 1) / carryThreads
+		agg := gputest.Alloc[uint32](t, d, nb+1)
+		require.NoError(t, d.Do(nil, func(q *gpu.Queue) error {
+			return a.carry(q, dl.Ptr(), dh.Ptr(), nz, agg.Ptr(), nb)
+		}))
+		assert.Equal(t, want, gputest.Download(t, dl), "nz %d", nz)
+		assert.Equal(t, wc, gputest.Download(t, agg)[nb], "carry out, nz %d", nz)
+	}
+	t.Logf("device carries equal math/big's on %d sizes up to %d limbs", len(sizes), sizes[len(sizes)-1])
+}
+
+// TestMulNatDevice checks the device-resident integer product against
+// math/big: unequal lengths, squares, all-ones operands (long carry
+// chains), leading zero limbs, empty operands, and its errors.
+func TestMulNatDevice(t *testing.T) {
+	a := accel(t)
+	d := gputest.Device(t)
+	r := rand.New(rand.NewPCG(15, 16))
+	sizes := [][2]int{{1, 1}, {1, 9}, {5, 3}, {1000, 999}, {4097, 3000}, {1 << 14, 1 << 12}, {1 << 18, 1 << 18}}
+	if !testing.Short() {
+		sizes = append(sizes, [2]int{1 << 22, 1 << 22}, [2]int{1<<22 + 5, 1 << 20})
+	}
+	s, err := d.NewStream()
+	require.NoError(t, err)
+	defer s.Close()
+	for _, sz := range sizes {
+		for rep := range 3 {
+			x, y := make([]uint64, sz[0]), make([]uint64, sz[1])
+			for i := range x {
+				x[i] = r.Uint64()
+			}
+			for i := range y {
+				y[i] = r.Uint64()
+			}
+			switch rep {
+			case 1: // all ones: the square of 2^k − 1 has a run of ones
+				for i := range x {
+					x[i] = ^uint64(0)
+				}
+				for i := range y {
+					y[i] = ^uint64(0)
+				}
+			case 2: // leading zero limbs
+				x[len(x)-1] = 0
+			}
+			dx, dy := gputest.Upload(t, d, x), gputest.Upload(t, d, y)
+			dz := gputest.Alloc[uint64](t, d, len(x)+len(y))
+			require.NoError(t, a.MulNatDevice(s, dz, dx, dy))
+			require.NoError(t, s.Synchronize())
+			want := refMul(t, x, y)
+			assert.Zero(t, want.Cmp(natBig(gputest.Download(t, dz))), "%v rep %d", sz, rep)
+			// The same buffer twice: a square.
+			dz2 := gputest.Alloc[uint64](t, d, 2*len(x))
+			require.NoError(t, a.MulNatDevice(nil, dz2, dx, dx))
+			assert.Zero(t, refMul(t, x, x).Cmp(natBig(gputest.Download(t, dz2))), "square %v rep %d", sz, rep)
+			// Host to host.
+			z := make([]uint64, len(x)+len(y))
+			require.NoError(t, a.MulNat(z, x, y))
+			assert.Zero(t, want.Cmp(natBig(z)), "host to host %v rep %d", sz, rep)
+		}
+	}
+	// An empty operand: z is zeroed.
+	dz := gputest.Upload(t, d, []uint64{7, 7, 7})
+	dx := gputest.Upload(t, d, []uint64{1, 2, 3})
+	empty := gputest.Alloc[uint64](t, d, 1)
+	ev, err := empty.View(0, 0)
+	require.NoError(t, err)
+	require.NoError(t, a.MulNatDevice(nil, dz, dx, ev))
+	assert.Equal(t, []uint64{0, 0, 0}, gputest.Download(t, dz))
+	assert.ErrorIs(t, a.MulNatDevice(nil, dz, dx, dx), intpoly.ErrWidth)
+	t.Logf("device-resident integer products equal math/big's on %d shapes (up to %v limbs)", len(sizes), sizes[len(sizes)-1])
+}
+
+// refMul is x·y by math/big, or by intpoly's CPU path (itself checked
+// against math/big) where math/big would take seconds.
+func refMul(t *testing.T, x, y []uint64) *big.Int {
+	bx, by := natBig(x), natBig(y)
+	if min(len(x), len(y)) < 1<<14 {
+		return bx.Mul(bx, by)
+	}
+	z, err := intpoly.MulBig(bx, by)
+	require.NoError(t, err)
+	return z
+}
