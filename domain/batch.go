@@ -72,7 +72,7 @@ func LDEBatch(dst, src [][]gf64.Element, from, to *Subspace) error {
 	fp, tp, related := from.plan(), to.plan(), from.hasBasisPrefix(to)
 	parallel(len(dst), func(i int) {
 		sc := scratchPool.Get().(*scratch)
-		lde(dst[i], src[i], fp, tp, related, sc, serial)
+		lde(dst[i], src[i], fp, tp, related, sc, 1)
 		scratchPool.Put(sc)
 	})
 	return nil

@@ -37,32 +37,60 @@ func (p *plan) fromNovelFlat(a []gf64.Element, r0, procs int, sc *scratch) {
 // over the whole array; k is chosen so that the gathered array has the
 // size of the next smaller cache level (deepLogs), where it is finished,
 // with further levels of gathering inside it.
-// gatherDepth returns the depth after which toNovelDeep gathers (the
-// gathered sizes are tun.deepLogs), or -1 to run the depths r0..n-1 over
-// the whole array.
-func (p *plan) gatherDepth(n, r0 int) int {
+//
+// Which depths gather and which run fused is decided when the plan is
+// built: the recipe of each array size (plan.convs, newConvRecipe).
+
+// convRecipe is how the conversion of an array of 2^n elements runs
+// (plan.convs[n]).
+type convRecipe struct {
+	// gather: the depth k after which toNovel gathers the interleaved
+	// subproblems in groups (the depths before it run over the whole
+	// array; the gathered arrays have the size of tun.deepLogs' largest
+	// entry below n), or -1: every depth runs over the whole array.
+	gather int
+	// steps[r] (r < n) is how depth r runs over the whole array: depthPlain
+	// (twist, then taylor) or depthFused (the twist and the first fuseK
+	// Taylor levels in one pass over memory, then the sub-blocks).
+	steps []uint8
+}
+
+// The steps of a conversion depth over the whole array (convRecipe.steps).
+const (
+	depthPlain = iota
+	depthFused
+)
+
+// newConvRecipe returns the recipe of an array of 2^n elements under tun.
+func newConvRecipe(n int, tun tuning) convRecipe {
+	c := convRecipe{gather: -1, steps: make([]uint8, n)}
+	for r := range c.steps {
+		if canFuseTwist(1<<uint(n), r) {
+			c.steps[r] = depthFused
+		}
+	}
 	t := -1
-	for _, l := range p.tun.deepLogs {
+	for _, l := range tun.deepLogs {
 		if l < n {
 			t = l
 		}
 	}
-	if t < 0 {
-		return -1
+	if t >= 0 {
+		if k := max(n+gatherLog-t, gatherLog); k <= n-2 {
+			c.gather = k
+		}
 	}
-	k := max(n+gatherLog-t, r0, gatherLog)
-	if k > n-2 {
-		return -1
-	}
-	return k
+	return c
 }
 
 // toNovel runs depths r0..log2(len(a))-1 of the conversion on a, depth
-// first, with a budget of procs goroutines. With r0 = 0 it converts the
-// 2^j = len(a) monomial coefficients (j ≤ m) to the novel basis: novel
-// coefficients below 2^j only depend on v_0..v_{j-1}.
+// first, with a budget of procs goroutines, as the plan's recipe for
+// len(a) says. With r0 = 0 it converts the 2^j = len(a) monomial
+// coefficients (j ≤ m) to the novel basis: novel coefficients below 2^j
+// only depend on v_0..v_{j-1}. r0 is 0, or gatherLog inside a gathered
+// group: never above the gather depth.
 func (p *plan) toNovel(a []gf64.Element, r0, procs int, sc *scratch) {
-	k := p.gatherDepth(bits.TrailingZeros(uint(len(a))), r0)
+	k := p.convs[bits.TrailingZeros(uint(len(a)))].gather
 	if k < 0 {
 		p.toNovelFlat(a, r0, procs, sc)
 		return
@@ -75,7 +103,7 @@ func (p *plan) toNovel(a []gf64.Element, r0, procs int, sc *scratch) {
 
 // fromNovel undoes toNovel.
 func (p *plan) fromNovel(a []gf64.Element, r0, procs int, sc *scratch) {
-	k := p.gatherDepth(bits.TrailingZeros(uint(len(a))), r0)
+	k := p.convs[bits.TrailingZeros(uint(len(a)))].gather
 	if k < 0 {
 		p.fromNovelFlat(a, r0, procs, sc)
 		return
@@ -98,7 +126,8 @@ func (p *plan) shifted(off int) *plan {
 	root.shiftOnce.Do(func() {
 		root.shifts = make([]*plan, root.m)
 		for o := range root.shifts {
-			q := &plan{m: root.m - o, tw: root.tw[o:], twInv: root.twInv[o:], root: root, off: o, tun: root.tun}
+			q := &plan{m: root.m - o, tw: root.tw[o:], twInv: root.twInv[o:], root: root, off: o, tun: root.tun,
+				convs: root.convs, taylorSteps: root.taylorSteps}
 			nf := min(q.m, fuseTabLog)
 			q.fuseTab, q.fuseTabInv = make([][]gf64.Element, nf), make([][]gf64.Element, nf)
 			for r := gatherLog; r < nf; r++ {
@@ -212,66 +241,99 @@ func (p *plan) twistAt(a []gf64.Element, i0, r int, sc *scratch, inv bool) {
 // taylor is taylorBlock with a budget of procs goroutines: blocks of at
 // least parMin elements XOR their quarters in parallel and split the budget
 // between their halves.
-func taylor(a []gf64.Element, s, procs int) {
+func (p *plan) taylor(a []gf64.Element, s, procs int) {
 	n := len(a)
-	if procs <= 1 || n < parMin || n <= 4*s {
-		taylorBlock(a, s)
+	if procs <= 1 || n < p.tun.parMin || n <= 4*s {
+		p.taylorBlock(a, s)
 		return
 	}
 	q := n >> 2
 	parRange(q, chunk, procs, func(lo, hi int) { xorInto(a[2*q+lo:2*q+hi], a[3*q+lo:3*q+hi]) })
 	parRange(q, chunk, procs, func(lo, hi int) { xorInto(a[q+lo:q+hi], a[2*q+lo:2*q+hi]) })
 	p1 := procs / 2
-	both(procs, func() { taylor(a[:2*q], s, p1) }, func() { taylor(a[2*q:], s, procs-p1) })
+	both(procs, func() { p.taylor(a[:2*q], s, p1) }, func() { p.taylor(a[2*q:], s, procs-p1) })
 }
 
 // untaylor undoes taylor.
-func untaylor(a []gf64.Element, s, procs int) {
+func (p *plan) untaylor(a []gf64.Element, s, procs int) {
 	n := len(a)
-	if procs <= 1 || n < parMin || n <= 4*s {
-		untaylorBlock(a, s)
+	if procs <= 1 || n < p.tun.parMin || n <= 4*s {
+		p.untaylorBlock(a, s)
 		return
 	}
 	q := n >> 2
 	p1 := procs / 2
-	both(procs, func() { untaylor(a[:2*q], s, p1) }, func() { untaylor(a[2*q:], s, procs-p1) })
+	both(procs, func() { p.untaylor(a[:2*q], s, p1) }, func() { p.untaylor(a[2*q:], s, procs-p1) })
 	parRange(q, chunk, procs, func(lo, hi int) { xorInto(a[q+lo:q+hi], a[2*q+lo:2*q+hi]) })
 	parRange(q, chunk, procs, func(lo, hi int) { xorInto(a[2*q+lo:2*q+hi], a[3*q+lo:3*q+hi]) })
+}
+
+// The steps of the Taylor expansion of a block of n elements at stride s
+// (plan.taylorSteps, taylorStepOf), by size:
+const (
+	tsNone     = iota // n ≤ 2s: nothing to expand
+	tsLow             // n = lowN: all levels in registers (taylorLow)
+	tsFused           // the first fuseK levels in one pass (taylorFused), then the sub-blocks
+	tsFusedLow        // tsFused with sub-blocks of lowN elements: taylorLow over all of them
+	tsSmall           // quarters shorter than smallTaylor: level by level (taylorSmall)
+	tsSplit           // one level (two quarter XORs), then each half
+	tsSplitLow        // tsSplit with halves of lowN elements: taylorLow over both
+)
+
+// taylorStepOf returns the step of the Taylor expansion of a block of 2^k
+// elements at stride 2^j.
+func taylorStepOf(k, j int) uint8 {
+	n, s := 1<<uint(k), 1<<uint(j)
+	q := n >> 2
+	switch {
+	case n <= 2*s:
+		return tsNone
+	case n == lowN:
+		return tsLow
+	case n >= fuseSegs*s && n >= fuseSubs*lowN:
+		if e := n / fuseSubs; e == lowN && 4*s <= e {
+			return tsFusedLow
+		}
+		return tsFused
+	case q < smallTaylor:
+		return tsSmall
+	case 2*q == lowN && 4*s <= 2*q:
+		return tsSplitLow
+	}
+	return tsSplit
+}
+
+// taylorStep returns the plan's step for a block of n elements at stride s.
+func (p *plan) taylorStep(n, s int) uint8 {
+	return p.taylorSteps[bits.TrailingZeros(uint(n))][bits.TrailingZeros(uint(s))]
 }
 
 // taylorBlock replaces each of the interleaved polynomials a[k], a[k+s],
 // a[k+2s], … (k < s) by its Taylor expansion at x²−x (Algorithm 3.4): the
 // coefficient pairs (h_i0, h_i1) of f = Σ (h_i0 + h_i1·x)(x²−x)^i land at
-// positions 2i·s+k and (2i+1)·s+k.
+// positions 2i·s+k and (2i+1)·s+k. It runs the plan's step for the size.
 //
 // With quarters f = f0 + x^(n/2)(f1 + x^(n/4) f2): h = f1+f2,
 // g0 = f0 + x^(n/4)·h, g1 = h + x^(n/4)·f2, f = g0 + g1·(x²−x)^(n/4).
-func taylorBlock(a []gf64.Element, s int) {
-	n := len(a)
-	if n <= 2*s {
-		return
-	}
-	q := n >> 2
-	if n == lowN {
+func (p *plan) taylorBlock(a []gf64.Element, s int) {
+	switch st := p.taylorStep(len(a), s); st {
+	case tsLow:
 		taylorLow(a, s)
-		return
-	}
-	if n >= fuseSegs*s && n >= fuseSubs*lowN {
-		taylorFused(a, s)
-		return
-	}
-	if q < smallTaylor {
+	case tsFused, tsFusedLow:
+		p.taylorFused(a, s, st == tsFusedLow)
+	case tsSmall:
 		taylorSmall(a, s)
-		return
+	case tsSplit, tsSplitLow:
+		q := len(a) >> 2
+		xorInto(a[2*q:3*q], a[3*q:])
+		xorInto(a[q:2*q], a[2*q:3*q])
+		if st == tsSplitLow {
+			taylorLow(a, s) // both halves at once
+			return
+		}
+		p.taylorBlock(a[:2*q], s)
+		p.taylorBlock(a[2*q:], s)
 	}
-	xorInto(a[2*q:3*q], a[3*q:])
-	xorInto(a[q:2*q], a[2*q:3*q])
-	if 2*q == lowN && 4*s <= 2*q {
-		taylorLow(a, s) // both halves at once
-		return
-	}
-	taylorBlock(a[:2*q], s)
-	taylorBlock(a[2*q:], s)
 }
 
 // taylorLowGeneric runs taylorBlock(block, s) on each lowN-element block of a:
@@ -289,33 +351,26 @@ func untaylorLowGeneric(a []gf64.Element, s int) {
 	}
 }
 
-// untaylor undoes taylor.
-func untaylorBlock(a []gf64.Element, s int) {
-	n := len(a)
-	if n <= 2*s {
-		return
-	}
-	q := n >> 2
-	if n == lowN {
+// untaylorBlock undoes taylorBlock: the same step, backwards.
+func (p *plan) untaylorBlock(a []gf64.Element, s int) {
+	switch st := p.taylorStep(len(a), s); st {
+	case tsLow:
 		untaylorLow(a, s)
-		return
-	}
-	if n >= fuseSegs*s && n >= fuseSubs*lowN {
-		untaylorFused(a, s)
-		return
-	}
-	if q < smallTaylor {
+	case tsFused, tsFusedLow:
+		p.untaylorFused(a, s, st == tsFusedLow)
+	case tsSmall:
 		untaylorSmall(a, s)
-		return
+	case tsSplit, tsSplitLow:
+		q := len(a) >> 2
+		if st == tsSplitLow {
+			untaylorLow(a, s)
+		} else {
+			p.untaylorBlock(a[:2*q], s)
+			p.untaylorBlock(a[2*q:], s)
+		}
+		xorInto(a[q:2*q], a[2*q:3*q])
+		xorInto(a[2*q:3*q], a[3*q:])
 	}
-	if 2*q == lowN && 4*s <= 2*q {
-		untaylorLow(a, s)
-	} else {
-		untaylorBlock(a[:2*q], s)
-		untaylorBlock(a[2*q:], s)
-	}
-	xorInto(a[q:2*q], a[2*q:3*q])
-	xorInto(a[2*q:3*q], a[3*q:])
 }
 
 // fusedOps lists the segment XORs (dst ^= src) of the first fuseK Taylor
@@ -339,27 +394,28 @@ var fusedOps = func() [][2]int {
 
 // taylorFused runs the first fuseK levels of taylor on a big block column
 // chunk by column chunk, so that each chunk of the segments stays in L1,
-// then the rest on each of the fuseSubs sub-blocks.
-func taylorFused(a []gf64.Element, s int) {
+// then the rest on each of the fuseSubs sub-blocks (low: they have lowN
+// elements, one taylorLow call for all).
+func (p *plan) taylorFused(a []gf64.Element, s int, low bool) {
 	fusedColumns(a, 0, len(a)/fuseSegs, nil)
-	e := len(a) / fuseSubs
-	if e == lowN && 4*s <= e {
+	if low {
 		taylorLow(a, s)
 		return
 	}
+	e := len(a) / fuseSubs
 	for i := 0; i < fuseSubs; i++ {
-		taylorBlock(a[i*e:(i+1)*e], s)
+		p.taylorBlock(a[i*e:(i+1)*e], s)
 	}
 }
 
 // untaylorFused undoes taylorFused.
-func untaylorFused(a []gf64.Element, s int) {
-	e := len(a) / fuseSubs
-	if e == lowN && 4*s <= e {
+func (p *plan) untaylorFused(a []gf64.Element, s int, low bool) {
+	if low {
 		untaylorLow(a, s)
 	} else {
+		e := len(a) / fuseSubs
 		for i := 0; i < fuseSubs; i++ {
-			untaylorBlock(a[i*e:(i+1)*e], s)
+			p.untaylorBlock(a[i*e:(i+1)*e], s)
 		}
 	}
 	unfusedColumns(a, 0, len(a)/fuseSegs, nil)
@@ -463,31 +519,31 @@ func (t *twister) apply(a []gf64.Element, seg, o, w int) {
 	}
 }
 
-// canFuseTwist reports whether depth r of the conversion of a (2^j
-// elements) runs as one fused twist-and-Taylor pass.
+// canFuseTwist reports whether depth r of the conversion of an array of n
+// elements runs as one fused twist-and-Taylor pass (newConvRecipe).
 func canFuseTwist(n, r int) bool { return n >= fuseMin && n >= fuseSegs<<uint(r) }
 
 // twistTaylor is twist then taylor at depth r, fused into one pass over
-// memory for big arrays, with a budget of procs goroutines; untwistTaylor
-// runs the same steps backwards.
+// memory where the plan's recipe for len(a) says, with a budget of procs
+// goroutines; untwistTaylor runs the same steps backwards.
 func (p *plan) twistTaylor(a []gf64.Element, r, procs int, sc *scratch) {
-	if !canFuseTwist(len(a), r) {
+	if p.convs[bits.TrailingZeros(uint(len(a)))].steps[r] == depthPlain {
 		p.twist(a, r, procs, sc, false)
-		taylor(a, 1<<uint(r), procs)
+		p.taylor(a, 1<<uint(r), procs)
 		return
 	}
 	p.fusedPass(a, r, procs, false)
-	subTaylors(a, 1<<uint(r), procs, false)
+	p.subTaylors(a, 1<<uint(r), procs, false)
 }
 
 // untwistTaylor undoes twistTaylor.
 func (p *plan) untwistTaylor(a []gf64.Element, r, procs int, sc *scratch) {
-	if !canFuseTwist(len(a), r) {
-		untaylor(a, 1<<uint(r), procs)
+	if p.convs[bits.TrailingZeros(uint(len(a)))].steps[r] == depthPlain {
+		p.untaylor(a, 1<<uint(r), procs)
 		p.twist(a, r, procs, sc, true)
 		return
 	}
-	subTaylors(a, 1<<uint(r), procs, true)
+	p.subTaylors(a, 1<<uint(r), procs, true)
 	p.fusedPass(a, r, procs, true)
 }
 
@@ -517,22 +573,22 @@ func (p *plan) fusedPass(a []gf64.Element, r, procs int, inv bool) {
 
 // subTaylors runs the rest of the Taylor expansion (inv: its inverse) on
 // the fuseSubs sub-blocks of a after a fused pass, spread over the budget.
-func subTaylors(a []gf64.Element, s, procs int, inv bool) {
+func (p *plan) subTaylors(a []gf64.Element, s, procs int, inv bool) {
 	if procs <= 1 {
-		subTaylorRange(a, s, 0, fuseSubs, inv)
+		p.subTaylorRange(a, s, 0, fuseSubs, inv)
 		return
 	}
-	parRange(fuseSubs, 1, procs, func(lo, hi int) { subTaylorRange(a, s, lo, hi, inv) })
+	parRange(fuseSubs, 1, procs, func(lo, hi int) { p.subTaylorRange(a, s, lo, hi, inv) })
 }
 
 // subTaylorRange runs sub-blocks [lo, hi) of subTaylors.
-func subTaylorRange(a []gf64.Element, s, lo, hi int, inv bool) {
+func (p *plan) subTaylorRange(a []gf64.Element, s, lo, hi int, inv bool) {
 	e := len(a) / fuseSubs
 	for i := lo; i < hi; i++ {
 		if inv {
-			untaylorBlock(a[i*e:(i+1)*e], s)
+			p.untaylorBlock(a[i*e:(i+1)*e], s)
 		} else {
-			taylorBlock(a[i*e:(i+1)*e], s)
+			p.taylorBlock(a[i*e:(i+1)*e], s)
 		}
 	}
 }

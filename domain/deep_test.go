@@ -19,6 +19,7 @@ func TestDeepMatchesFlat(t *testing.T) {
 		s := randSubspace(t, r, m, 0)
 		tun := defaultTuning()
 		tun.deepLogs = []int{7, 10}
+		tun.parMin = 1 << 10 // the budgeted Taylor steps split too
 		p := newPlan(s.shift, s.basis, tun)
 		for _, procs := range []int{1, 2, 3} {
 			t.Run(fmt.Sprintf("m=%d/procs=%d", m, procs), func(t *testing.T) {

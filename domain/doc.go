@@ -63,9 +63,13 @@
 //   - transform.go, lde.go, batch.go: the public API (check → plan → run).
 //   - plan.go: the plan of a subspace for a kernel set: the twiddle and twist
 //     tables, the step of every network level (plan.steps: chunk, radix-2,
-//     4 or 8) and the tuning (radix-8 kernels, radix-4 threshold, gathered
-//     sizes) as fields with their defaults (defaultTuning); tests build
-//     plans with other tunings instead of setting globals. Subspace.Levels
+//     4 or 8) and of every chunk size (plan.recipes), the conversion's
+//     recipe for every array size (plan.convs: gather depth, fused or plain
+//     depths) and the step of the Taylor expansion for every block size
+//     and stride (plan.taylorSteps), and the tuning (radix-8 kernels,
+//     radix-4 threshold, gathered sizes, parallel threshold) as fields with
+//     their defaults (defaultTuning); tests build plans with other tunings
+//     instead of setting globals. Subspace.Levels
 //     exports the constants the twiddles and twist factors come from, so
 //     that package gpu/additive builds its device tables from this plan.
 //   - network.go: the network executor: forward and inverse walk the same

@@ -10,14 +10,18 @@ import (
 // passed down the executors; these split it. Closures are only made where
 // procs > 1, so that the one-goroutine path allocates nothing.
 
-// procsFor returns the budget of a single transform of n elements: all
-// cores from parMin elements up, else one.
-func procsFor(n int) int {
-	if n < parMin {
+// budget returns the goroutines a step of n elements gets out of a call's
+// budget of procs: all of them from tun.parMin elements up, else one.
+func (p *plan) budget(n, procs int) int {
+	if n < p.tun.parMin {
 		return 1
 	}
-	return runtime.GOMAXPROCS(0)
+	return procs
 }
+
+// procsFor is the budget of a single transform of n elements: all cores
+// from tun.parMin elements up, else one.
+func (p *plan) procsFor(n int) int { return p.budget(n, runtime.GOMAXPROCS(0)) }
 
 // both runs f and g, in parallel when procs > 1.
 func both(procs int, f, g func()) {
@@ -61,8 +65,6 @@ func withScratch(f func(sc *scratch)) {
 	f(sc)
 	scratchPool.Put(sc)
 }
-
-func serial(int) int { return 1 }
 
 // parallel runs f(0), …, f(n-1) on up to GOMAXPROCS goroutines.
 func parallel(n int, f func(i int)) {

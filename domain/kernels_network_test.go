@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"runtime"
 	"slices"
 	"testing"
 
@@ -65,9 +66,9 @@ func TestNet16Network(t *testing.T) {
 			p := newPlan(s.shift, s.basis, tun)
 			sc := new(scratch)
 			a := slices.Clone(c)
-			p.forward(a, 0, m-1, procsFor(len(a)), sc)
+			p.forward(a, 0, m-1, p.procsFor(len(a)), sc)
 			res[i] = slices.Clone(a)
-			p.inverse(a, 0, m-1, procsFor(len(a)), sc)
+			p.inverse(a, 0, m-1, p.procsFor(len(a)), sc)
 			testutil.RequireEqualSlices(t, c, a, "m=%d kernel %v: NovelIFFT(NovelFFT(c))", m, use)
 		}
 		testutil.RequireEqualSlices(t, res[0], res[1], "m=%d: NovelFFT with the kernel against without", m)
@@ -110,7 +111,7 @@ func TestNet16LDE(t *testing.T) {
 			tun.net = use
 			fp, tp := newPlan(from.shift, from.basis, tun), newPlan(to.shift, to.basis, tun)
 			dst := make([]gf64.Element, to.Size())
-			lde(dst, src, fp, tp, true, new(scratch), procsFor)
+			lde(dst, src, fp, tp, true, new(scratch), runtime.GOMAXPROCS(0))
 			res[i] = dst
 		}
 		testutil.RequireEqualSlices(t, res[0], res[1], "k=%d: LDE with the kernels against without", k)

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"fmt"
+	"runtime"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
@@ -25,7 +26,7 @@ func LDE(dst, src []gf64.Element, from, to *Subspace) error {
 		return err
 	}
 	sc := scratchPool.Get().(*scratch)
-	lde(dst, src, from.plan(), to.plan(), from.hasBasisPrefix(to), sc, procsFor)
+	lde(dst, src, from.plan(), to.plan(), from.hasBasisPrefix(to), sc, runtime.GOMAXPROCS(0))
 	scratchPool.Put(sc)
 	return nil
 }
@@ -58,19 +59,20 @@ func checkLDE(dst, src []gf64.Element, from, to *Subspace) error {
 	return nil
 }
 
-// lde runs the LDE; procs(n) says how many goroutines a step of n
-// elements may use (1 inside batches, which are parallel over columns).
-// fp and tp are the plans of the source and target subspaces; related says
-// that the target's basis starts with the source's.
-func lde(dst, src []gf64.Element, fp, tp *plan, related bool, sc *scratch, procs func(int) int) {
+// lde runs the LDE with a budget of procs goroutines (1 inside batches,
+// which are parallel over columns); each step takes its plan's share of it
+// for its size (plan.budget). fp and tp are the plans of the source and
+// target subspaces; related says that the target's basis starts with the
+// source's.
+func lde(dst, src []gf64.Element, fp, tp *plan, related bool, sc *scratch, procs int) {
 	k := fp.m
 	n := 1 << uint(k)
 	copy(dst[:n], src)
-	fp.inverse(dst[:n], 0, k-1, procs(n), sc)
+	fp.inverse(dst[:n], 0, k-1, fp.budget(n, procs), sc)
 	if !related {
-		fp.fromNovel(dst[:n], 0, procs(n), sc)
+		fp.fromNovel(dst[:n], 0, fp.budget(n, procs), sc)
 		clear(dst[n:])
-		tp.toNovel(dst[:n], 0, procs(n), sc)
+		tp.toNovel(dst[:n], 0, tp.budget(n, procs), sc)
 	}
-	tp.forwardTrunc(dst, k, procs(len(dst)), sc)
+	tp.forwardTrunc(dst, k, tp.budget(len(dst), procs), sc)
 }

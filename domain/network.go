@@ -45,14 +45,14 @@ var levelsOf = [...]int{step2: 1, step4: 2, step8: 3}
 
 // forward applies levels r..0 to a (length 2^(r+1)), whose first element
 // has index off, with a budget of procs goroutines: blocks of at least
-// parMin elements spread each step over the budget and split it among their
+// tun.parMin elements spread each step over the budget and split it among their
 // sub-blocks; with a budget of one everything runs on the calling goroutine
 // and allocates nothing. inverse walks the same steps in the mirror order.
 func (p *plan) forward(a []gf64.Element, off, r, procs int, sc *scratch) {
 	if r < 0 {
 		return
 	}
-	par := procs > 1 && len(a) >= parMin
+	par := procs > 1 && len(a) >= p.tun.parMin
 	switch st := p.steps[r]; st {
 	case stepChunk:
 		p.forwardChunk(a, off, sc)
@@ -88,7 +88,7 @@ func (p *plan) inverse(a []gf64.Element, off, r, procs int, sc *scratch) {
 	if r < 0 {
 		return
 	}
-	par := procs > 1 && len(a) >= parMin
+	par := procs > 1 && len(a) >= p.tun.parMin
 	st := p.steps[r]
 	if st == stepChunk {
 		p.inverseChunk(a, off, sc)
@@ -412,7 +412,7 @@ func (p *plan) forwardTrunc(a []gf64.Element, j, procs int, sc *scratch) {
 			p.forward(a[b*bs:(b+1)*bs], b*bs, j-1, procs, sc)
 		}
 		return
-	case j > 0 && bs >= parMin && (nb-1)%procs != 0:
+	case j > 0 && bs >= p.tun.parMin && (nb-1)%procs != 0:
 		// The blocks do not share evenly: split each transform instead.
 		for b := nb - 1; b >= 1; b-- {
 			p.forwardFrom(a[b*bs:(b+1)*bs], first, b*bs, j-1, procs, sc)
@@ -433,7 +433,7 @@ func (p *plan) forwardTrunc(a []gf64.Element, j, procs int, sc *scratch) {
 // overlapping): a first radix-8 step reads src, which saves the separate
 // copy.
 func (p *plan) forwardFrom(dst, src []gf64.Element, off, r, procs int, sc *scratch) {
-	par := procs > 1 && len(dst) >= parMin
+	par := procs > 1 && len(dst) >= p.tun.parMin
 	if r < 0 || p.steps[r] != step8 {
 		if par {
 			parRange(len(dst), chunk, procs, func(lo, hi int) { copy(dst[lo:hi], src[lo:hi]) })

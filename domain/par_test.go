@@ -11,7 +11,9 @@ import (
 )
 
 // TestParallelMatchesSerial runs the parallel paths with 2 and 3 workers
-// (whatever GOMAXPROCS is) against the serial ones.
+// (whatever GOMAXPROCS is) against the serial ones, on plans whose
+// parallel threshold (tun.parMin) is lowered so that every step of these
+// sizes splits its work.
 func TestParallelMatchesSerial(t *testing.T) {
 	r := newRand(t, 40)
 	m := 17
@@ -19,7 +21,10 @@ func TestParallelMatchesSerial(t *testing.T) {
 		m = 16
 	}
 	s := randSubspace(t, r, m, 0)
-	p := s.plan()
+	tun := defaultTuning()
+	tun.parMin = 1 << 10
+	plan := func(s *Subspace) *plan { return newPlan(s.shift, s.basis, tun) }
+	p := plan(s)
 	sc := new(scratch)
 	c := randVec(r, s.Size())
 	type step struct {
@@ -58,9 +63,10 @@ func TestParallelMatchesSerial(t *testing.T) {
 	for _, to := range []*Subspace{s, other} {
 		src := c[:from.Size()]
 		want := make([]gf64.Element, to.Size())
-		lde(want, src, from.plan(), to.plan(), from.hasBasisPrefix(to), sc, serial)
+		fp, tp := plan(from), plan(to)
+		lde(want, src, fp, tp, from.hasBasisPrefix(to), sc, 1)
 		got := make([]gf64.Element, to.Size())
-		lde(got, src, from.plan(), to.plan(), from.hasBasisPrefix(to), sc, func(int) int { return 3 })
+		lde(got, src, fp, tp, from.hasBasisPrefix(to), sc, 3)
 		testutil.RequireEqualSlices(t, want, got, "parallel LDE against serial")
 		coef := slices.Clone(src)
 		require.NoError(t, from.IFFT(coef))

@@ -29,11 +29,6 @@ const (
 // are also fixed in the assembly) and thresholds by size. The choices that
 // vary by kernel set or that tests change are fields of tuning.
 
-// Single transforms of at least parMin elements (2 MiB) split their work over
-// GOMAXPROCS goroutines (spawning them costs a few small allocations per
-// call); smaller ones run on the calling goroutine and allocate nothing.
-const parMin = 1 << 18
-
 // gatherLog: gathered groups are 2^gatherLog consecutive subproblems
 // (convert.go, toNovel); ≥ twistRunLog: gathered arrays never use twTab.
 const gatherLog = 5
@@ -115,6 +110,14 @@ type plan struct {
 	// recipes[k] is the order of the steps inside a chunk of 2^k elements
 	// (k ≤ L), top level first (network.go, chunkRecipe).
 	recipes [][]chunkStep
+	// convs[n] is the recipe of the monomial ↔ novel conversion of an
+	// array of 2^n elements (n ≤ m): its gather depth and the step of each
+	// depth (convert.go, newConvRecipe). taylorSteps[k][j] is the step of
+	// the Taylor expansion of a block of 2^k elements at stride 2^j (j ≤
+	// k ≤ m; convert.go, taylorStepOf). Both depend on sizes and the tuning
+	// only: shifted plans share their root's.
+	convs       []convRecipe
+	taylorSteps [][]uint8
 }
 
 // tuning holds the choices the executors make by size and kernel set, with
@@ -132,11 +135,18 @@ type tuning struct {
 	// arrays of the largest size below 2^n. The smallest fits L1, the next
 	// L2, the last (32 MiB, one per goroutine) L3.
 	deepLogs []int
+	// parMin: single transforms of at least parMin elements (2 MiB by
+	// default) split their work over GOMAXPROCS goroutines (spawning them
+	// costs a few small allocations per call); smaller ones run on the
+	// calling goroutine and allocate nothing. Inside a transform, steps on
+	// blocks of at least parMin elements spread over the budget. A power
+	// of two, at least 2^L.
+	parMin int
 }
 
 // defaultTuning returns the tuning for the active kernel set.
 func defaultTuning() tuning {
-	return tuning{net: useAVX512, radix4Min: 1 << 18, deepLogs: []int{12, 17, 22}}
+	return tuning{net: useAVX512, radix4Min: 1 << 18, deepLogs: []int{12, 17, 22}, parMin: 1 << 18}
 }
 
 // plan returns the plan of s for the active kernel set, built on first use.
@@ -177,6 +187,15 @@ func newPlan(shift gf64.Element, basis []gf64.Element, tun tuning) *plan {
 	p.recipes = make([][]chunkStep, L+1)
 	for k := range p.recipes {
 		p.recipes[k] = p.chunkRecipe(k)
+	}
+	p.convs = make([]convRecipe, m+1)
+	p.taylorSteps = make([][]uint8, m+1)
+	for n := range p.convs {
+		p.convs[n] = newConvRecipe(n, tun)
+		p.taylorSteps[n] = make([]uint8, n+1)
+		for j := range p.taylorSteps[n] {
+			p.taylorSteps[n][j] = taylorStepOf(n, j)
+		}
 	}
 	p.loc = make([][]gf64.Element, L)
 	for r := 0; r < L; r++ {

@@ -1,12 +1,14 @@
 package domain
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // TestPlanRecipes checks that the plan's steps cover every level of the
@@ -108,4 +110,46 @@ func TestLevels(t *testing.T) {
 	require.NoError(t, err)
 	_, err = s.Levels()
 	require.ErrorIs(t, err, ErrDim)
+}
+
+// TestConvRecipes checks the conversion's recorded choices: every Taylor
+// step of the table (blocks of 2^k elements at stride 2^j) against the
+// level-by-level expansion, and back; the fused depths and gather depths
+// of every array size against their definitions.
+func TestConvRecipes(t *testing.T) {
+	r := newRand(t, 52)
+	const m = 17
+	s := randSubspace(t, r, m, 0)
+	tun := defaultTuning()
+	p := newPlan(s.shift, s.basis, tun)
+	kinds := map[uint8]int{}
+	for k := 0; k <= m; k++ {
+		for j := 0; j <= k; j++ {
+			kinds[p.taylorSteps[k][j]]++
+			a := randVec(r, 1<<uint(k))
+			want := slices.Clone(a)
+			taylorSmall(want, 1<<uint(j))
+			got := slices.Clone(a)
+			p.taylorBlock(got, 1<<uint(j))
+			testutil.RequireEqualSlices(t, want, got, "k=%d j=%d step %d: taylorBlock against taylorSmall", k, j, p.taylorSteps[k][j])
+			p.untaylorBlock(got, 1<<uint(j))
+			testutil.RequireEqualSlices(t, a, got, "k=%d j=%d: untaylorBlock undoes taylorBlock", k, j)
+		}
+	}
+	for st := uint8(tsNone); st <= tsSplitLow; st++ {
+		assert.Positive(t, kinds[st], "Taylor step %d appears in the table", st)
+	}
+	for n, c := range p.convs {
+		require.Len(t, c.steps, n)
+		for r, st := range c.steps {
+			assert.Equal(t, 1<<uint(n) >= fuseMin && 1<<uint(n) >= fuseSegs<<uint(r), st == depthFused, "n=%d r=%d: fused depth", n, r)
+		}
+		if c.gather < 0 {
+			assert.Less(t, n, 15, "n=%d: arrays above 2^14 gather", n)
+			continue
+		}
+		assert.GreaterOrEqual(t, c.gather, gatherLog, "n=%d: gather depth", n)
+		assert.LessOrEqual(t, c.gather, n-2, "n=%d: gather depth", n)
+		assert.Contains(t, tun.deepLogs, n-c.gather+gatherLog, "n=%d: gathered arrays have a size of deepLogs", n)
+	}
 }

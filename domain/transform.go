@@ -39,7 +39,7 @@ func (s *Subspace) FFT(a []gf64.Element) error {
 	}
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
-	procs := procsFor(len(a))
+	procs := p.procsFor(len(a))
 	p.toNovel(a, 0, procs, sc)
 	p.forward(a, 0, p.m-1, procs, sc)
 	scratchPool.Put(sc)
@@ -65,8 +65,8 @@ func (s *Subspace) FFTTrunc(a []gf64.Element, nCoeffs int) error {
 	clear(a[nCoeffs : 1<<uint(j)])
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
-	procs := procsFor(len(a))
-	p.toNovel(a[:1<<uint(j)], 0, procsFor(1<<uint(j)), sc)
+	procs := p.procsFor(len(a))
+	p.toNovel(a[:1<<uint(j)], 0, p.procsFor(1<<uint(j)), sc)
 	p.forwardTrunc(a, j, procs, sc)
 	scratchPool.Put(sc)
 	return nil
@@ -81,7 +81,7 @@ func (s *Subspace) IFFT(a []gf64.Element) error {
 	}
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
-	procs := procsFor(len(a))
+	procs := p.procsFor(len(a))
 	p.inverse(a, 0, p.m-1, procs, sc)
 	p.fromNovel(a, 0, procs, sc)
 	scratchPool.Put(sc)
@@ -96,7 +96,7 @@ func (s *Subspace) NovelFFT(a []gf64.Element) error {
 	}
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
-	p.forward(a, 0, p.m-1, procsFor(len(a)), sc)
+	p.forward(a, 0, p.m-1, p.procsFor(len(a)), sc)
 	scratchPool.Put(sc)
 	return nil
 }
@@ -109,7 +109,7 @@ func (s *Subspace) NovelIFFT(a []gf64.Element) error {
 	}
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
-	p.inverse(a, 0, p.m-1, procsFor(len(a)), sc)
+	p.inverse(a, 0, p.m-1, p.procsFor(len(a)), sc)
 	scratchPool.Put(sc)
 	return nil
 }
@@ -123,7 +123,7 @@ func (s *Subspace) MonomialToNovel(a []gf64.Element) error {
 	}
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
-	p.toNovel(a, 0, procsFor(len(a)), sc)
+	p.toNovel(a, 0, p.procsFor(len(a)), sc)
 	scratchPool.Put(sc)
 	return nil
 }
@@ -135,7 +135,7 @@ func (s *Subspace) NovelToMonomial(a []gf64.Element) error {
 	}
 	p := s.plan()
 	sc := scratchPool.Get().(*scratch)
-	p.fromNovel(a, 0, procsFor(len(a)), sc)
+	p.fromNovel(a, 0, p.procsFor(len(a)), sc)
 	scratchPool.Put(sc)
 	return nil
 }
