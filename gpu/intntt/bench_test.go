@@ -139,6 +139,31 @@ func BenchmarkMulBig(b *testing.B) {
 				require.NoError(b, err)
 			}
 		})
+		b.Run(fmt.Sprintf("bits=%s/gpu-nat", pow2Name(bits)), func(b *testing.B) {
+			a := accel(b)
+			xl, yl := limbs64(x), limbs64(y)
+			z := make([]uint64, len(xl)+len(yl))
+			require.NoError(b, a.MulNat(z, xl, yl))
+			b.ResetTimer()
+			for range b.N {
+				require.NoError(b, a.MulNat(z, xl, yl))
+			}
+		})
+		b.Run(fmt.Sprintf("bits=%s/gpu-device", pow2Name(bits)), func(b *testing.B) {
+			a := accel(b)
+			d := gputest.Device(b)
+			xl, yl := limbs64(x), limbs64(y)
+			dx, dy := gputest.Upload(b, d, xl), gputest.Upload(b, d, yl)
+			dz := gputest.Alloc[uint64](b, d, len(xl)+len(yl))
+			s, err := d.NewStream()
+			require.NoError(b, err)
+			defer s.Close()
+			var dt time.Duration
+			for range b.N {
+				dt = gputest.DeviceTime(b, d, s, 1, 5, 1, func() error { return a.MulNatDevice(s, dz, dx, dy) })
+			}
+			b.ReportMetric(float64(dt.Microseconds())/1e3, "device-ms")
+		})
 		b.Run(fmt.Sprintf("bits=%s/cpu", pow2Name(bits)), func(b *testing.B) {
 			for range b.N {
 				_, err := intpoly.MulBig(x, y)
@@ -154,4 +179,14 @@ func BenchmarkMulBig(b *testing.B) {
 			})
 		}
 	}
+}
+
+// limbs64 returns |x| as 64-bit limbs.
+func limbs64(x *big.Int) []uint64 {
+	b := new(big.Int).Abs(x).Bytes()
+	out := make([]uint64, (len(b)+7)/8)
+	for i := range b {
+		out[i/8] |= uint64(b[len(b)-1-i]) << (8 * (i % 8))
+	}
+	return out
 }

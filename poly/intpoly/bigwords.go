@@ -3,6 +3,7 @@ package intpoly
 import (
 	"math/big"
 	"math/bits"
+	"unsafe"
 )
 
 // Conversions between big.Int's words (32 or 64 bits, by platform) and the
@@ -45,4 +46,15 @@ func putLimbs(dst []big.Word, l []uint64) {
 		dst[2*t] = big.Word(v)
 		dst[2*t+1] = big.Word(v >> 32)
 	}
+}
+
+// limbsOf returns ws's memory as 64-bit limbs on 64-bit platforms (the
+// same words: MulBig reads its operands and writes its product in place,
+// without copies of 2^28-bit operands), and a new zeroed slice of
+// nlimbs(ws) limbs on 32-bit ones (putLimbs then writes it back).
+func limbsOf(ws []big.Word) []uint64 {
+	if wordBits == 64 {
+		return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(ws))), len(ws))
+	}
+	return make([]uint64, nlimbs(ws))
 }

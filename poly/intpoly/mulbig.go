@@ -33,7 +33,8 @@ func MulBig(x, y *big.Int, opts ...Option) (*big.Int, error) {
 		return new(big.Int).Mul(x, y), nil
 	}
 	xl, yl := natLimbs(x), natLimbs(y)
-	z := make([]uint64, len(xl)+len(yl))
+	ws := make([]big.Word, (len(xl)+len(yl))*wordsPerLimb)
+	z := limbsOf(ws)
 	if cfg.acc != nil {
 		if err := cfg.acc.MulNat(z, xl, yl); err != nil {
 			return nil, fmt.Errorf("intpoly: MulBig on the accelerator: %w", err)
@@ -41,8 +42,9 @@ func MulBig(x, y *big.Int, opts ...Option) (*big.Int, error) {
 	} else if err := mulNat(z, xl, yl, x.BitLen(), y.BitLen(), x == y, cfg.workers); err != nil {
 		return nil, err
 	}
-	ws := make([]big.Word, len(z)*wordsPerLimb)
-	putLimbs(ws, z)
+	if wordBits != 64 {
+		putLimbs(ws, z)
+	}
 	r := new(big.Int).SetBits(ws)
 	if x.Sign()*y.Sign() < 0 {
 		r.Neg(r)
@@ -50,10 +52,13 @@ func MulBig(x, y *big.Int, opts ...Option) (*big.Int, error) {
 	return r, nil
 }
 
-// natLimbs returns |x| as 64-bit limbs (sharing x's words on 64-bit
-// platforms; read only).
+// natLimbs returns |x| as 64-bit limbs: x's own words on 64-bit platforms
+// (read only), a copy on 32-bit ones.
 func natLimbs(x *big.Int) []uint64 {
 	ws := x.Bits()
+	if wordBits == 64 {
+		return limbsOf(ws)
+	}
 	out := make([]uint64, nlimbs(ws))
 	for t := range out {
 		out[t] = limb(ws, t)

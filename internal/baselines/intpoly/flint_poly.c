@@ -1,7 +1,8 @@
 /* FLINT's fmpz_poly_mul on two polynomials of N coefficients of BITS bits
  * (two's complement, random signs), one thread.
  *
- *   flint_poly N BITS RUNS     timing line
+ *   flint_poly N BITS RUNS [WARM]  timing line after WARM warm-up calls
+ *                                  (default 1)
  *   flint_poly vectors         known answers for poly/intpoly's tests */
 #include <flint/flint.h>
 #include <flint/fmpz.h>
@@ -56,18 +57,23 @@ int main(int argc, char **argv) {
 		}
 		return 0;
 	}
-	if (argc != 4) {
-		fprintf(stderr, "usage: flint_poly N BITS RUNS | flint_poly vectors\n");
+	if (argc != 4 && argc != 5) {
+		fprintf(stderr, "usage: flint_poly N BITS RUNS [WARM] | flint_poly vectors\n");
 		return 2;
 	}
 	long n = atol(argv[1]);
-	int bits = atoi(argv[2]), runs = atoi(argv[3]);
+	int bits = atoi(argv[2]), runs = atoi(argv[3]), warm = argc == 5 ? atoi(argv[4]) : 1;
+	if (runs < 1 || runs > 64 || warm < 0) {
+		fprintf(stderr, "flint_poly: RUNS must be 1..64, WARM at least 0\n");
+		return 2;
+	}
 	fmpz_poly_t a, b, c;
 	fmpz_poly_init(a); fmpz_poly_init(b); fmpz_poly_init(c);
 	fill(a, n, bits);
 	fill(b, n, bits);
 	double ms[64];
-	fmpz_poly_mul(c, a, b); /* warm-up */
+	for (int w = 0; w < warm; w++)
+		fmpz_poly_mul(c, a, b);
 	for (int r = 0; r < runs; r++) {
 		double t = now();
 		fmpz_poly_mul(c, a, b);
