@@ -48,6 +48,12 @@
 //     cache or shared memory), by schoolbook or Karatsuba over 32-row
 //     blocks. One program per field size, GF2nProgram: a define of the
 //     element's words, then gf2n.cu.
+//   - fermat.cu: the FFT over the generalized Fermat prime
+//     p = (2^63+2^34)^8+1 (gpu/fermat, field/fermat's radix-r elements of
+//     eight 64-bit digits, element-major): field/fermat's Stockham passes,
+//     radix-16 DFTs of digit shifts in shared memory with one general
+//     product per element between passes, and the big-integer product's
+//     chunking and recombination. Program "fermat.cu".
 package cuda
 
 import "embed"

@@ -32,6 +32,7 @@ var programs = func() map[string]func() (string, error) {
 		"gf32.cu":     func() (string, error) { return join("", "gf32.cu") },
 		"fft.cu":      func() (string, error) { return join("", "gf64.cu", "fft.cu") },
 		IntNTTProgram: func() (string, error) { return join("", "intntt.cu") },
+		FermatProgram: func() (string, error) { return join("", "fermat.cu") },
 	}
 	for _, t := range merkleTypes {
 		p[MerkleProgram(t)] = func() (string, error) {
@@ -75,7 +76,7 @@ func join(defines string, files ...string) (string, error) {
 
 // Programs returns the names of every program the library compiles, sorted:
 // "gf64.cu" and "gf32.cu" (the vector kernels), "fft.cu" (the additive
-// transforms), IntNTTProgram, MerkleProgram of each element type, NTTProgram of each
+// transforms), IntNTTProgram, FermatProgram, MerkleProgram of each element type, NTTProgram of each
 // field and GF2nProgram of each binary field size.
 func Programs() []string {
 	names := make([]string, 0, len(programs))
@@ -102,6 +103,10 @@ func MerkleProgram(elem string) string { return "merkle_" + elem + ".cu" }
 // IntNTTProgram names the multi-modular integer product program
 // (cuda/intntt.cu, gpu/intntt).
 const IntNTTProgram = "intntt.cu"
+
+// FermatProgram names the generalized Fermat prime field FFT program
+// (cuda/fermat.cu, gpu/fermat).
+const FermatProgram = "fermat.cu"
 
 // NTTProgram names the prime-field NTT program of one field: "bn254",
 // "goldilocks", "babybear" or "koalabear".

@@ -13,7 +13,7 @@ import (
 // with its defines first and the files it names in order.
 func TestPrograms(t *testing.T) {
 	names := Programs()
-	require.Len(t, names, 4+len(merkleTypes)+len(nttFields)+len(gf2nSizes))
+	require.Len(t, names, 5+len(merkleTypes)+len(nttFields)+len(gf2nSizes))
 	assert.IsIncreasing(t, names)
 	file := func(name string) string {
 		b, err := Sources.ReadFile(name)
@@ -34,6 +34,9 @@ func TestPrograms(t *testing.T) {
 	src, err = Program(IntNTTProgram)
 	require.NoError(t, err)
 	assert.Equal(t, file("intntt.cu"), src)
+	src, err = Program(FermatProgram)
+	require.NoError(t, err)
+	assert.Equal(t, file("fermat.cu"), src)
 	for _, typ := range merkleTypes {
 		src, err := Program(MerkleProgram(typ))
 		require.NoError(t, err, typ)
