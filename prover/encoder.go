@@ -90,6 +90,7 @@ type config struct {
 	progress func(Progress)
 	domains  BinaryDomains
 	gpu      *gpu.Device
+	gpus     []*gpu.Device // WithGPUs's, in column order
 	// devBudget is WithDeviceBudget's; 0 for the default.
 	devBudget int64
 }
@@ -487,7 +488,7 @@ func (c *core[E]) CommitLDE(lde [][]E) (*Commitment[E], error) {
 type Commitment[E Element] struct {
 	mu     sync.RWMutex // guards lde and closed
 	lde    [][]E        // host LDE, nil on the device
-	dev    *devStore[E] // the LDE and tree on the device
+	dev    deviceLDE[E] // the LDE and tree on the device (one or several)
 	tree   *tree
 	rows   int
 	cols   int
@@ -614,7 +615,7 @@ func (c *Commitment[E]) Open(indices []int) (*Opening[E], error) {
 		return nil, err
 	}
 	if lde == nil {
-		return c.openDevice(indices)
+		return c.dev.open(c.tree, indices)
 	}
 	o := &Opening[E]{
 		Indices: append([]int(nil), indices...),
@@ -665,7 +666,7 @@ func (c *Commitment[E]) CombineInto(dst, alpha []E) error {
 	if lde != nil {
 		return combineInto(dst, lde, alpha)
 	}
-	buf, err := c.combineDevice(nil, alpha)
+	buf, err := c.dev.combine(nil, alpha)
 	if err != nil {
 		return err
 	}
@@ -690,7 +691,7 @@ func (c *Commitment[E]) CombineDevice(alpha []E) (*gpu.Buffer[E], error) {
 	if c.dev == nil {
 		return nil, fmt.Errorf("prover: CombineDevice: the commitment is in host memory: %w", ErrUnavailable)
 	}
-	return c.combineDevice(nil, alpha)
+	return c.dev.combine(nil, alpha)
 }
 
 // CombineDeviceInto is CombineDevice into dst, a device buffer of Rows()
@@ -709,7 +710,7 @@ func (c *Commitment[E]) CombineDeviceInto(dst *gpu.Buffer[E], alpha []E) error {
 	if c.dev == nil {
 		return fmt.Errorf("prover: CombineDeviceInto: the commitment is in host memory: %w", ErrUnavailable)
 	}
-	_, err := c.combineDevice(dst, alpha)
+	_, err := c.dev.combine(dst, alpha)
 	return err
 }
 

@@ -35,6 +35,9 @@ func New[E Element](opts ...Option) (Encoder[E], error) {
 	if err := cfg.hs.probe(leafTag, 1+f.ElementBytes()); err != nil {
 		return nil, fmt.Errorf("%w (%w)", err, ErrConfig)
 	}
+	if cfg.gpus != nil {
+		return newMultiGPU[E](cfg)
+	}
 	if cfg.gpu != nil {
 		return gpuBackend[E](cfg)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/gpu"
 	"github.com/gfpoly/gfpoly/gpu/rowhash"
 )
@@ -285,7 +286,7 @@ func (c *core[E]) commitResident(src Source[E], logRows, cols int, t0 time.Time)
 
 // fillResident computes the LDE of src into st.lde a group of columns at a
 // time, two groups in flight on the two slots' streams, and absorbs each
-// group's LDE into h.
+// group's LDE into h (when not nil). It returns once the LDE is done.
 func (c *core[E]) fillResident(st *devStore[E], h *devHash[E], src Source[E], logRows, cols int) (err error) {
 	r := c.res
 	r.mu.Lock()
@@ -365,8 +366,10 @@ func (c *core[E]) fillResident(st *devStore[E], h *devHash[E], src Source[E], lo
 		if err := r.ops.devLDE(sl.s, out, in, logRows); err != nil {
 			return err
 		}
-		if err := h.absorb(sl.s, out); err != nil {
-			return fmt.Errorf("prover: GPU row hashing: %w", err)
+		if h != nil {
+			if err := h.absorb(sl.s, out); err != nil {
+				return fmt.Errorf("prover: GPU row hashing: %w", err)
+			}
 		}
 		c.report("encode", c0+nc, cols)
 	}
@@ -478,11 +481,28 @@ func deviceShape(logRows, n int) (int, int, error) {
 	return logRows, n / rows, nil
 }
 
-// openDevice answers Open for a commitment kept on the device: the rows and
+// deviceLDE is where a commitment kept on the device holds its LDE and
+// tree: one device (devStore) or several (multiStore, multi.go).
+type deviceLDE[E Element] interface {
+	// open answers Open; t is the commitment's tree (hash, height, root).
+	open(t *tree, indices []int) (*Opening[E], error)
+	// copyOut copies the LDE into dst (columns of rows elements).
+	copyOut(dst [][]E) error
+	// combine runs the linear combination on the device into dst (nil: a
+	// new buffer, returned).
+	combine(dst *gpu.Buffer[E], alpha []E) (*gpu.Buffer[E], error)
+	// view returns the whole LDE as one device buffer.
+	view() (*gpu.Buffer[E], error)
+	// free releases the device memory.
+	free() error
+}
+
+var _ deviceLDE[gf64.Element] = (*devStore[gf64.Element])(nil)
+
+// open answers Open for a commitment kept on the device: the rows and
 // their siblings (whose leaf digests the paths start with) and the digests
 // above the leaves are gathered there.
-func (c *Commitment[E]) openDevice(indices []int) (*Opening[E], error) {
-	st := c.dev
+func (st *devStore[E]) open(t *tree, indices []int) (*Opening[E], error) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.lde == nil {
@@ -503,24 +523,32 @@ func (c *Commitment[E]) openDevice(indices []int) (*Opening[E], error) {
 			return nil, fmt.Errorf("prover: Open: %w", err)
 		}
 	}
+	return openingFrom(t, indices, rows, up)
+}
+
+// openingFrom makes the opening of indices from rows, the opened rows
+// followed by their siblings, and up[k], the digests of row indices[k]'s
+// path above its sibling leaf (nil when there are none): each path is the
+// sibling's leaf digest, computed here, then up[k].
+func openingFrom[E Element](t *tree, indices []int, rows [][]E, up [][][]byte) (*Opening[E], error) {
 	o := &Opening[E]{
 		Indices: append([]int(nil), indices...),
 		Rows:    rows[:len(indices)],
 		Paths:   make([][][]byte, len(indices)),
 	}
-	s := newHState(c.tree.hs)
+	s := newHState(t.hs)
 	for k := range indices {
 		sib := rows[len(indices)+k]
 		cols := make([][]E, len(sib))
 		for j := range cols {
 			cols[j] = sib[j : j+1]
 		}
-		leaf := make([]byte, c.tree.hs.size)
+		leaf := make([]byte, t.hs.size)
 		leafDigest(s, cols, 0, leaf)
 		if s.err != nil {
 			return nil, fmt.Errorf("prover: Open: %w", s.err)
 		}
-		p := make([][]byte, 0, c.tree.height)
+		p := make([][]byte, 0, t.height)
 		p = append(p, leaf)
 		if up != nil {
 			p = append(p, up[k]...)
@@ -549,10 +577,9 @@ func (st *devStore[E]) copyOut(dst [][]E) error {
 	return nil
 }
 
-// combineDevice runs the linear combination on the device into dst (nil:
-// a new buffer, returned).
-func (c *Commitment[E]) combineDevice(dst *gpu.Buffer[E], alpha []E) (*gpu.Buffer[E], error) {
-	st := c.dev
+// combine runs the linear combination on the device into dst (nil: a new
+// buffer, returned).
+func (st *devStore[E]) combine(dst *gpu.Buffer[E], alpha []E) (*gpu.Buffer[E], error) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.lde == nil {
