@@ -93,9 +93,12 @@
 // in their own order, which only the pointwise product sees.
 //
 // Memory: a product of 2^L-point transforms with k primes holds 16·k·2^L
-// bytes of residues and as much of twiddle tables (tables up to 2^16 points
-// are cached for the process, longer ones live with their plan or
-// Multiplier).
+// bytes of residues and as much of twiddle tables. Tables up to 2^16 points
+// are cached for the process; of the longer ones, those of the most recent
+// length (all primes, at most 1 GiB) are kept until a product of another
+// long length replaces them, so that repeated MulBig calls of one size do
+// not rebuild them (at 2^28 bits: 350 MB, a tenth of a one-core product);
+// the rest live with their plan or Multiplier.
 //
 // # Accelerators
 //

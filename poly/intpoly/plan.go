@@ -58,9 +58,23 @@ func capacityErr(f *primeFamily, need int) error {
 }
 
 // twiddle tables of lengths up to 2^twCacheLog stay cached for the life of
-// the process (at most 2^twCacheLog·16 bytes per prime); longer ones belong
-// to the plan that built them.
-const twCacheLog = 16
+// the process (at most 2^twCacheLog·16 bytes per prime). Of the longer
+// ones, those of the most recent length stay too, up to twLargeMax bytes in
+// all, and a product of another long length replaces them: repeated
+// products of one large size (MulBig of 2^28-bit integers needs 11 tables
+// of 2^21 points, 350 MB, which took a tenth of its time to build) reuse
+// them; the rest belong to the plan that built them.
+const (
+	twCacheLog = 16
+	twLargeMax = 1 << 30
+)
+
+var twLarge struct {
+	sync.Mutex
+	logN  int
+	bytes int
+	m     map[twKey]*twiddles
+}
 
 type twKey struct {
 	ks   *kernels
@@ -72,7 +86,7 @@ var twCache sync.Map // twKey → *twiddles
 
 func (ks *kernels) twiddlesFor(q ntPrime, logN int) *twiddles {
 	if logN > twCacheLog {
-		return newTwiddles(q, ks.family.maxLog, logN, ks.shoupShift, ks.soa)
+		return ks.largeTwiddles(q, logN)
 	}
 	key := twKey{ks, q.p, logN}
 	if t, ok := twCache.Load(key); ok {
@@ -80,6 +94,34 @@ func (ks *kernels) twiddlesFor(q ntPrime, logN int) *twiddles {
 	}
 	t, _ := twCache.LoadOrStore(key, newTwiddles(q, ks.family.maxLog, logN, ks.shoupShift, ks.soa))
 	return t.(*twiddles)
+}
+
+// largeTwiddles returns the tables of a transform longer than
+// 2^twCacheLog, from twLarge or built (and kept there when the length is
+// the most recent one and the bytes allow).
+func (ks *kernels) largeTwiddles(q ntPrime, logN int) *twiddles {
+	key := twKey{ks, q.p, logN}
+	twLarge.Lock()
+	t, ok := twLarge.m[key]
+	twLarge.Unlock()
+	if ok {
+		return t
+	}
+	t = newTwiddles(q, ks.family.maxLog, logN, ks.shoupShift, ks.soa)
+	size := 8 * (len(t.fwd) + len(t.inv))
+	twLarge.Lock()
+	defer twLarge.Unlock()
+	if twLarge.m == nil || twLarge.logN != logN {
+		twLarge.m, twLarge.logN, twLarge.bytes = map[twKey]*twiddles{}, logN, 0
+	}
+	if old, ok := twLarge.m[key]; ok {
+		return old
+	}
+	if twLarge.bytes+size <= twLargeMax {
+		twLarge.m[key] = t
+		twLarge.bytes += size
+	}
+	return t
 }
 
 // newPlan returns the plan of a product whose coefficients need a CRT
