@@ -239,7 +239,7 @@ func (p *plan) twistAt(a []gf64.Element, i0, r int, sc *scratch, inv bool) {
 }
 
 // taylor is taylorBlock with a budget of procs goroutines: blocks of at
-// least parMin elements XOR their quarters in parallel and split the budget
+// least tun.parMin elements XOR their quarters in parallel and split the budget
 // between their halves.
 func (p *plan) taylor(a []gf64.Element, s, procs int) {
 	n := len(a)
