@@ -67,6 +67,30 @@
 // says why (Commitment.Resident, and a Progress report of phase
 // "fallback"); it is never an error.
 //
+// # Several GPUs
+//
+// WithGPUs(devs...) spreads the work over several devices of one host. A
+// trace's columns are split into contiguous runs, one per device (uneven
+// where the devices do not divide the columns); each device uploads its
+// columns, computes their LDE and keeps it: the LDE never moves. The rows'
+// SHA-256 hashes read every column in order, so the hash states move
+// instead (gpu/rowhash: 96 bytes a row, copied with the CUDA driver's peer
+// copies, direct between GPUs that have peer access): device 0 absorbs its
+// columns into the states, device 1 continues from them with its own, and
+// so on. The rows are cut into blocks (up to 4 per device) that pass
+// through this chain one after another, so the devices hash different
+// blocks at the same time; the last device builds each block's subtree and
+// the host hashes the blocks' roots up to the root. Roots, openings, LDEs
+// and combinations equal the single-GPU and CPU backends', bit for bit.
+// Open gathers each device's columns of the rows and the paths from the
+// last device; Combine combines each device's columns there and adds the
+// partial sums on the first device; DeviceParts lists each device's
+// columns. The same code runs on one GPU opened as several Device values
+// (gpu.Open on one ordinal, sharing its context and memory), where the
+// copies are plain device-to-device copies: that is how it is tested on a
+// machine of one GPU, and there it shows the overhead of the split, not a
+// speed-up.
+//
 // # Evaluation domains and order
 //
 // GF(2^64): the trace column is the evaluations of a polynomial of degree
