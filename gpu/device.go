@@ -145,7 +145,9 @@ type Device struct {
 	pbArch string // the prebuilt images' target, "" when none are used
 	pools  bool   // stream-ordered allocation available
 
-	jobs chan func()
+	jobs   chan func() // the device goroutine's: set-up and teardown
+	run    sync.Mutex  // held by the call in progress (do)
+	ctxOut uintptr     // cuCtxGetCurrent's result (under run; on the heap with d)
 
 	mu     sync.RWMutex // held for reading by calls in flight, for writing by Close
 	closed bool
@@ -302,24 +304,41 @@ func (d *Device) setup() error {
 // Info describes the device.
 func (d *Device) Info() Info { return d.info }
 
-// do runs f on the device goroutine and returns its error. It returns
-// ErrClosed after Close. A panic in f becomes an error.
-func (d *Device) do(f func() error) error {
+// do runs f with the device's context current and returns its error. It
+// returns ErrClosed after Close. A panic in f becomes an error.
+//
+// f runs on the calling goroutine, locked to its thread, with the context
+// made current there (and the thread's previous context restored after),
+// one call at a time per device (d.run): the same serial order as the
+// device goroutine's jobs, without the two goroutine switches a hop to it
+// costs (about 22 µs on the H100 machine, more than a small kernel; issue
+// 24, BENCHMARKS.md). The device goroutine keeps the context's set-up and
+// teardown.
+func (d *Device) do(f func() error) (err error) {
 	d.mu.RLock()
 	defer d.mu.RUnlock()
 	if d.closed {
 		return ErrClosed
 	}
-	done := make(chan error, 1)
-	d.jobs <- func() {
-		defer func() {
-			if p := recover(); p != nil {
-				done <- fmt.Errorf("gpu: internal error: %v", p)
-			}
-		}()
-		done <- f()
+	d.run.Lock()
+	runtime.LockOSThread()
+	prev := d.drv.currentContext(&d.ctxOut)
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("gpu: internal error: %v", p)
+		}
+		if prev != d.ctx && prev != 0 {
+			d.drv.setContext(prev) // a call of another device's do in progress on this thread
+		}
+		runtime.UnlockOSThread()
+		d.run.Unlock()
+	}()
+	if prev != d.ctx {
+		if r := d.drv.setContext(d.ctx); r != cudaSuccess {
+			return d.drv.errorf("cuCtxSetCurrent", r)
+		}
 	}
-	return <-done
+	return f()
 }
 
 // Synchronize waits until all work submitted to the device has finished and

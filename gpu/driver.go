@@ -59,6 +59,10 @@ type driver struct {
 	cuFuncSetAttribute         func(f uintptr, attr int32, v int32) int32
 	cuLaunchKernel             func(f uintptr, gx, gy, gz, bx, by, bz, shmem uint32, s uintptr, params unsafe.Pointer, extra unsafe.Pointer) int32
 	cuOccupancyMaxActiveBlocks func(n *int32, f uintptr, block int32, shmem uintptr) int32
+
+	// Entry points called on every launch and every call (Device.do),
+	// through purego.SyscallN: no reflection, no allocation.
+	launchSym, ctxGetSym, ctxSetSym uintptr
 }
 
 var (
@@ -134,6 +138,14 @@ func openDriver() (*driver, error) {
 	b.bind(&d.cuFuncSetAttribute, "cuFuncSetAttribute")
 	b.bind(&d.cuLaunchKernel, "cuLaunchKernel")
 	b.bind(&d.cuOccupancyMaxActiveBlocks, "cuOccupancyMaxActiveBlocksPerMultiprocessor")
+	for _, s := range []struct {
+		p    *uintptr
+		name string
+	}{{&d.launchSym, "cuLaunchKernel"}, {&d.ctxGetSym, "cuCtxGetCurrent"}, {&d.ctxSetSym, "cuCtxSetCurrent"}} {
+		if *s.p, err = librarySymbol(h, s.name); (err != nil || *s.p == 0) && b.err == nil {
+			b.err = fmt.Errorf("symbol %s not found", s.name)
+		}
+	}
 	if b.err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNoDevice, b.err)
 	}
@@ -170,6 +182,29 @@ func (b *binder) optional(fptr any, names ...string) bool {
 		}
 	}
 	return false
+}
+
+// launch calls cuLaunchKernel.
+func (d *driver) launch(f uintptr, gx, gy, gz, bx, by, bz, shmem uint32, s uintptr, params unsafe.Pointer) int32 {
+	r, _, _ := purego.SyscallN(d.launchSym, f, uintptr(gx), uintptr(gy), uintptr(gz), uintptr(bx), uintptr(by), uintptr(bz),
+		uintptr(shmem), s, uintptr(params), 0)
+	return int32(r)
+}
+
+// currentContext returns the calling thread's current context (0: none),
+// through out, which must not be on a goroutine's stack (it would move).
+func (d *driver) currentContext(out *uintptr) uintptr {
+	*out = 0
+	if r, _, _ := purego.SyscallN(d.ctxGetSym, uintptr(unsafe.Pointer(out))); int32(r) != cudaSuccess {
+		return 0
+	}
+	return *out
+}
+
+// setContext makes ctx current on the calling thread (cuCtxSetCurrent).
+func (d *driver) setContext(ctx uintptr) int32 {
+	r, _, _ := purego.SyscallN(d.ctxSetSym, ctx)
+	return int32(r)
 }
 
 // errorf turns a non-zero CUresult into an *Error naming the call; it

@@ -298,7 +298,7 @@ func (f *Function) launch(grid, block Dim3, shmem int, stream uintptr, params []
 	if len(params) > 0 {
 		pp = unsafe.Pointer(&params[0])
 	}
-	r := f.m.d.drv.cuLaunchKernel(f.h, gx, gy, gz, bx, by, bz, uint32(shmem), stream, pp, nil)
+	r := f.m.d.drv.launch(f.h, gx, gy, gz, bx, by, bz, uint32(shmem), stream, pp)
 	runtime.KeepAlive(params)
 	return f.m.d.drv.errorf("cuLaunchKernel", r)
 }
