@@ -521,7 +521,7 @@ __device__ __forceinline__ void ntt_fs64(u64 *data, u64 colStride, const u64 *tw
 
 // ---------------------------------------------------------------- entry points
 
-#define NTT_KERNELS(name, F, RLOG, SLOG)                                                                \
+#define NTT_KERNELS(name, F, RLOG, SLOG, TB)                                                            \
     extern "C" __global__ void ntt_##name##_pass_reg(F::E *data, u64 colStride, const F::E *tw,   \
                                                      const F::E *pre, const F::E *post, u32 tabH, \
                                                      u32 logn, u32 lo, u32 nst, u32 logc,         \
@@ -537,8 +537,13 @@ __device__ __forceinline__ void ntt_fs64(u64 *data, u64 colStride, const u64 *tw
         ntt_bitrev<F>(data, colStride, logn);                                                     \
     }                                                                                             \
     extern "C" __global__ void ntt_##name##_spread(F::E *dst, u64 dstStride, const F::E *src,     \
-                                                   u64 srcStride, u32 logn, u32 logb, u32 mode) { \
-        ntt_spread<F>(dst, dstStride, src, srcStride, logn, logb, mode);                          \
+                                                   u64 srcStride, u32 logn, u32 logb, u32 mode,   \
+                                                   const F::E *pow, u32 tabH) {                   \
+        ntt_spread<F>(dst, dstStride, src, srcStride, logn, logb, mode, pow, tabH);               \
+    }                                                                                             \
+    extern "C" __global__ void __launch_bounds__(256) ntt_##name##_bitrev_tiled(F::E *data,       \
+                                                   u64 colStride, u32 logn) {                     \
+        ntt_bitrev_tiled<F, TB, 256>(data, colStride, logn);                                      \
     }
 
 // gpu/primentt compiles these files once per field (the programs
@@ -552,16 +557,16 @@ __device__ __forceinline__ void ntt_fs64(u64 *data, u64 colStride, const u64 *tw
 #define NTT_FS_MAX 11
 #endif
 #if !defined(NTT_ONLY) || defined(NTT_ONLY_babybear)
-NTT_KERNELS(babybear, BabyBear, 4, 3)
+NTT_KERNELS(babybear, BabyBear, 4, 3, 5)
 #endif
 #if !defined(NTT_ONLY) || defined(NTT_ONLY_koalabear)
-NTT_KERNELS(koalabear, KoalaBear, 4, 3)
+NTT_KERNELS(koalabear, KoalaBear, 4, 3, 5)
 #endif
 #if !defined(NTT_ONLY) || defined(NTT_ONLY_goldilocks)
-NTT_KERNELS(goldilocks, Goldilocks, 3, 2)
+NTT_KERNELS(goldilocks, Goldilocks, 3, 2, 5)
 #endif
 #if !defined(NTT_ONLY) || defined(NTT_ONLY_bn254)
-NTT_KERNELS(bn254, BN254, 2, 0)
+NTT_KERNELS(bn254, BN254, 2, 0, 4)
 #endif
 
 // Four-step passes (gpu/primentt's nttFields says which sizes each field

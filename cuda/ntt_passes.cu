@@ -294,13 +294,16 @@ __device__ void ntt_bitrev(typename F::E *data, u64 colStride, u32 logn) {
 }
 
 // LDE layout step: dst (N = 2^(logn+logb) per column, stride dstStride) gets
-// the n coefficients of src (stride srcStride), zero elsewhere.
-//   mode 0: dst[j << logb] = src[j]                (stride, keeps src order)
-//   mode 1: dst[j] = src[bitrev_n(j)] for j < n     (natural, zero-padded)
-//   mode 2: dst[bitrev_n(j) << logb] = src[j]       (reverse, then stride)
+// the n coefficients of src (stride srcStride), zero elsewhere, each
+// multiplied by g^k (k its polynomial index; g's powers from the lo/hi
+// tables pow, split at tabH: the large domain's coset shift) when pow is not
+// null, so that the large transform needs no coset pass over N elements.
+//   mode 0: dst[j << logb] = src[j]                (stride, keeps src order: k = bitrev_n(j))
+//   mode 1: dst[j] = src[bitrev_n(j)] for j < n     (natural, zero-padded: k = j)
+//   mode 2: dst[bitrev_n(j) << logb] = src[j]       (reverse, then stride: k = j)
 template <class F>
 __device__ void ntt_spread(typename F::E *dst, u64 dstStride, const typename F::E *src, u64 srcStride,
-                           u32 logn, u32 logb, u32 mode) {
+                           u32 logn, u32 logb, u32 mode, const typename F::E *pow, u32 tabH) {
     typedef typename F::E E;
     E *d = dst + (u64)blockIdx.y * dstStride;
     const E *s = src + (u64)blockIdx.y * srcStride;
@@ -308,12 +311,65 @@ __device__ void ntt_spread(typename F::E *dst, u64 dstStride, const typename F::
     u32 bmask = (1u << logb) - 1;
     for (u32 k = blockIdx.x * blockDim.x + threadIdx.x; k < N; k += gridDim.x * blockDim.x) {
         E x{};
+        bool set = false;
+        u32 pk = 0;
         if (mode == 1) {
-            if (k < (1u << logn)) x = s[bitrev(k, logn)];
+            if (k < (1u << logn)) {
+                x = s[bitrev(k, logn)];
+                set = true;
+                pk = k;
+            }
         } else if ((k & bmask) == 0) {
             u32 j = k >> logb;
             x = s[mode == 2 ? bitrev(j, logn) : j];
+            set = true;
+            pk = bitrev(j, logn);
         }
+        if (set && pow != nullptr) x = fcanon<F>(F::mul(x, power<F>(pow, tabH, pk)));
         d[k] = x;
+    }
+}
+
+// In-place bit-reversal permutation of each column of 2^logn elements,
+// logn >= 2·TB, at the copy rate: index i = (h, m, l), h and l of TB bits,
+// goes to bitrev(i) = (rev(l), rev(m), rev(h)). A block takes the middle m
+// and its reverse m' (m <= m'): it loads both 2^TB × 2^TB tiles of
+// elements (·, m, ·) and (·, m', ·) (rows of 2^TB consecutive elements) into
+// shared memory, then writes each transposed and reversed into the other's
+// place, again in rows. BLOCK threads; shared memory 2·2^TB·(2^TB+1)
+// elements (rows padded by one against bank conflicts).
+template <class F, int TB, int BLOCK>
+__device__ void ntt_bitrev_tiled(typename F::E *data, u64 colStride, u32 logn) {
+    typedef typename F::E E;
+    constexpr u32 T = 1u << TB, ROW = T + 1, PER = T * T / BLOCK;
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    E *sa = reinterpret_cast<E *>(smem_raw);
+    E *sb = sa + T * ROW;
+    E *col = data + (u64)blockIdx.y * colStride;
+    const u32 mbits = logn - 2 * TB;
+    const u32 nm = 1u << mbits;
+    for (u32 m = blockIdx.x; m < nm; m += gridDim.x) {
+        const u32 mr = bitrev(m, mbits);
+        if (mr < m) continue; // the pair's other block moves it
+        const bool two = mr != m;
+#pragma unroll
+        for (u32 e = 0; e < PER; e++) {
+            const u32 u = threadIdx.x + e * BLOCK;
+            const u32 h = u >> TB, l = u & (T - 1);
+            const u32 base = (h << (logn - TB)) | l;
+            sa[h * ROW + l] = col[base | (m << TB)];
+            if (two) sb[h * ROW + l] = col[base | (mr << TB)];
+        }
+        __syncthreads();
+#pragma unroll
+        for (u32 e = 0; e < PER; e++) {
+            const u32 u = threadIdx.x + e * BLOCK;
+            const u32 h2 = u >> TB, l2 = u & (T - 1);
+            const u32 base = (h2 << (logn - TB)) | l2;
+            const u32 at = (__brev(l2) >> (32 - TB)) * ROW + (__brev(h2) >> (32 - TB));
+            col[base | (mr << TB)] = sa[at];
+            if (two) col[base | (m << TB)] = sb[at];
+        }
+        __syncthreads();
     }
 }

@@ -66,6 +66,7 @@ type nttFieldInfo struct {
 	logTile int    // elements per shared-memory tile (log2): the transforms of one tile
 	block   int    // threads per block of the radix-2 pass kernel
 	rlog    int    // elements per thread of the register pass kernel (log2)
+	bitrevB int    // ntt_<name>_bitrev_tiled's tiles: 2^bitrevB × 2^bitrevB elements (TB in cuda/ntt_fourstep.cu)
 
 	// Four-step passes (ntt_<name>_fs<nst>), for transforms above one tile.
 	fsRlog       int  // elements per thread (log2), as compiled
@@ -93,15 +94,15 @@ type nttFieldInfo struct {
 // half-sector runs).
 var nttFields = map[string]nttFieldInfo{
 	// radix-2 passes: registers cost occupancy
-	"bn254": {name: "bn254", logTile: 11, block: 256, rlog: 0,
+	"bn254": {name: "bn254", logTile: 11, block: 256, rlog: 0, bitrevB: 4,
 		fsRlog: 2, fsMinNST: 5, fsMaxNST: 8, fsLogC: 2, fsTile: 10, fsMaxThreads: 256},
 	// 2^12 beat 2^13 by 16% on 2^24 (occupancy)
-	"goldilocks": {name: "goldilocks", logTile: 12, block: 1024, rlog: 3,
+	"goldilocks": {name: "goldilocks", logTile: 12, block: 1024, rlog: 3, bitrevB: 5,
 		fsRlog: 3, fsMinNST: 6, fsMaxNST: 11, fsLogC: 3, fsTile: 11, fsMaxThreads: 1024, fsShift: true},
 	// 2^12 beat 2^14 by 12%
-	"babybear": {name: "babybear", logTile: 12, block: 1024, rlog: 4,
+	"babybear": {name: "babybear", logTile: 12, block: 1024, rlog: 4, bitrevB: 5,
 		fsRlog: 4, fsMinNST: 6, fsMaxNST: 10, fsLogC: 4, fsTile: 12, fsMaxThreads: 1024},
-	"koalabear": {name: "koalabear", logTile: 12, block: 1024, rlog: 4,
+	"koalabear": {name: "koalabear", logTile: 12, block: 1024, rlog: 4, bitrevB: 5,
 		fsRlog: 4, fsMinNST: 6, fsMaxNST: 10, fsLogC: 4, fsTile: 12, fsMaxThreads: 1024},
 }
 
@@ -109,6 +110,7 @@ var nttFields = map[string]nttFieldInfo{
 type nttKernels struct {
 	info                           nttFieldInfo
 	pass, passReg, bitrev, spreadK *gpu.Function
+	bitrevT                        *gpu.Function         // ntt_<name>_bitrev_tiled, columns of 2^(2·bitrevB) and more
 	fs                             map[int]*gpu.Function // four-step passes by size
 	fsSh                           map[int]*gpu.Function // Goldilocks: ntt_goldilocks_sh_fs* (info.fsShift)
 	noReg                          bool                  // tests: the radix-2 pass for transforms of one tile
@@ -126,7 +128,7 @@ func loadKernels(d *gpu.Device, field string) (*nttKernels, error) {
 	for _, p := range []struct {
 		f    **gpu.Function
 		name string
-	}{{&k.pass, "pass"}, {&k.passReg, "pass_reg"}, {&k.bitrev, "bitrev"}, {&k.spreadK, "spread"}} {
+	}{{&k.pass, "pass"}, {&k.passReg, "pass_reg"}, {&k.bitrev, "bitrev"}, {&k.spreadK, "spread"}, {&k.bitrevT, "bitrev_tiled"}} {
 		if *p.f, err = m.Function("ntt_" + info.name + "_" + p.name); err != nil {
 			return nil, err
 		}

@@ -87,7 +87,8 @@ func (l *LDE[E]) Encode(s *gpu.Stream, dst, src *gpu.Buffer[E], o Order) error {
 			if err := q.Copy(tmp, src.Ptr(), int(uint64(cols)*n*es)); err != nil {
 				return err
 			}
-			// Coefficients in tmp, then laid out in dst, then the coset NTT.
+			// Coefficients in tmp, then laid out in dst and multiplied by
+			// the coset powers (n products, not N), then the NTT.
 			intt, mode, ntt := DIF, uint32(0), DIT // Natural
 			switch o {
 			case DIF:
@@ -104,11 +105,11 @@ func (l *LDE[E]) Encode(s *gpu.Stream, dst, src *gpu.Buffer[E], o Order) error {
 				cn := min(cols-c0, maxGridY)
 				if err := q.Launch(k.spreadK, gpu.Dim3{X: g, Y: cn}, gpu.Dim3{X: 256}, 0,
 					dst.Ptr()+gpu.DevicePtr(uint64(c0)*bigN*es), bigN, tmp+gpu.DevicePtr(uint64(c0)*n*es), n,
-					uint32(l.small.logn), uint32(l.logb), mode); err != nil {
+					uint32(l.small.logn), uint32(l.logb), mode, l.large.cosetFwd.Ptr(), uint32(l.large.tabH)); err != nil {
 					return err
 				}
 			}
-			return l.large.launch(q, uint64(dst.Ptr()), bigN, cols, ntt, false, true)
+			return l.large.launch(q, uint64(dst.Ptr()), bigN, cols, ntt, false, false)
 		})
 	})
 }

@@ -348,16 +348,30 @@ func goldilocksPow2Log(w goldilocks.Element) int {
 // rtH is the split of the ω power tables: lo has 2^rtH entries.
 func (t *NTT[E]) rtH() int { return t.tabH }
 
+// bitrevOn queues the bit-reversal permutation of cols columns: in tiles
+// through shared memory (ntt_<field>_bitrev_tiled, rows of 2^bitrevB
+// consecutive elements read and written, at about the copy rate) for columns
+// of 2^(2·bitrevB) elements and more, element by element below.
 func (t *NTT[E]) bitrevOn(q *gpu.Queue, ptr, colStride uint64, cols int) error {
 	n := 1 << t.logn
 	es := uint64(t.k.elemSize())
-	g := min((n+255)/256, max(1, t.d.Info().Multiprocessors*16))
+	tb := t.k.info.bitrevB
+	f, g, block, shared := t.k.bitrev, min((n+255)/256, max(1, t.d.Info().Multiprocessors*16)), 256, 0
+	if t.logn >= 2*tb {
+		f, block = t.k.bitrevT, 256
+		g = min(1<<(t.logn-2*tb), max(1, t.d.Info().Multiprocessors*16))
+		shared = bitrevShared(tb, int(es))
+	}
 	for c0 := 0; c0 < cols; c0 += maxGridY {
 		cn := min(cols-c0, maxGridY)
-		if err := q.Launch(t.k.bitrev, gpu.Dim3{X: g, Y: cn}, gpu.Dim3{X: 256}, 0,
+		if err := q.Launch(f, gpu.Dim3{X: g, Y: cn}, gpu.Dim3{X: block}, shared,
 			gpu.DevicePtr(ptr+uint64(c0)*colStride*es), colStride, uint32(t.logn)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// bitrevShared is ntt_bitrev_tiled's shared memory: two tiles of 2^tb rows
+// of 2^tb + 1 elements.
+func bitrevShared(tb, es int) int { return 2 * (1 << tb) * ((1 << tb) + 1) * es }

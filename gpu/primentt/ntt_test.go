@@ -669,3 +669,45 @@ func TestGoldilocksShiftRoots(t *testing.T) {
 	y.SetUint64(3)
 	require.Equal(t, -1, goldilocksPow2Log(y), "3 is not a power of 2")
 }
+
+func TestPrimeBatch(t *testing.T) {
+	d := gputest.Device(t)
+	t.Run("bn254", func(t *testing.T) { testPrimeBatch(t, d, bn254Case()) })
+	t.Run("goldilocks", func(t *testing.T) { testPrimeBatch(t, d, goldilocksCase()) })
+	t.Run("babybear", func(t *testing.T) { testPrimeBatch(t, d, babybearCase()) })
+	t.Run("koalabear", func(t *testing.T) { testPrimeBatch(t, d, koalabearCase()) })
+}
+
+// testPrimeBatch: a batch of k columns transformed in one call equals each
+// column transformed alone on the device, for shapes from 1024 columns of
+// 2^10 to 2 of 2^20 (one tile, two and three four-step passes, the tiled
+// and the element-wise bit reversal), every order, FFT and coset inverse.
+func testPrimeBatch[E Element](t *testing.T, d *gpu.Device, c primeCase[E]) {
+	shapes := []struct{ cols, logn int }{{1024, 10}, {33, 12}, {7, 13}, {3, 17}}
+	if !testing.Short() {
+		shapes = append(shapes, struct{ cols, logn int }{256, 16}, struct{ cols, logn int }{2, 20})
+	}
+	for _, sh := range shapes {
+		n := 1 << sh.logn
+		ntt, err := NewNTT[E](d, c.domain(uint64(n), nil))
+		require.NoError(t, err)
+		batch := gputest.Alloc[E](t, d, sh.cols*n)
+		one := gputest.Alloc[E](t, d, n)
+		got, col := make([]E, sh.cols*n), make([]E, n)
+		for _, op := range []primeOp{primeOps[0], primeOps[3]} {
+			for _, o := range primeOrders {
+				in := primeRandom(c, sh.cols*n, uint64(sh.logn*7+int(o)))
+				require.NoError(t, batch.Upload(in))
+				require.NoError(t, ntt.do(op, nil, batch, o))
+				require.NoError(t, batch.Download(got))
+				for j := range sh.cols {
+					require.NoError(t, one.Upload(in[j*n:(j+1)*n]))
+					require.NoError(t, ntt.do(op, nil, one, o))
+					require.NoError(t, one.Download(col))
+					testutil.RequireEqualSlices(t, col, got[j*n:(j+1)*n], "%s %d×2^%d %s %v: column %d of the batch against it alone", c.name, sh.cols, sh.logn, op.name, o, j)
+				}
+			}
+		}
+		require.NoError(t, ntt.Close())
+	}
+}
