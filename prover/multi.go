@@ -48,7 +48,11 @@ import (
 // device's columns). CommitInto encodes on all the devices and hashes its
 // host LDE on the first one; CommitLDE hashes on the first one. The device
 // budget (WithDeviceBudget) applies to each device; Device values that share
-// a GPU share its memory too.
+// a GPU share its memory too. A BinaryDomains function (WithBinaryDomains)
+// is called from the devices' goroutines at the same time; a Source that is
+// not a Trace, PinnedTrace or DeviceTrace is read by one device at a time.
+// A DeviceTrace is read where it is by its own device and through the host
+// by the others.
 //
 // A nil device (a failed Open), the same Device twice, or WithGPU as well
 // is an error wrapping ErrConfig; New returns an error wrapping
