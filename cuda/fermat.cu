@@ -299,9 +299,70 @@ template <int S> __device__ __forceinline__ void fr_bfly(fe &a, fe &b) {
     b = d;
 }
 
+// fr_submul_rpow_rt sets z = (x - y) * r^s for a run-time s < 8: x and y
+// rotated by s (three-step barrels of selects), their digits merged as in
+// fr_submul_rpow, one subtraction.
+__device__ __forceinline__ void fr_submul_rpow_rt(fe &z, const fe &x, const fe &y, u32 s) {
+    if (x.d[7] == FR_R || y.d[7] == FR_R) {
+        fe d;
+        fr_sub(d, x, y);
+        fr_mul_rpow(z, d, s);
+        return;
+    }
+    fe u = x, v = y, t, w;
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+        t.d[k] = (s & 4) ? u.d[(k + 4) & 7] : u.d[k];
+        w.d[k] = (s & 4) ? v.d[(k + 4) & 7] : v.d[k];
+    }
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+        u.d[k] = (s & 2) ? t.d[(k + 6) & 7] : t.d[k];
+        v.d[k] = (s & 2) ? w.d[(k + 6) & 7] : w.d[k];
+    }
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+        t.d[k] = (s & 1) ? u.d[(k + 7) & 7] : u.d[k];
+        w.d[k] = (s & 1) ? v.d[(k + 7) & 7] : v.d[k];
+    }
+    fe a, b;
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+        a.d[k] = (u32)k >= s ? t.d[k] : w.d[k];
+        b.d[k] = (u32)k >= s ? w.d[k] : t.d[k];
+    }
+    fr_sub(z, a, b);
+}
+
+// FR_BFLY_RT selects how fermat_pass16 runs its butterflies: 0, one
+// compile-time shift per case of a warp-uniform switch (fr_bfly_s); 1, one
+// code path for every warp with the shift done at run time
+// (fr_submul_rpow_rt).
+#ifndef FR_BFLY_RT
+#define FR_BFLY_RT 0
+#endif
+
+// FR_MINB is fermat_pass16's minimum of resident blocks per multiprocessor
+// (__launch_bounds__), which caps its registers.
+#ifndef FR_MINB
+#define FR_MINB 1
+#endif
+
+// fr_bfly_rt is the butterfly with a run-time twiddle r^s, s < 8.
+__device__ __forceinline__ void fr_bfly_rt(fe &a, fe &b, u32 s) {
+    fe d;
+    fr_submul_rpow_rt(d, a, b, s);
+    fr_add(a, a, b);
+    b = d;
+}
+
 // fr_bfly_s runs fr_bfly<s> for s < 8; s is warp-uniform (or constant
 // after unrolling), so the switch does not diverge.
 __device__ __forceinline__ void fr_bfly_s(fe &a, fe &b, u32 s) {
+#if FR_BFLY_RT
+    fr_bfly_rt(a, b, s);
+    return;
+#endif
     switch (s) {
     case 0: fr_bfly<0>(a, b); break;
     case 1: fr_bfly<1>(a, b); break;
@@ -414,7 +475,7 @@ __device__ __forceinline__ void fr_ld_sm(fe &x, u64 (*sm)[16][32], u32 t, u32 la
 // fermat_pass16 is one radix-16 Stockham pass over sub-transforms of
 // length ns = 2^logns (see the file comment). Blocks of 256 threads, 32
 // DFT-16s each: grid = ceil(n/16 / 32).
-extern "C" __global__ void __launch_bounds__(256) fermat_pass16(u64 *dst, const u64 *src, const u64 *tw, u32 logn, u32 logns) {
+extern "C" __global__ void __launch_bounds__(256, FR_MINB) fermat_pass16(u64 *dst, const u64 *src, const u64 *tw, u32 logn, u32 logns) {
     __shared__ u64 sm[8][16][32];
     u32 q = threadIdx.x >> 5, lane = threadIdx.x & 31;
     u64 nj = 1ULL << (logn - 4);

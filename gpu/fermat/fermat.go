@@ -58,6 +58,13 @@ func New(d *gpu.Device) (*Transformer, error) {
 	if err != nil {
 		return nil, err
 	}
+	return newWith(d, mod)
+}
+
+// newWith returns a Transformer running the kernels of mod (cuda/fermat.cu
+// as compiled, or a variant of it in the tests).
+func newWith(d *gpu.Device, mod *gpu.Module) (*Transformer, error) {
+	var err error
 	t := &Transformer{d: d, fns: map[string]*gpu.Function{}, plans: map[int]*plan{},
 		bufs: map[string]*gpu.Buffer[uint64]{}, ebufs: map[string]*gpu.Buffer[field.Element]{}}
 	for _, n := range kernelNames {

@@ -7,12 +7,14 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gfpoly/gfpoly/cuda"
 	field "github.com/gfpoly/gfpoly/field/fermat"
 	"github.com/gfpoly/gfpoly/gpu/intntt"
 	"github.com/gfpoly/gfpoly/internal/gputest"
@@ -23,7 +25,44 @@ var (
 	report     = flag.Bool("fermat.report", false, "run TestReport: the GPU tables of BENCHMARKS.md (transforms, and products against gpu/intntt)")
 	reportReps = flag.Int("fermat.reps", 11, "TestReport: timed repetitions per row (median reported)")
 	reportMaxE = flag.Int("fermat.maxe", 6, "TestReport: largest e of N = 16^e")
+	variants   = flag.String("fermat.variants", "", "TestReport: kernel variants to check and time beside the default, ';'-separated lists of NAME=VALUE defines for cuda/fermat.cu (FR_MINB, FR_BFLY_RT)")
 )
+
+// variant is a Transformer on cuda/fermat.cu as shipped ("default") or
+// compiled with defines in front.
+type variant struct {
+	name string
+	t    *Transformer
+}
+
+// reportVariants returns the default Transformer and one per
+// -fermat.variants entry.
+func reportVariants(t *testing.T) []variant {
+	vs := []variant{{"default", transformer(t)}}
+	if *variants == "" {
+		return vs
+	}
+	d := gputest.Device(t)
+	src, err := cuda.Program(cuda.FermatProgram)
+	require.NoError(t, err)
+	for _, v := range strings.Split(*variants, ";") {
+		var defs strings.Builder
+		for _, kv := range strings.Split(v, ",") {
+			name, val, ok := strings.Cut(strings.TrimSpace(kv), "=")
+			require.True(t, ok, "variant %q: NAME=VALUE", kv)
+			fmt.Fprintf(&defs, "#define %s %s\n", name, val)
+		}
+		t0 := time.Now()
+		mod, err := d.LoadModule("fermat_variant_"+strings.NewReplacer("=", "", ",", "_").Replace(v)+".cu", defs.String()+src)
+		require.NoError(t, err, v)
+		tr, err := newWith(d, mod)
+		require.NoError(t, err, v)
+		t.Cleanup(func() { tr.Close() })
+		fmt.Printf("variant %s: compiled and loaded in %v\n", v, time.Since(t0).Round(time.Millisecond))
+		vs = append(vs, variant{v, tr})
+	}
+	return vs
+}
 
 // hostTime returns the median wall time of reps calls of f after one warm
 // call.
@@ -53,28 +92,41 @@ func TestReport(t *testing.T) {
 		t.Skip("the report runs with -fermat.report")
 	}
 	tr := transformer(t)
+	vs := reportVariants(t)
 	d := gputest.Device(t)
 	s, err := d.NewStream()
 	require.NoError(t, err)
 	defer s.Close()
 	reps := *reportReps
+	// Every variant against the CPU at lengths that take each first pass
+	// (radix 2, 4, 8, 16) and both output layouts of the radix-16 pass.
+	for _, k := range []int{1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15, 17, 18, 19, 21} {
+		a := randVec(1<<k, uint64(200+k))
+		want := append([]field.Element(nil), a...)
+		require.NoError(t, field.FFT(want))
+		wantI := append([]field.Element(nil), a...)
+		require.NoError(t, field.IFFT(wantI))
+		buf := gputest.Upload(t, d, a)
+		for _, v := range vs {
+			require.NoError(t, buf.Upload(a))
+			require.NoError(t, v.t.FFT(nil, buf))
+			got := gputest.Download(t, buf)
+			assert.True(t, equal(want, got), "%s, 2^%d: GPU FFT differs from the CPU's at %d", v.name, k, firstDiff(want, got))
+			require.NoError(t, buf.Upload(a))
+			require.NoError(t, v.t.IFFT(nil, buf))
+			got = gputest.Download(t, buf)
+			assert.True(t, equal(wantI, got), "%s, 2^%d: GPU IFFT differs from the CPU's at %d", v.name, k, firstDiff(wantI, got))
+		}
+		require.NoError(t, buf.Free())
+	}
 	seed := map[int]string{2: "0.038", 3: "0.384", 4: "22.4", 5: "468"}
 	target := map[int]string{4: "≤ 0.1", 5: "≤ 2", 6: "≤ 50"}
 	fmt.Printf("\n%s; host %d cores (GOMAXPROCS)\n", d.Info().String(), runtime.GOMAXPROCS(0))
-	fmt.Println("| N | GPU FFT ms | GPU IFFT ms | target ms | seed GTX 760M ms | CPU FFT ms (host cores) | CPU / GPU FFT |")
-	fmt.Println("|---|---|---|---|---|---|---|")
+	fmt.Println("| N | kernels | GPU FFT ms | GPU IFFT ms | target ms | seed GTX 760M ms | CPU FFT ms (host cores) | CPU / GPU FFT |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
 	for e := 2; e <= *reportMaxE; e++ {
 		n := 1 << (4 * e)
 		a := randVec(n, uint64(100+e))
-		buf := gputest.Upload(t, d, a)
-		inner := max(1, min(50, (1<<20)/n))
-		fft := gputest.DeviceTime(t, d, s, 2, reps, inner, func() error { return tr.FFT(s, buf) })
-		ifft := gputest.DeviceTime(t, d, s, 2, reps, inner, func() error { return tr.IFFT(s, buf) })
-		require.NoError(t, s.Synchronize())
-		// The device result after a forward transform equals the CPU's.
-		require.NoError(t, buf.Upload(a))
-		require.NoError(t, tr.FFT(nil, buf))
-		got := gputest.Download(t, buf)
 		cr := 3
 		if e >= 6 {
 			cr = 1
@@ -84,8 +136,19 @@ func TestReport(t *testing.T) {
 			want = append(want[:0], a...)
 			return field.FFT(want)
 		})
-		assert.True(t, equal(want, got), "16^%d: GPU FFT differs from the CPU's at %d", e, firstDiff(want, got))
-		fmt.Printf("| 16^%d | %s | %s | %s | %s | %s | %.1f |\n", e, ms(fft), ms(ifft), or(target[e], "–"), or(seed[e], "–"), ms(cpu), float64(cpu)/float64(fft))
+		buf := gputest.Upload(t, d, a)
+		inner := max(1, min(50, (1<<20)/n))
+		for _, v := range vs {
+			fft := gputest.DeviceTime(t, d, s, 2, reps, inner, func() error { return v.t.FFT(s, buf) })
+			ifft := gputest.DeviceTime(t, d, s, 2, reps, inner, func() error { return v.t.IFFT(s, buf) })
+			require.NoError(t, s.Synchronize())
+			// The device result of a forward transform equals the CPU's.
+			require.NoError(t, buf.Upload(a))
+			require.NoError(t, v.t.FFT(nil, buf))
+			got := gputest.Download(t, buf)
+			assert.True(t, equal(want, got), "%s, 16^%d: GPU FFT differs from the CPU's at %d", v.name, e, firstDiff(want, got))
+			fmt.Printf("| 16^%d | %s | %s | %s | %s | %s | %s | %.1f |\n", e, v.name, ms(fft), ms(ifft), or(target[e], "–"), or(seed[e], "–"), ms(cpu), float64(cpu)/float64(fft))
+		}
 		require.NoError(t, buf.Free())
 	}
 
@@ -145,10 +208,31 @@ func TestReport(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, 4*e, sh.k, "transform length")
 		dx, dy := gputest.Upload(t, d, xw), gputest.Upload(t, d, yw)
-		fd := gputest.DeviceTime(t, d, s, 1, reps, 1, func() error {
-			_, err := tr.mulWordsDevice(s, dx, dy, sh, false)
-			return err
-		})
+		var fd time.Duration
+		var fdv []string
+		for _, v := range vs {
+			dt := gputest.DeviceTime(t, d, s, 1, reps, 1, func() error {
+				_, err := v.t.mulWordsDevice(s, dx, dy, sh, false)
+				return err
+			})
+			if v.t == tr {
+				fd = dt
+			} else {
+				fdv = append(fdv, v.name+": "+ms(dt))
+			}
+			if e <= 5 { // the variant's product equals the default's
+				lohi, err := v.t.mulWordsDevice(s, dx, dy, sh, false)
+				require.NoError(t, err)
+				require.NoError(t, s.Synchronize())
+				lh := gputest.Download(t, lohi)
+				z := make([]uint64, sh.nz)
+				require.Zero(t, carryPass(z, lh[:sh.nz], lh[sh.nz:]))
+				assert.Zero(t, fromWords(z).Cmp(pf), "%s, 16^%d: device product", v.name, e)
+			}
+		}
+		if len(fdv) > 0 {
+			fmt.Printf("variants' device products, 16^%d: %s ms\n", e, strings.Join(fdv, ", "))
+		}
 		// intntt: the same product as polynomials of N/2 coefficients of
 		// 240 bits (width 4), product coefficients of 8 words.
 		m := N / 2
