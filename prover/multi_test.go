@@ -116,7 +116,7 @@ func testMulti[E prover.Element](t *testing.T, devs []*gpu.Device) {
 		// every block, random rows.
 		n := got.Rows()
 		r := rand.New(rand.NewPCG(uint64(n), uint64(cols)))
-		idx := []int{0, n - 1, n / 2, n/2 + 1}
+		idx := []int{0, n - 1, n / 2, (n/2 + 1) % n}
 		for range 12 {
 			idx = append(idx, r.IntN(n))
 		}
