@@ -60,9 +60,17 @@ type driver struct {
 	cuLaunchKernel             func(f uintptr, gx, gy, gz, bx, by, bz, shmem uint32, s uintptr, params unsafe.Pointer, extra unsafe.Pointer) int32
 	cuOccupancyMaxActiveBlocks func(n *int32, f uintptr, block int32, shmem uintptr) int32
 
+	// CUDA graphs (Graph), optional.
+	cuStreamBeginCapture func(s uintptr, mode int32) int32
+	cuStreamEndCapture   func(s uintptr, g *uintptr) int32
+	cuGraphInstantiate   func(e *uintptr, g uintptr, flags uint64) int32
+	cuGraphExecDestroy   func(e uintptr) int32
+	cuGraphDestroy       func(g uintptr) int32
+
 	// Entry points called on every launch and every call (Device.do),
 	// through purego.SyscallN: no reflection, no allocation.
 	launchSym, ctxGetSym, ctxSetSym uintptr
+	graphLaunchSym                  uintptr // 0 without graphs
 }
 
 var (
@@ -138,6 +146,14 @@ func openDriver() (*driver, error) {
 	b.bind(&d.cuFuncSetAttribute, "cuFuncSetAttribute")
 	b.bind(&d.cuLaunchKernel, "cuLaunchKernel")
 	b.bind(&d.cuOccupancyMaxActiveBlocks, "cuOccupancyMaxActiveBlocksPerMultiprocessor")
+	graphs := b.optional(&d.cuStreamBeginCapture, "cuStreamBeginCapture_v2")
+	graphs = b.optional(&d.cuStreamEndCapture, "cuStreamEndCapture") && graphs
+	graphs = b.optional(&d.cuGraphInstantiate, "cuGraphInstantiateWithFlags") && graphs
+	graphs = b.optional(&d.cuGraphExecDestroy, "cuGraphExecDestroy") && graphs
+	graphs = b.optional(&d.cuGraphDestroy, "cuGraphDestroy") && graphs
+	if sym, err := librarySymbol(h, "cuGraphLaunch"); graphs && err == nil {
+		d.graphLaunchSym = sym
+	}
 	for _, s := range []struct {
 		p    *uintptr
 		name string
@@ -188,6 +204,12 @@ func (b *binder) optional(fptr any, names ...string) bool {
 func (d *driver) launch(f uintptr, gx, gy, gz, bx, by, bz, shmem uint32, s uintptr, params unsafe.Pointer) int32 {
 	r, _, _ := purego.SyscallN(d.launchSym, f, uintptr(gx), uintptr(gy), uintptr(gz), uintptr(bx), uintptr(by), uintptr(bz),
 		uintptr(shmem), s, uintptr(params), 0)
+	return int32(r)
+}
+
+// graphLaunch calls cuGraphLaunch.
+func (d *driver) graphLaunch(e, s uintptr) int32 {
+	r, _, _ := purego.SyscallN(d.graphLaunchSym, e, s)
 	return int32(r)
 }
 
