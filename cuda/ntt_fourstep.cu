@@ -506,18 +506,20 @@ __device__ __forceinline__ void ntt_fs64(u64 *data, u64 colStride, const u64 *tw
                 ntt_fs64<NST, false, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         }                                                                                                      \
     }
-// The shift variant, compiled for DIF with the forward tables (SH8 = 120)
-// only, to keep the module's compile time: gpu/primentt takes it for those
-// launches and ntt_fs64 for the others.
-#define NTT_FS64_SH(NST)                                                                                       \
-    extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_sh_fs##NST(                              \
+// The shift variants, compiled for DIF only, to keep the module's compile
+// time: ntt_goldilocks_sh_fs* for the forward tables (SH8 = 120),
+// ntt_goldilocks_shi_fs* for the inverse ones (SH8 = 72); gpu/primentt
+// takes them for those launches and ntt_fs64 for the others (DIT).
+#define NTT_FS64_SHV(NAME, SH, NST)                                                                            \
+    extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_##NAME##_fs##NST(                        \
         u64 *data, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, u32 tabH,     \
         u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                      \
         if (lo == 0)                                                                                           \
-            ntt_fs64<NST, false, true, 120>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+            ntt_fs64<NST, false, true, SH>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         else                                                                                                   \
-            ntt_fs64<NST, false, false, 120>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+            ntt_fs64<NST, false, false, SH>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
     }
+#define NTT_FS64_SH(NST) NTT_FS64_SHV(sh, 120, NST) NTT_FS64_SHV(shi, 72, NST)
 
 // ---------------------------------------------------------------- entry points
 

@@ -21,18 +21,33 @@
 // elements ErrDomain. The domain's tables (twiddles, coset powers, 1/n) go
 // to the device at construction and stay until Close.
 //
-// A device buffer of k·n elements holds k columns of n, one after the
-// other, transformed in one launch sequence. A transform of one
-// shared-memory tile (2^11 elements for BN254, 2^12 for the others) runs in
-// one pass; larger ones in two to four four-step passes, each a set of small
-// transforms over a window of index bits followed (DIF) or preceded (DIT) by
-// one twiddle product per element. BN254 computes on 32-bit limbs in PTX
-// carry chains, lazily reduced between the four-step stages, with Shoup
-// products by the table constants; Goldilocks multiplies by the forward
-// radix-8 twiddles as shifts. Calls take a stream: they queue their work
-// and return, or wait for it with a nil stream. An NTT or LDE is safe for
-// concurrent use; calls on the same buffer must be ordered by the caller.
+// A device buffer of k·n elements holds k columns of n, column j at
+// elements [j·n, (j+1)·n), transformed in one launch sequence (a batch):
+// k from 1 to the buffer's size, one grid row per column, 65535 columns a
+// launch. A transform of one shared-memory tile (2^11 elements for BN254,
+// 2^12 for the others) runs in one pass; larger ones in two to four
+// four-step passes, each a set of small transforms over a window of index
+// bits followed (DIF) or preceded (DIT) by one twiddle product per element.
+// Where a batch's columns alone would leave multiprocessors idle (a lone
+// column of 2^12..2^20), the passes take smaller tiles, or a one-tile
+// transform two passes, so that every pass has at least one block per
+// multiprocessor. BN254 computes on 32-bit limbs in PTX carry chains,
+// lazily reduced between the four-step stages, with Shoup products by the
+// table constants; Goldilocks multiplies by the radix-8 twiddles of DIF
+// passes as shifts. Natural order is DIF (or the inverse's DIF) followed by
+// a bit reversal in place, in pairs of square tiles through shared memory
+// that read and write whole rows, at about the device's copy rate; the LDE
+// multiplies its n coefficients by the coset powers while spreading them
+// over the large domain, so the large transform has no coset pass.
 //
-// The kernels are cuda/ntt_prime.cu, one module per field
-// (cuda.NTTProgram), loaded through the gpu runtime.
+// Calls take a stream: they queue their work and return, or wait for it
+// with a nil stream. On a stream, a transform's passes are captured as a
+// CUDA graph on its second call with the same buffer, column count, order
+// and direction and queued as one unit from then on (graph.go): one
+// submission instead of one per pass. An NTT or LDE is safe for concurrent
+// use; calls on the same buffer must be ordered by the caller.
+//
+// The kernels are cuda/ntt_fields.cu, ntt_passes.cu, ntt_fourstep.cu,
+// ntt_bn254.cu and ntt_combine.cu, one module per field (cuda.NTTProgram),
+// loaded through the gpu runtime.
 package primentt

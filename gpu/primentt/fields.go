@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
 	"github.com/consensys/gnark-crypto/field/babybear"
@@ -75,7 +76,7 @@ type nttFieldInfo struct {
 	fsLogC       int  // groups per tile in passes above the bottom (log2)
 	fsTile       int  // elements per tile of the bottom pass (log2)
 	fsMaxThreads int  // the kernels' launch bounds
-	fsShift      bool // Goldilocks: ntt_goldilocks_sh_fs* (radix-8 twiddles as shifts) for forward DIF passes (goldilocksSH8)
+	fsShift      bool // Goldilocks: ntt_goldilocks_sh_fs* and shi_fs* (radix-8 twiddles as shifts) for DIF passes (goldilocksSH8, goldilocksSH8Inv)
 }
 
 // The fields' launch parameters. A transform of one tile runs in one pass
@@ -113,6 +114,7 @@ type nttKernels struct {
 	bitrevT                        *gpu.Function         // ntt_<name>_bitrev_tiled, columns of 2^(2·bitrevB) and more
 	fs                             map[int]*gpu.Function // four-step passes by size
 	fsSh                           map[int]*gpu.Function // Goldilocks: ntt_goldilocks_sh_fs* (info.fsShift)
+	fsShI                          map[int]*gpu.Function // Goldilocks: ntt_goldilocks_shi_fs*, the inverse tables' (2^72)
 	noReg                          bool                  // tests: the radix-2 pass for transforms of one tile
 }
 
@@ -124,7 +126,7 @@ func loadKernels(d *gpu.Device, field string) (*nttKernels, error) {
 	if err != nil {
 		return nil, err
 	}
-	k := &nttKernels{info: info, fs: map[int]*gpu.Function{}, fsSh: map[int]*gpu.Function{}}
+	k := &nttKernels{info: info, fs: map[int]*gpu.Function{}, fsSh: map[int]*gpu.Function{}, fsShI: map[int]*gpu.Function{}}
 	for _, p := range []struct {
 		f    **gpu.Function
 		name string
@@ -150,13 +152,18 @@ func loadKernels(d *gpu.Device, field string) (*nttKernels, error) {
 		if !info.fsShift || nst > goldilocksSHMaxNST {
 			continue
 		}
-		if f, err = m.Function(fmt.Sprintf("ntt_%s_sh_fs%d", info.name, nst)); err != nil {
-			return nil, err
+		for _, v := range []struct {
+			name string
+			to   map[int]*gpu.Function
+		}{{"sh", k.fsSh}, {"shi", k.fsShI}} {
+			if f, err = m.Function(fmt.Sprintf("ntt_%s_%s_fs%d", info.name, v.name, nst)); err != nil {
+				return nil, err
+			}
+			if err := f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)); err != nil {
+				return nil, fmt.Errorf("primentt: %s NTT shared memory: %w", info.name, err)
+			}
+			v.to[nst] = f
 		}
-		if err := f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)); err != nil {
-			return nil, fmt.Errorf("primentt: %s NTT shared memory: %w", info.name, err)
-		}
-		k.fsSh[nst] = f
 	}
 	return k, nil
 }
@@ -266,6 +273,46 @@ func planFS(logn int, f nttFieldInfo) []nttPass {
 		lo += nst
 	}
 	return out
+}
+
+// planWide returns the four-step passes for transforms of few columns, or
+// nil where they are planFS's: planFS's passes with fewer groups per tile
+// (down to 32 threads a block) until each pass has at least sms blocks per
+// column, so that a lone column of 2^13..2^18 keeps the multiprocessors
+// busy instead of a few of them. Transforms of one tile take two such
+// passes instead of the one-block pass (not BN254, whose four-step
+// constants exist above one tile only).
+func planWide(logn int, f nttFieldInfo, sms int) []nttPass {
+	if logn < 2*f.fsMinNST || (logn <= f.logTile && f.name == "bn254") {
+		return nil
+	}
+	base := planFS(logn, f)
+	if base == nil {
+		return nil
+	}
+	out := slices.Clone(base)
+	changed := logn <= f.logTile
+	for i := range out {
+		p := &out[i]
+		rl := min(f.fsRlog, p.nst)
+		for p.logc > 0 && 1<<(logn-p.nst-p.logc) < sms && p.nst+p.logc-1-rl >= 5 {
+			p.logc--
+			changed = true
+		}
+	}
+	if !changed {
+		return nil
+	}
+	return out
+}
+
+// planBlocks returns the blocks per column of the plan's narrowest pass.
+func planBlocks(plan []nttPass, logn int) int {
+	b := 1 << logn
+	for _, p := range plan {
+		b = min(b, 1<<(logn-p.nst-p.logc))
+	}
+	return b
 }
 
 // nttPass is one launch: butterflies on index bits [lo, lo+nst), 2^logc

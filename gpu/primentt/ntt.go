@@ -40,11 +40,16 @@ type NTT[E Element] struct {
 	rt, rtInv          *gpu.Buffer[E] // lo/hi power tables of ω and 1/ω
 	nInv               *gpu.Buffer[E]
 	fsPlan             []nttPass      // four-step passes (above one tile)
+	fsWide             []nttPass      // the passes for few columns (planWide), nil where fsPlan does
+	stdBlocks          int            // blocks per column of fsPlan's narrowest pass (1 for one tile)
 	shoup, shoupInv    *gpu.Buffer[E] // BN254 four-step constants (bn254ShoupTable)
 	shoupK             int
 	sh8, sh8Inv        int // Goldilocks: ω^(n/8) = 2^sh8, ω^(−n/8) = 2^sh8Inv (−1: another root, or n < 8)
 	closeOnce          sync.Once
 	field              string
+
+	gmu    sync.Mutex
+	graphs map[graphKey]*graphEntry // captured transforms (graph.go)
 }
 
 // NewNTT uploads the tables of domain, a gnark-crypto *fft.Domain of
@@ -81,6 +86,7 @@ func (t *NTT[E]) Field() string { return t.field }
 func (t *NTT[E]) Close() error {
 	var err error
 	t.closeOnce.Do(func() {
+		err = t.closeGraphs()
 		for _, b := range []*gpu.Buffer[E]{t.tw, t.twInv, t.cosetFwd, t.cosetInv, t.rt, t.rtInv, t.nInv, t.shoup, t.shoupInv} {
 			if b == nil {
 				continue
@@ -142,9 +148,26 @@ func (t *NTT[E]) run(op string, s *gpu.Stream, data *gpu.Buffer[E], o Order, inv
 	if t.tw.Freed() {
 		return fmt.Errorf("primentt: %s: NTT closed: %w", op, gpu.ErrClosed)
 	}
-	return t.d.Do(s, func(q *gpu.Queue) error {
-		return t.launch(q, uint64(data.Ptr()), uint64(1)<<t.logn, cols, o, inverse, coset)
+	ptr, n := uint64(data.Ptr()), uint64(1)<<t.logn
+	if s == nil {
+		return t.d.Do(s, func(q *gpu.Queue) error { return t.launch(q, ptr, n, cols, o, inverse, coset) })
+	}
+	key := graphKey{ptr: ptr, cols: cols, o: o, inverse: inverse, coset: coset, noReg: t.k.noReg}
+	var evicted []*gpu.Graph
+	err = t.d.Do(s, func(q *gpu.Queue) error {
+		g, ev := t.graph(q, key, func(q *gpu.Queue) error { return t.launch(q, ptr, n, cols, o, inverse, coset) })
+		evicted = ev
+		if g != nil {
+			return q.LaunchGraph(g)
+		}
+		return t.launch(q, ptr, n, cols, o, inverse, coset)
 	})
+	for _, g := range evicted {
+		if e := g.Close(); e != nil && err == nil {
+			err = e
+		}
+	}
+	return err
 }
 
 // launch queues one transform of cols columns at ptr, colStride elements
@@ -155,8 +178,8 @@ func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, 
 		return nil // every transform of one element is the identity
 	}
 	dit := o == DIT
-	if t.fsPlan != nil {
-		if err := t.launchFS(q, ptr, colStride, cols, dit, inverse, coset); err != nil {
+	if plan := t.planFor(cols); plan != nil {
+		if err := t.launchFS(q, plan, ptr, colStride, cols, dit, inverse, coset); err != nil {
 			return err
 		}
 	} else if err := t.launchTile(q, ptr, colStride, cols, dit, inverse, coset); err != nil {
@@ -268,15 +291,25 @@ func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset b
 	return out
 }
 
+// planFor returns the four-step passes a transform of cols columns runs:
+// fsWide where the columns alone leave multiprocessors idle under fsPlan
+// (or its one-tile pass), fsPlan otherwise; nil for the one-tile pass.
+func (t *NTT[E]) planFor(cols int) []nttPass {
+	if t.fsWide != nil && cols*t.stdBlocks < t.d.Info().Multiprocessors {
+		return t.fsWide
+	}
+	return t.fsPlan
+}
+
 // launchFS queues the four-step passes of one transform (device goroutine).
-func (t *NTT[E]) launchFS(q *gpu.Queue, ptr, colStride uint64, cols int, dit, inverse, coset bool) error {
+func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, colStride uint64, cols int, dit, inverse, coset bool) error {
 	tw, rt := t.tw.Ptr(), t.rt.Ptr()
 	if inverse {
 		tw, rt = t.twInv.Ptr(), t.rtInv.Ptr()
 	}
 	es := t.k.elemSize()
 	n := 1 << t.logn
-	for _, l := range fsLaunches(t.fsPlan, t.k.info, es, dit, inverse, coset) {
+	for _, l := range fsLaunches(plan, t.k.info, es, dit, inverse, coset) {
 		post := t.nInv.Ptr()
 		if l.flags&fPostCoset != 0 {
 			post = t.cosetInv.Ptr()
@@ -290,6 +323,8 @@ func (t *NTT[E]) launchFS(q *gpu.Queue, ptr, colStride uint64, cols int, dit, in
 			sh8 = t.sh8Inv
 		}
 		if sh := t.k.fsSh[l.p.nst]; t.k.info.fsShift && !dit && sh8 == goldilocksSH8 && sh != nil {
+			f = sh
+		} else if sh := t.k.fsShI[l.p.nst]; t.k.info.fsShift && !dit && sh8 == goldilocksSH8Inv && sh != nil {
 			f = sh
 		}
 		var extra []any
@@ -312,12 +347,14 @@ func (t *NTT[E]) launchFS(q *gpu.Queue, ptr, colStride uint64, cols int, dit, in
 	return nil
 }
 
-// goldilocksSH8 is the 8th root of unity 2^SH8 that ntt_goldilocks_sh_fs*
-// are compiled for (cuda/ntt_prime.cu): ω^(n/8) of gnark-crypto's Goldilocks
-// domains (forward; their inverse tables have 2^72 and take ntt_fs64, as
-// do DIT launches and passes above goldilocksSHMaxNST bits).
+// goldilocksSH8 and goldilocksSH8Inv are the 8th roots of unity 2^SH8 that
+// ntt_goldilocks_sh_fs* and ntt_goldilocks_shi_fs* are compiled for
+// (cuda/ntt_fourstep.cu): ω^(n/8) and ω^(−n/8) of gnark-crypto's Goldilocks
+// domains. DIT launches and passes above goldilocksSHMaxNST bits take
+// ntt_fs64.
 const (
 	goldilocksSH8      = 120
+	goldilocksSH8Inv   = 72 // ω^(−n/8), ntt_goldilocks_shi_fs*
 	goldilocksSHMaxNST = 11
 )
 

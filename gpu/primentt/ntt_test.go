@@ -635,7 +635,7 @@ func TestPrimeTables(t *testing.T) {
 // TestGoldilocksShiftRoots checks what ntt_goldilocks_sh_fs* assume of
 // gnark-crypto's Goldilocks domains: ω^(n/64) is a power of 2 (2^39; the
 // inverse 2^153), so ω^(n/8) = 2^120 (goldilocksSH8) for every size, and
-// the inverse tables' 2^72 is told apart (they take ntt_fs64).
+// the inverse tables' 2^72 (goldilocksSH8Inv, ntt_goldilocks_shi_fs*).
 func TestGoldilocksShiftRoots(t *testing.T) {
 	var two, m1, x goldilocks.Element
 	two.SetUint64(2)
@@ -654,7 +654,7 @@ func TestGoldilocksShiftRoots(t *testing.T) {
 		require.Equal(t, 39, goldilocksPow2Log(w64), "2^%d: log2 of ω^(n/64)", lg)
 		require.Equal(t, 153, goldilocksPow2Log(wi64), "2^%d: log2 of ω^(-n/64)", lg)
 		require.Equal(t, goldilocksSH8, goldilocksPow2Log(goldilocksRoot8(w, lg)), "2^%d: log2 of ω^(n/8)", lg)
-		require.Equal(t, 72, goldilocksPow2Log(goldilocksRoot8(wi, lg)), "2^%d: log2 of ω^(-n/8)", lg)
+		require.Equal(t, goldilocksSH8Inv, goldilocksPow2Log(goldilocksRoot8(wi, lg)), "2^%d: log2 of ω^(-n/8)", lg)
 	}
 	// the domains' own generators, as NewNTT reads them
 	for _, lg := range []int{13, 16, 20} {
@@ -663,7 +663,7 @@ func TestGoldilocksShiftRoots(t *testing.T) {
 		require.NoError(t, err)
 		require.NotNil(t, v)
 		require.Equal(t, goldilocksSH8, goldilocksPow2Log(goldilocksRoot8(v.gen, lg)), "domain 2^%d: log2 of ω^(n/8)", lg)
-		require.Equal(t, 72, goldilocksPow2Log(goldilocksRoot8(v.genInv, lg)), "domain 2^%d: log2 of ω^(-n/8)", lg)
+		require.Equal(t, goldilocksSH8Inv, goldilocksPow2Log(goldilocksRoot8(v.genInv, lg)), "domain 2^%d: log2 of ω^(-n/8)", lg)
 	}
 	var y goldilocks.Element
 	y.SetUint64(3)
@@ -681,9 +681,11 @@ func TestPrimeBatch(t *testing.T) {
 // testPrimeBatch: a batch of k columns transformed in one call equals each
 // column transformed alone on the device, for shapes from 1024 columns of
 // 2^10 to 2 of 2^20 (one tile, two and three four-step passes, the tiled
-// and the element-wise bit reversal), every order, FFT and coset inverse.
+// and the element-wise bit reversal; a lone column takes planWide's
+// passes, a batch of 200 columns of 2^12 the one-tile pass), every order,
+// FFT and coset inverse.
 func testPrimeBatch[E Element](t *testing.T, d *gpu.Device, c primeCase[E]) {
-	shapes := []struct{ cols, logn int }{{1024, 10}, {33, 12}, {7, 13}, {3, 17}}
+	shapes := []struct{ cols, logn int }{{1024, 10}, {200, 12}, {33, 12}, {7, 13}, {3, 17}}
 	if !testing.Short() {
 		shapes = append(shapes, struct{ cols, logn int }{256, 16}, struct{ cols, logn int }{2, 20})
 	}
@@ -710,4 +712,115 @@ func testPrimeBatch[E Element](t *testing.T, d *gpu.Device, c primeCase[E]) {
 		}
 		require.NoError(t, ntt.Close())
 	}
+}
+
+// TestPlanWide checks the passes for few columns: each within the
+// kernels' launch bounds (32 threads at least) and shared memory, covering
+// every bit once, at least as many blocks per column as planFS's, and taken
+// (planFor) only where the columns leave multiprocessors idle.
+func TestPlanWide(t *testing.T) {
+	const sms = 132
+	for _, f := range nttFields {
+		k := &nttKernels{info: f}
+		for logn := 0; logn <= maxPrimeLog; logn++ {
+			ps := planWide(logn, f, sms)
+			if ps == nil {
+				continue
+			}
+			std := planFS(logn, f)
+			next := 0
+			for i, p := range ps {
+				rl := min(f.fsRlog, p.nst)
+				threads := 1 << (p.nst + p.logc - rl)
+				require.True(t, p.lo == next && p.nst == std[i].nst && p.logc <= std[i].logc && threads >= 32 && threads <= f.fsMaxThreads,
+					"%s 2^%d: bad pass %+v in %+v (planFS %+v)", f.name, logn, p, ps, std)
+				require.LessOrEqual(t, fsShared(p, f, k.elemSize()), k.fsMaxShared(p.nst), "%s 2^%d: pass %+v shared memory", f.name, logn, p)
+				next += p.nst
+			}
+			require.Equal(t, logn, next, "%s 2^%d: bits the passes %+v cover", f.name, logn, ps)
+			stdBlocks := 1
+			if logn > f.logTile {
+				stdBlocks = planBlocks(std, logn)
+			}
+			require.GreaterOrEqual(t, planBlocks(ps, logn), stdBlocks, "%s 2^%d", f.name, logn)
+		}
+	}
+	// planFor: the wide plan for a lone column, planFS's for many
+	d := gputest.Device(t)
+	ntt, err := NewNTT[goldilocks.Element](d, goldilocksfft.NewDomain(1<<16))
+	require.NoError(t, err)
+	defer ntt.Close()
+	require.NotNil(t, ntt.fsWide, "2^16 Goldilocks: a wide plan")
+	assert.Equal(t, ntt.fsWide, ntt.planFor(1), "one column")
+	assert.Equal(t, ntt.fsPlan, ntt.planFor(1024), "1024 columns")
+}
+
+// TestPrimeGraphs checks the transforms queued on a stream, which run as
+// CUDA graphs from their second call (graph.go), against gnark-crypto:
+// repeated calls on one buffer, another buffer, another order and
+// direction, more buffers than the NTT keeps graphs for (evictions), and
+// an NTT of another size on the same memory; Close frees the graphs.
+func TestPrimeGraphs(t *testing.T) {
+	d := gputest.Device(t)
+	c := goldilocksCase()
+	s, err := d.NewStream()
+	require.NoError(t, err)
+	defer s.Close()
+	const logn = 14
+	n := 1 << logn
+	dom := c.domain(uint64(n), nil)
+	ntt, err := NewNTT[goldilocks.Element](d, dom)
+	require.NoError(t, err)
+	mem := gputest.Alloc[goldilocks.Element](t, d, (maxGraphs+4)*n)
+	got := make([]goldilocks.Element, n)
+	check := func(tr *NTT[goldilocks.Element], b *gpu.Buffer[goldilocks.Element], dom any, op primeOp, o Order, seed uint64, what string) {
+		in := primeRandom(c, b.Len(), seed)
+		require.NoError(t, b.Upload(in))
+		require.NoError(t, tr.do(op, s, b, o))
+		require.NoError(t, s.Synchronize())
+		require.NoError(t, b.Download(got[:b.Len()]))
+		c.gnark(dom, in, o, op.inverse, op.coset)
+		testutil.RequireEqualSlices(t, in, got[:b.Len()], "%s", what)
+	}
+	view := func(i int) *gpu.Buffer[goldilocks.Element] {
+		v, err := mem.View(i*n, n)
+		require.NoError(t, err)
+		return v
+	}
+	for call := range 4 {
+		check(ntt, view(0), dom, primeOps[0], DIF, uint64(call), fmt.Sprintf("call %d on buffer 0", call))
+	}
+	check(ntt, view(1), dom, primeOps[0], DIF, 10, "buffer 1, first call")
+	check(ntt, view(1), dom, primeOps[0], DIF, 11, "buffer 1, second call")
+	for i, op := range primeOps {
+		for _, o := range primeOrders {
+			for call := range 3 {
+				check(ntt, view(0), dom, op, o, uint64(100+10*i+call), fmt.Sprintf("%s %v call %d", op.name, o, call))
+			}
+		}
+	}
+	for i := range maxGraphs + 4 {
+		for call := range 2 {
+			check(ntt, view(i), dom, primeOps[1], Natural, uint64(200+i), fmt.Sprintf("buffer %d call %d (evictions)", i, call))
+		}
+	}
+	ntt.gmu.Lock()
+	kept := len(ntt.graphs)
+	ntt.gmu.Unlock()
+	assert.LessOrEqual(t, kept, maxGraphs, "graphs kept")
+	assert.Positive(t, kept, "graphs kept")
+	// another size on the same memory: its own graphs
+	dom2 := c.domain(uint64(2*n), nil)
+	ntt2, err := NewNTT[goldilocks.Element](d, dom2)
+	require.NoError(t, err)
+	both, err := mem.View(0, 2*n)
+	require.NoError(t, err)
+	got = make([]goldilocks.Element, 2*n)
+	for call := range 3 {
+		check(ntt2, both, dom2, primeOps[0], DIF, uint64(300+call), fmt.Sprintf("2^%d on buffer 0, call %d", logn+1, call))
+		check(ntt, view(0), dom, primeOps[0], DIF, uint64(310+call), fmt.Sprintf("2^%d on buffer 0 again, call %d", logn, call))
+	}
+	require.NoError(t, ntt2.Close())
+	require.NoError(t, ntt.Close())
+	assert.Nil(t, ntt.graphs, "Close frees the graphs")
 }

@@ -155,11 +155,14 @@ func newNTT[E Element, P primeElem[E]](d *gpu.Device, domain any,
 	}
 	logn := bits.TrailingZeros64(v.card)
 	t := &NTT[E]{d: d, k: k, logn: logn, tabH: (logn + 1) / 2, field: v.field}
+	t.stdBlocks = 1
 	if logn > k.info.logTile {
 		if t.fsPlan = planFS(logn, k.info); t.fsPlan == nil {
 			return nil, fmt.Errorf("primentt: %s NTT of 2^%d: no four-step plan", v.field, logn)
 		}
+		t.stdBlocks = planBlocks(t.fsPlan, logn)
 	}
+	t.fsWide = planWide(logn, k.info, d.Info().Multiprocessors)
 
 	t.sh8, t.sh8Inv = -1, -1
 	if g, ok := any(v.gen).(goldilocks.Element); ok && logn >= 3 {
