@@ -91,6 +91,12 @@
 // machine of one GPU, and there it shows the overhead of the split, not a
 // speed-up.
 //
+// A single GF(2^64) column too large for one device goes to SpreadLDE,
+// which splits the codeword's rows instead: a power-of-two run of rows in
+// subspace order is a coset of a smaller subspace, and the column's LDE on
+// it is a transform of the same coefficients, so each device computes its
+// rows from the whole column and nothing moves between devices.
+//
 // # Evaluation domains and order
 //
 // GF(2^64): the trace column is the evaluations of a polynomial of degree
