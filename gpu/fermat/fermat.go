@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"runtime"
 	"sync"
+	"unsafe"
 
 	"github.com/gfpoly/gfpoly/cuda"
 	field "github.com/gfpoly/gfpoly/field/fermat"
@@ -463,11 +464,11 @@ func (t *Transformer) MulBig(x, y *big.Int) (*big.Int, error) {
 	if err := t.s.Synchronize(); err != nil {
 		return nil, err
 	}
-	z := make([]uint64, sh.nz)
+	zb, z := newWords(sh.nz)
 	if carryPass(z, hw[:sh.nz], hw[sh.nz:2*sh.nz]) != 0 {
 		panic("fermat: MulBig carry past the product") // a bug, not bad input
 	}
-	res := fromWords(z)
+	res := fromWords(zb, z)
 	if x.Sign() != y.Sign() {
 		res.Neg(res)
 	}
@@ -563,29 +564,56 @@ func (t *Transformer) mulWordsDevice(s *gpu.Stream, dx, dy *gpu.Buffer[uint64], 
 	return lohi, nil
 }
 
-// carryPass sets z[u] = lo[u] + hi[u−1]·... : the words of Σ (hi[u]·2^64 +
-// lo[u])·2^(64u), returning the carry out of the top word.
+// carryPass sets z to the words of Σ_u (hi[u]·2^64 + lo[u])·2^(64u), that
+// is lo plus hi moved up one word, and returns the carry out of the top
+// word. The words are added in parallel ranges, each from a carry of 0;
+// the carries out of the ranges (0, 1 or 2) then ripple into the next ones.
 func carryPass(z, lo, hi []uint64) uint64 {
-	var c0, c1 uint64 // carry into word u: c1·2^64 + c0
-	for u := range z {
-		s, c := bits.Add64(lo[u], c0, 0)
-		z[u] = s
-		// next carry: hi[u] + c1·2^64... + c
-		c0, c = bits.Add64(hi[u], c1, c)
-		c1 = c
+	n := len(z)
+	w := min(runtime.GOMAXPROCS(0), max(1, n/(1<<16)))
+	outs := make([]uint64, w)
+	var wg sync.WaitGroup
+	for i := range w {
+		a, b := i*n/w, (i+1)*n/w
+		wg.Go(func() {
+			var c uint64
+			for u := a; u < b; u++ {
+				var h uint64
+				if u > 0 {
+					h = hi[u-1]
+				}
+				var c1, c2 uint64
+				z[u], c1 = bits.Add64(lo[u], h, 0)
+				z[u], c2 = bits.Add64(z[u], c, 0)
+				c = c1 + c2
+			}
+			outs[i] = c
+		})
 	}
-	return c0 | c1
+	wg.Wait()
+	var top uint64
+	if n > 0 {
+		top = hi[n-1]
+	}
+	for i := range w {
+		c := outs[i]
+		for u := (i + 1) * n / w; c != 0 && u < n; u++ {
+			z[u], c = bits.Add64(z[u], c, 0)
+		}
+		top += c
+	}
+	return top
 }
 
-// words returns |x| as little-endian 64-bit words.
+// words returns |x| as little-endian 64-bit words (x's own words where a
+// big.Word is 64 bits: read only).
 func words(x *big.Int) []uint64 {
 	bw := x.Bits()
 	if bits.UintSize == 64 {
-		w := make([]uint64, len(bw))
-		for i, v := range bw {
-			w[i] = uint64(v)
+		if len(bw) == 0 {
+			return nil
 		}
-		return w
+		return unsafe.Slice((*uint64)(unsafe.Pointer(&bw[0])), len(bw))
 	}
 	w := make([]uint64, (len(bw)+1)/2)
 	for i, v := range bw {
@@ -594,15 +622,27 @@ func words(x *big.Int) []uint64 {
 	return w
 }
 
-func fromWords(z []uint64) *big.Int {
+// newWords returns n zero words for a product: where a big.Word is 64 bits,
+// the big.Word slice and the same memory as uint64s (fromWords then copies
+// nothing); otherwise nil and the words.
+func newWords(n int) ([]big.Word, []uint64) {
 	if bits.UintSize == 64 {
-		bw := make([]big.Word, len(z))
-		for i, v := range z {
-			bw[i] = big.Word(v)
+		bw := make([]big.Word, n)
+		if n == 0 {
+			return bw, nil
 		}
+		return bw, unsafe.Slice((*uint64)(unsafe.Pointer(&bw[0])), n)
+	}
+	return nil, make([]uint64, n)
+}
+
+// fromWords returns the integer of the words z; bw is newWords' big.Word
+// slice of z, or nil.
+func fromWords(bw []big.Word, z []uint64) *big.Int {
+	if bits.UintSize == 64 {
 		return new(big.Int).SetBits(bw)
 	}
-	bw := make([]big.Word, 2*len(z))
+	bw = make([]big.Word, 2*len(z))
 	for i, v := range z {
 		bw[2*i], bw[2*i+1] = big.Word(v), big.Word(v>>32)
 	}

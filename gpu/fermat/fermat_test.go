@@ -1,6 +1,7 @@
 package fermat
 
 import (
+	"encoding/binary"
 	"flag"
 	"math/big"
 	"math/rand/v2"
@@ -246,4 +247,43 @@ func firstDiff(a, b []field.Element) int {
 		}
 	}
 	return -1
+}
+
+// TestCarryPass checks the host's carry pass (MulBig's last step) against
+// math/big on random 128-bit sums per word, with runs of all-ones words
+// that make carries ripple across the parallel ranges.
+func TestCarryPass(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for _, n := range []int{1, 2, 7, 1 << 16, 1<<18 + 3} {
+		lo, hi := make([]uint64, n), make([]uint64, n)
+		for u := range lo {
+			lo[u] = r.Uint64()
+			if r.IntN(4) == 0 {
+				lo[u] = ^uint64(0)
+			}
+			hi[u] = r.Uint64N(8)
+		}
+		if n > 1<<16 { // a long ripple from one range into the next
+			for u := n/2 - 1000; u < n/2+1000; u++ {
+				lo[u], hi[u] = ^uint64(0), 0
+			}
+			hi[n/2-1001] = 5
+		}
+		hi[n-1] = 0
+		toBig := func(w []uint64) *big.Int { // through big-endian bytes
+			b := make([]byte, 8*len(w))
+			for u, v := range w {
+				binary.BigEndian.PutUint64(b[8*(len(w)-1-u):], v)
+			}
+			return new(big.Int).SetBytes(b)
+		}
+		want := toBig(lo)
+		want.Add(want, toBig(hi).Lsh(toBig(hi), 64))
+		zb, z := newWords(n)
+		top := carryPass(z, lo, hi)
+		x := fromWords(zb, z)
+		got := new(big.Int).Lsh(new(big.Int).SetUint64(top), uint(64*n))
+		assert.Zero(t, want.Cmp(got.Add(got, x)), "n = %d", n)
+		assert.Equal(t, z[:len(words(x))], words(x), "words round trip, n = %d", n)
+	}
 }
