@@ -52,7 +52,9 @@
 // there are primes p ≡ 1 mod N below 2^31: about 99 at N = 2^21 (about
 // 2100-bit coefficients), 10 at 2^24 (300 bits), 7 at 2^25. Past them a
 // product returns an error wrapping intpoly.ErrTooLarge that names the
-// limit; nothing wraps silently.
+// limit; nothing wraps silently. (What would lift the limit for wide
+// coefficients: slicing them into 64-bit pieces multiplied in the
+// transform domain, 5–6 primes a piece product; BENCHMARKS.md describes it.)
 //
 // # Entry points
 //
