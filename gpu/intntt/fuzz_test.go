@@ -1,6 +1,7 @@
 package intntt
 
 import (
+	"bytes"
 	"encoding/binary"
 	"testing"
 
@@ -45,5 +46,35 @@ func FuzzMulPacked(f *testing.F) {
 		got = intpoly.NewPacked(want.Len(), want.Width)
 		require.NoError(t, acc.MulPacked(got, a, b))
 		assert.Equal(t, want.Limbs, got.Limbs, "GPU")
+	})
+}
+
+// FuzzMulNat multiplies two non-negative integers cut from the fuzzer's
+// bytes (any limbs, zeros and all-ones included) by the kernels'
+// transliteration, carries included, and, where there is a device, by
+// MulNat on the GPU, against math/big.
+func FuzzMulNat(f *testing.F) {
+	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}, uint16(1))
+	f.Add(bytes.Repeat([]byte{0xff}, 200), uint16(7))
+	f.Add(make([]byte, 48), uint16(2))
+	f.Fuzz(func(t *testing.T, data []byte, cut uint16) {
+		words := make([]uint64, len(data)/8)
+		for i := range words {
+			words[i] = binary.LittleEndian.Uint64(data[8*i:])
+		}
+		if len(words) < 2 {
+			return
+		}
+		c := 1 + int(cut)%(len(words)-1)
+		x, y := words[:c], words[c:]
+		want := natBig(x)
+		want.Mul(want, natBig(y))
+		z := make([]uint64, len(x)+len(y))
+		eMulNat(t, z, x, y)
+		assert.Zero(t, want.Cmp(natBig(z)), "emulated")
+		acc := accel(t) // skips without a device, after the checks above
+		z = make([]uint64, len(x)+len(y))
+		require.NoError(t, acc.MulNat(z, x, y))
+		assert.Zero(t, want.Cmp(natBig(z)), "GPU")
 	})
 }
