@@ -16,26 +16,30 @@
 // takes, for each j < n/16 with m = j mod ns, the 16 inputs
 // src[j + t*n/16] times w^(t*m*n/(16 ns)), runs a DFT-16 on them and
 // writes output t to dst[(j/ns)*16ns + m + t*ns]. The twiddle w^E is
-// r^(E div n/16) * tw[E mod n/16]: one general product (fmul) by an entry
-// of the table of n/16 powers of w, then a digit shift by a run-time
-// power of r (fmul_rpow). Inside the DFT-16 every product is by a power of
-// r: four radix-2 levels of decimation in frequency whose twiddles are
-// digit shifts, (a - b)*r^s done as one subtraction of merged digits.
+// r^(E div n/16) * tw[E mod n/16]: one general product (fr_mul) by an
+// entry of the table of n/16 powers of w, then a digit shift by a run-time
+// power of r (fr_mul_rpow). Inside the DFT-16 every product is by a power
+// of r: four radix-2 levels of decimation in frequency whose twiddles are
+// digit shifts, (a - b)*r^s done as one subtraction of merged digits
+// (fr_submul_rpow).
 //
 // Threads: a block of 256 threads (8 warps) does 32 DFT-16s (32
 // consecutive j, one per lane) in shared memory, digit-major
 // sm[digit][slot t][lane] so that a warp's accesses are 32 consecutive
 // words. Each thread holds two of a DFT's 16 elements at a time; warp q
-// holds the pair (t, t + h) of each level (h = 8, 4, 2, 1), chosen so that
-// the level's shift r^s depends on q alone: every shift is a compile-time
-// constant in its warp's branch (no divergence, no run-time register
-// indexing). Loads: for a fixed t, the warp reads 32 consecutive elements
-// (2 KiB). Stores: the block's outputs are staged in shared memory and
-// written in 16-byte pieces in output order (16 runs of 32 elements when
-// ns >= 32, one run of 512 when ns < 32), so consecutive threads write
+// holds the pair (t, t + h) of each level (h = 8, 4, 2, 1), so the level's
+// shift r^s depends on q alone and no warp diverges. The shift is applied
+// at run time (digits rotated by three-step barrels of selects, no register
+// array indexed at run time), so every warp runs the same code: a version
+// with one compile-time shift per case of a warp-uniform switch (8 copies
+// of the butterfly, each warp in its own) ran 1.4-1.5x slower on an H100
+// (BENCHMARKS.md). Loads: for a fixed t, the warp reads 32 consecutive
+// elements (2 KiB). Stores: the block's outputs are staged in shared memory
+// and written in 16-byte pieces in output order (16 runs of 32 elements
+// when ns >= 32, one run of 512 when ns < 32), so consecutive threads write
 // consecutive addresses.
 //
-// General products (fmul) are the seed's Algorithm 3.3 as field/fermat's
+// General products (fr_mul) are the seed's Algorithm 3.3 as field/fermat's
 // Mul does it: the negacyclic product of the digit polynomials by product
 // scanning (three-word accumulators, a bias that is a multiple of p keeps
 // them positive), carries in radix r by division by r through a
@@ -223,25 +227,6 @@ __device__ __forceinline__ void fr_mul_rpow(fe &z, const fe &x, u32 i) {
     fr_sub(z, a, b);
 }
 
-// fr_submul_rpow sets z = (x - y) * r^S, 0 < S < 8, with one subtraction:
-// x*r^S = X_up - X_down, so (x - y)*r^S = (X_up + Y_down) - (Y_up +
-// X_down), each sum a merge of digits at disjoint places.
-template <int S> __device__ __forceinline__ void fr_submul_rpow(fe &z, const fe &x, const fe &y) {
-    if (x.d[7] == FR_R || y.d[7] == FR_R) {
-        fe d;
-        fr_sub(d, x, y);
-        fr_mul_rpow(z, d, S);
-        return;
-    }
-    fe a, b;
-#pragma unroll
-    for (int k = 0; k < 8; k++) {
-        a.d[k] = k >= S ? x.d[(k - S) & 7] : y.d[(k + 8 - S) & 7];
-        b.d[k] = k >= S ? y.d[(k - S) & 7] : x.d[(k + 8 - S) & 7];
-    }
-    fr_sub(z, a, b);
-}
-
 // fr_mul sets z = x * y mod p (field/fermat's Mul).
 __device__ __forceinline__ void fr_mul(fe &z, const fe &x, const fe &y) {
     fe d;
@@ -287,22 +272,14 @@ __device__ __forceinline__ void fr_mul(fe &z, const fe &x, const fe &y) {
     z = d;
 }
 
-// Butterfly of decimation in frequency with a twiddle r^S: (a, b) ->
-// (a + b, (a - b) r^S).
-template <int S> __device__ __forceinline__ void fr_bfly(fe &a, fe &b) {
-    fe d;
-    if (S == 0)
-        fr_sub(d, a, b);
-    else
-        fr_submul_rpow<S>(d, a, b);
-    fr_add(a, a, b);
-    b = d;
-}
-
-// fr_submul_rpow_rt sets z = (x - y) * r^s for a run-time s < 8: x and y
-// rotated by s (three-step barrels of selects), their digits merged as in
-// fr_submul_rpow, one subtraction.
-__device__ __forceinline__ void fr_submul_rpow_rt(fe &z, const fe &x, const fe &y, u32 s) {
+// fr_submul_rpow sets z = (x - y) * r^s for 0 <= s < 8 with one
+// subtraction: x*r^s = X_up - X_down (digits moved up s places, minus the s
+// that wrap past r^8), so (x - y)*r^s = (X_up + Y_down) - (Y_up + X_down),
+// each sum a merge of digits at disjoint places. x and y are rotated by s
+// with three-step barrels of selects: s may be a run-time value, and no
+// register array is indexed at run time. It falls back to fr_sub and
+// fr_mul_rpow when x or y is p-1 (digit r).
+__device__ __forceinline__ void fr_submul_rpow(fe &z, const fe &x, const fe &y, u32 s) {
     if (x.d[7] == FR_R || y.d[7] == FR_R) {
         fe d;
         fr_sub(d, x, y);
@@ -325,6 +302,7 @@ __device__ __forceinline__ void fr_submul_rpow_rt(fe &z, const fe &x, const fe &
         t.d[k] = (s & 1) ? u.d[(k + 7) & 7] : u.d[k];
         w.d[k] = (s & 1) ? v.d[(k + 7) & 7] : v.d[k];
     }
+    // t.d[k] = x.d[(k - s) mod 8], w likewise for y
     fe a, b;
 #pragma unroll
     for (int k = 0; k < 8; k++) {
@@ -334,45 +312,21 @@ __device__ __forceinline__ void fr_submul_rpow_rt(fe &z, const fe &x, const fe &
     fr_sub(z, a, b);
 }
 
-// FR_BFLY_RT selects how fermat_pass16 runs its butterflies: 0, one
-// compile-time shift per case of a warp-uniform switch (fr_bfly_s); 1, one
-// code path for every warp with the shift done at run time
-// (fr_submul_rpow_rt).
-#ifndef FR_BFLY_RT
-#define FR_BFLY_RT 0
-#endif
-
-// FR_MINB is fermat_pass16's minimum of resident blocks per multiprocessor
-// (__launch_bounds__), which caps its registers.
-#ifndef FR_MINB
-#define FR_MINB 1
-#endif
-
-// fr_bfly_rt is the butterfly with a run-time twiddle r^s, s < 8.
-__device__ __forceinline__ void fr_bfly_rt(fe &a, fe &b, u32 s) {
+// fr_bfly is the butterfly of decimation in frequency with the twiddle
+// r^s, s < 8: (a, b) -> (a + b, (a - b) r^s).
+__device__ __forceinline__ void fr_bfly(fe &a, fe &b, u32 s) {
     fe d;
-    fr_submul_rpow_rt(d, a, b, s);
+    fr_submul_rpow(d, a, b, s);
     fr_add(a, a, b);
     b = d;
 }
 
-// fr_bfly_s runs fr_bfly<s> for s < 8; s is warp-uniform (or constant
-// after unrolling), so the switch does not diverge.
-__device__ __forceinline__ void fr_bfly_s(fe &a, fe &b, u32 s) {
-#if FR_BFLY_RT
-    fr_bfly_rt(a, b, s);
-    return;
-#endif
-    switch (s) {
-    case 0: fr_bfly<0>(a, b); break;
-    case 1: fr_bfly<1>(a, b); break;
-    case 2: fr_bfly<2>(a, b); break;
-    case 3: fr_bfly<3>(a, b); break;
-    case 4: fr_bfly<4>(a, b); break;
-    case 5: fr_bfly<5>(a, b); break;
-    case 6: fr_bfly<6>(a, b); break;
-    default: fr_bfly<7>(a, b); break;
-    }
+// fr_bfly0 is the butterfly without twiddle: (a, b) -> (a + b, a - b).
+__device__ __forceinline__ void fr_bfly0(fe &a, fe &b) {
+    fe d;
+    fr_sub(d, a, b);
+    fr_add(a, a, b);
+    b = d;
 }
 
 __device__ __forceinline__ void fr_load(fe &x, const u64 *p) {
@@ -432,7 +386,7 @@ template <int LR> __device__ __forceinline__ void fr_pass_small(u64 *dst, const 
         for (int base = 0; base < R; base += m) {
 #pragma unroll
             for (int jj = 0; jj < h; jj++)
-                fr_bfly_s(v[base + jj], v[base + jj + h], jj * step);
+                fr_bfly(v[base + jj], v[base + jj + h], jj * step);
         }
     }
 #pragma unroll
@@ -475,7 +429,7 @@ __device__ __forceinline__ void fr_ld_sm(fe &x, u64 (*sm)[16][32], u32 t, u32 la
 // fermat_pass16 is one radix-16 Stockham pass over sub-transforms of
 // length ns = 2^logns (see the file comment). Blocks of 256 threads, 32
 // DFT-16s each: grid = ceil(n/16 / 32).
-extern "C" __global__ void __launch_bounds__(256, FR_MINB) fermat_pass16(u64 *dst, const u64 *src, const u64 *tw, u32 logn, u32 logns) {
+extern "C" __global__ void __launch_bounds__(256) fermat_pass16(u64 *dst, const u64 *src, const u64 *tw, u32 logn, u32 logns) {
     __shared__ u64 sm[8][16][32];
     u32 q = threadIdx.x >> 5, lane = threadIdx.x & 31;
     u64 nj = 1ULL << (logn - 4);
@@ -498,7 +452,7 @@ extern "C" __global__ void __launch_bounds__(256, FR_MINB) fermat_pass16(u64 *ds
             a.d[g] = b.d[g] = 0;
     }
     // level h = 8: pair (q, q+8), twiddle r^q
-    fr_bfly_s(a, b, q);
+    fr_bfly(a, b, q);
     fr_st_sm(sm, q, lane, a);
     fr_st_sm(sm, q + 8, lane, b);
     __syncthreads();
@@ -506,7 +460,7 @@ extern "C" __global__ void __launch_bounds__(256, FR_MINB) fermat_pass16(u64 *ds
     u32 t = (q & 3) + 8 * (q >> 2);
     fr_ld_sm(a, sm, t, lane);
     fr_ld_sm(b, sm, t + 4, lane);
-    fr_bfly_s(a, b, 2 * (q & 3));
+    fr_bfly(a, b, 2 * (q & 3));
     fr_st_sm(sm, t, lane, a);
     fr_st_sm(sm, t + 4, lane, b);
     __syncthreads();
@@ -514,7 +468,7 @@ extern "C" __global__ void __launch_bounds__(256, FR_MINB) fermat_pass16(u64 *ds
     t = (q & 1) + 4 * (q >> 1);
     fr_ld_sm(a, sm, t, lane);
     fr_ld_sm(b, sm, t + 2, lane);
-    fr_bfly_s(a, b, 4 * (q & 1));
+    fr_bfly(a, b, 4 * (q & 1));
     fr_st_sm(sm, t, lane, a);
     fr_st_sm(sm, t + 2, lane, b);
     __syncthreads();
@@ -522,7 +476,7 @@ extern "C" __global__ void __launch_bounds__(256, FR_MINB) fermat_pass16(u64 *ds
     t = 2 * q;
     fr_ld_sm(a, sm, t, lane);
     fr_ld_sm(b, sm, t + 1, lane);
-    fr_bfly<0>(a, b);
+    fr_bfly0(a, b);
     fr_st_sm(sm, t, lane, a);
     fr_st_sm(sm, t + 1, lane, b);
     __syncthreads();

@@ -29,10 +29,14 @@
 // shift by a run-time power of r: a three-step barrel of selects and one
 // subtraction), and the DFT-16 runs as four radix-2 levels in shared
 // memory whose twiddles are all powers of r. Warp q holds the pair (t,
-// t+h) of each level chosen so that the level's shift depends on q alone:
-// every shift is a compile-time digit permutation in its warp's branch,
-// (a−b)·r^s one subtraction of merged digits, with no divergence and no
-// register array indexed at run time. The outputs go through shared memory
+// t+h) of each level chosen so that the level's shift depends on q alone
+// (no divergence); the shift is a rotation of the digits by three-step
+// barrels of selects at run time and (a−b)·r^s one subtraction of merged
+// digits, so every warp runs the same code (one compile-time copy of the
+// butterfly per shift, each warp in its own, ran 1.4–1.5× slower with
+// fewer instructions to execute; eight copies of the pass's code in flight
+// at once, more than the instruction caches hold, is the likely reason,
+// not profiled), with no register array indexed at run time. The outputs go through shared memory
 // and leave in output order, 16 runs of 32 elements or one run of 512.
 // General products (the seed's Algorithm 3.3: 64 digit products by product
 // scanning into three-word accumulators, divisions by r through a

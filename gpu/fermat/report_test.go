@@ -25,7 +25,7 @@ var (
 	report     = flag.Bool("fermat.report", false, "run TestReport: the GPU tables of BENCHMARKS.md (transforms, and products against gpu/intntt)")
 	reportReps = flag.Int("fermat.reps", 11, "TestReport: timed repetitions per row (median reported)")
 	reportMaxE = flag.Int("fermat.maxe", 6, "TestReport: largest e of N = 16^e")
-	variants   = flag.String("fermat.variants", "", "TestReport: kernel variants to check and time beside the default, ';'-separated lists of NAME=VALUE defines for cuda/fermat.cu (FR_MINB, FR_BFLY_RT)")
+	variants   = flag.String("fermat.variants", "", "TestReport: kernel variants to check and time beside the default, ';'-separated lists of NAME=VALUE defines put before cuda/fermat.cu (for experiments; the shipped file reads none)")
 )
 
 // variant is a Transformer on cuda/fermat.cu as shipped ("default") or
