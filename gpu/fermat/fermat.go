@@ -347,7 +347,9 @@ func (t *Transformer) FFTHost(a []field.Element) error { return t.host2host(a, f
 // IFFTHost is FFTHost's inverse, as field/fermat's IFFT.
 func (t *Transformer) IFFTHost(a []field.Element) error { return t.host2host(a, true) }
 
-func (t *Transformer) host2host(a []field.Element, inverse bool) error {
+// checkHost returns the error FFTHost and IFFTHost give for a: an
+// unsupported length or a non-canonical element.
+func checkHost(a []field.Element) error {
 	if _, err := logLen(len(a)); err != nil {
 		return err
 	}
@@ -355,6 +357,13 @@ func (t *Transformer) host2host(a []field.Element, inverse bool) error {
 		if !a[i].IsCanonical() {
 			return fmt.Errorf("%w: index %d: %v", field.ErrNotCanonical, i, [field.Digits]uint64(a[i]))
 		}
+	}
+	return nil
+}
+
+func (t *Transformer) host2host(a []field.Element, inverse bool) error {
+	if err := checkHost(a); err != nil {
+		return err
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
