@@ -32,7 +32,7 @@
 // at run time (digits rotated by three-step barrels of selects, no register
 // array indexed at run time), so every warp runs the same code: a version
 // with one compile-time shift per case of a warp-uniform switch (8 copies
-// of the butterfly, each warp in its own) ran 1.4-1.5x slower on an H100
+// of the butterfly, each warp in its own) ran 1.3-1.5x slower on an H100
 // (BENCHMARKS.md). Loads: for a fixed t, the warp reads 32 consecutive
 // elements (2 KiB). Stores: the block's outputs are staged in shared memory
 // and written in 16-byte pieces in output order (16 runs of 32 elements

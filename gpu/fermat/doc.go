@@ -33,7 +33,7 @@
 // (no divergence); the shift is a rotation of the digits by three-step
 // barrels of selects at run time and (a−b)·r^s one subtraction of merged
 // digits, so every warp runs the same code (one compile-time copy of the
-// butterfly per shift, each warp in its own, ran 1.4–1.5× slower with
+// butterfly per shift, each warp in its own, ran 1.3–1.5× slower with
 // fewer instructions to execute; eight copies of the pass's code in flight
 // at once, more than the instruction caches hold, is the likely reason,
 // not profiled), with no register array indexed at run time. The outputs go through shared memory
