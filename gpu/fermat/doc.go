@@ -69,5 +69,8 @@
 // different streams must not overlap, as they share the scratch buffer.
 // The kernels are cuda/fermat.cu (cuda.FermatProgram). Tests compare every
 // kernel path with field/fermat on the device, and skip with the reason
-// where there is none.
+// where there is none; TestKernelsOnHost also runs the shipped kernel file
+// on any machine with g++ (compiled as C++, a block's threads as host
+// threads), through the same launch sequences, against field/fermat and
+// math/big.
 package fermat
