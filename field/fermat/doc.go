@@ -56,14 +56,14 @@
 //
 // # GPU twin
 //
-// The layout is meant to be shared with a GPU implementation (a future
-// gpu/fermat): a vector of n elements is n·8 little-endian uint64 digits,
-// element-major ([]Element as it lies in memory); a device kernel may
-// transpose it to digit-major (the seed's coalesced layout, Section 4.1)
-// and back. The Stockham passes, the radix-16 digit-shift DFTs, the twiddle
-// table (n/16 powers of RootOfUnity(n), in this form) and the exact
-// canonical form of every result are what such a twin must reproduce bit
-// for bit.
+// Package gpu/fermat is the GPU twin: the same transforms and MulBig on
+// device buffers of Elements, bit for bit. The layout is shared: a vector
+// of n elements is n·8 little-endian uint64 digits, element-major
+// ([]Element as it lies in memory), and the device kernels work
+// digit-major in shared memory (the seed's coalesced layout, Section 4.1).
+// They run these Stockham passes and radix-16 digit-shift DFTs with this
+// package's twiddle table (n/16 powers of RootOfUnity(n)), and every
+// result is in the canonical form, so both sides agree bit for bit.
 //
 // # Concurrency and timing
 //
