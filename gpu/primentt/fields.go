@@ -306,6 +306,47 @@ func planWide(logn int, f nttFieldInfo, sms int) []nttPass {
 	return out
 }
 
+// lonePlans are the fastest four-step passes measured for a lone column of
+// 2^13..2^20 on an H100 (TestPlanSearch, -gpu.plansearch: every cut into
+// two or three passes and every tile width the kernels take; BENCHMARKS.md):
+// wider tiles than planWide's, which aims at a block for every
+// multiprocessor, 1.1–1.6× faster there. Each was checked bit for bit
+// against the default passes in the forward DIF transform, which is where
+// they are used (planFor); the other kinds keep planWide's until they are
+// checked the same way. Keyed by fsKernels: KoalaBear runs BabyBear's
+// kernels.
+var lonePlans = map[string]map[int][]nttPass{
+	"goldilocks": {
+		13: {{0, 7, 2}, {7, 6, 4}},
+		14: {{0, 7, 3}, {7, 7, 3}},
+		15: {{0, 8, 1}, {8, 7, 3}},
+		16: {{0, 8, 2}, {8, 8, 2}},
+		17: {{0, 9, 2}, {9, 8, 2}},
+		18: {{0, 9, 2}, {9, 9, 2}},
+		19: {{0, 11, 0}, {11, 8, 3}},
+		20: {{0, 11, 1}, {11, 9, 2}},
+	},
+	"fs31": {
+		13: {{0, 6, 5}, {6, 7, 4}},
+		14: {{0, 7, 4}, {7, 7, 4}},
+		15: {{0, 7, 4}, {7, 8, 4}},
+		16: {{0, 8, 3}, {8, 8, 3}},
+		17: {{0, 10, 1}, {10, 7, 5}},
+		18: {{0, 6, 5}, {6, 6, 5}, {12, 6, 5}},
+		19: {{0, 7, 5}, {7, 6, 4}, {13, 6, 4}},
+		20: {{0, 10, 2}, {10, 10, 3}},
+	},
+}
+
+// fsKernels names the four-step kernels a field runs (lonePlans' key): the
+// 31-bit fields share theirs.
+func (f nttFieldInfo) fsKernels() string {
+	if f.name == "babybear" || f.name == "koalabear" {
+		return "fs31"
+	}
+	return f.name
+}
+
 // planBlocks returns the blocks per column of the plan's narrowest pass.
 func planBlocks(plan []nttPass, logn int) int {
 	b := 1 << logn

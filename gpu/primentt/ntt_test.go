@@ -233,7 +233,7 @@ func testPrimeNTT[E Element](t *testing.T, d *gpu.Device, c primeCase[E]) {
 	}
 	big := []int{13, 14, 15, 16}
 	if !testing.Short() {
-		big = append(big, 17, 18, 20, 21, 22, 24)
+		big = append(big, 17, 18, 19, 20, 21, 22, 24)
 	}
 	for i, logn := range big {
 		if logn > c.maxLog {
@@ -751,8 +751,12 @@ func TestPlanWide(t *testing.T) {
 	require.NoError(t, err)
 	defer ntt.Close()
 	require.NotNil(t, ntt.fsWide, "2^16 Goldilocks: a wide plan")
-	assert.Equal(t, ntt.fsWide, ntt.planFor(1), "one column")
-	assert.Equal(t, ntt.fsPlan, ntt.planFor(1024), "1024 columns")
+	require.NotNil(t, ntt.fsLone, "2^16 Goldilocks: a measured plan")
+	assert.Equal(t, ntt.fsLone, ntt.planFor(1, false, false, false), "one column, forward DIF")
+	assert.Equal(t, ntt.fsWide, ntt.planFor(1, false, true, false), "one column, inverse")
+	assert.Equal(t, ntt.fsWide, ntt.planFor(1, true, false, false), "one column, DIT")
+	assert.Equal(t, ntt.fsWide, ntt.planFor(1, false, false, true), "one column, coset")
+	assert.Equal(t, ntt.fsPlan, ntt.planFor(1024, false, false, false), "1024 columns")
 }
 
 // TestPrimeGraphs checks the transforms queued on a stream, which run as

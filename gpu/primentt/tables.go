@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"slices"
 	"unsafe"
 
 	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
@@ -163,6 +164,7 @@ func newNTT[E Element, P primeElem[E]](d *gpu.Device, domain any,
 		t.stdBlocks = planBlocks(t.fsPlan, logn)
 	}
 	t.fsWide = planWide(logn, k.info, d.Info().Multiprocessors)
+	t.fsLone = slices.Clone(lonePlans[k.info.fsKernels()][logn])
 
 	t.sh8, t.sh8Inv = -1, -1
 	if g, ok := any(v.gen).(goldilocks.Element); ok && logn >= 3 {

@@ -1,0 +1,144 @@
+package primentt
+
+import (
+	"flag"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/internal/gputest"
+	"github.com/gfpoly/gfpoly/internal/testutil"
+)
+
+var (
+	planSearch       = flag.Bool("gpu.plansearch", false, "run TestPlanSearch: time every four-step plan of a lone column and print the fastest")
+	planSearchMin    = flag.Int("gpu.plansearchmin", 13, "TestPlanSearch: smallest log2 size")
+	planSearchMax    = flag.Int("gpu.plansearchmax", 20, "TestPlanSearch: largest log2 size")
+	planSearchFields = flag.String("gpu.plansearchfields", "goldilocks,babybear", "TestPlanSearch: fields")
+)
+
+// planCandidates returns every plan of a lone column of 2^logn the kernels
+// can run: the bits cut into two or three passes in any order, each pass
+// within the compiled sizes, 32..fsMaxThreads threads and the shared memory
+// its kernel is given.
+func planCandidates(logn int, f nttFieldInfo) [][]nttPass {
+	k := &nttKernels{info: f}
+	var out [][]nttPass
+	var rec func(lo int, acc []nttPass)
+	rec = func(lo int, acc []nttPass) {
+		if lo == logn {
+			if len(acc) >= 2 {
+				out = append(out, slices.Clone(acc))
+			}
+			return
+		}
+		if len(acc) == 3 {
+			return
+		}
+		for nst := f.fsMinNST; nst <= min(f.fsMaxNST, logn-lo); nst++ {
+			rl := min(f.fsRlog, nst)
+			for logc := 0; logc <= logn-nst; logc++ {
+				p := nttPass{lo, nst, logc}
+				th := 1 << (nst + logc - rl)
+				if th < 32 || th > f.fsMaxThreads || fsShared(p, f, k.elemSize()) > k.fsMaxShared(nst) {
+					continue
+				}
+				rec(lo+nst, append(acc, p))
+			}
+		}
+	}
+	rec(0, nil)
+	return out
+}
+
+// TestLonePlans checks the measured plans without a device: each is one of
+// planCandidates' (every bit once, compiled pass sizes, the kernels' thread
+// bounds and shared memory).
+func TestLonePlans(t *testing.T) {
+	for name, f := range nttFields {
+		for logn, p := range lonePlans[f.fsKernels()] {
+			assert.True(t, slices.ContainsFunc(planCandidates(logn, f), func(c []nttPass) bool { return slices.Equal(c, p) }),
+				"%s 2^%d: %v is not a plan the kernels take", name, logn, p)
+		}
+	}
+	assert.Len(t, lonePlans, 2, "goldilocks and the 31-bit fields")
+}
+
+// TestPlanSearch times every plan planCandidates gives for a lone column
+// (forward and inverse, DIF order, as TestSpparkTable times them), checks
+// each one's output against the default plan's, and prints the default
+// and the three fastest: the measurements planWide's choices come from.
+func TestPlanSearch(t *testing.T) {
+	if !*planSearch {
+		t.Skip("run with -gpu.plansearch")
+	}
+	d := gputest.Device(t)
+	s, err := d.NewStream()
+	require.NoError(t, err)
+	defer s.Close()
+	for _, f := range strings.Split(*planSearchFields, ",") {
+		switch f {
+		case "goldilocks":
+			searchField(t, d, s, goldilocksCase())
+		case "babybear":
+			searchField(t, d, s, babybearCase())
+		case "bn254":
+			searchField(t, d, s, bn254Case())
+		}
+	}
+}
+
+func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeCase[E]) {
+	for logn := *planSearchMin; logn <= *planSearchMax; logn++ {
+		n := 1 << logn
+		in := primeRandom(c, n, uint64(logn))
+		buf := gputest.Upload(t, d, in)
+		got := make([]E, n)
+		dom := c.domain(uint64(n), nil)
+		ref, err := NewNTT[E](d, dom)
+		require.NoError(t, err)
+		require.NoError(t, ref.FFT(nil, buf, DIF))
+		want := make([]E, n)
+		require.NoError(t, buf.Download(want))
+		timeOne := func(ntt *NTT[E]) (time.Duration, time.Duration) {
+			fwd := gputest.DeviceTime(t, d, s, 1, 5, 8, func() error { return ntt.FFT(s, buf, DIF) })
+			inv := gputest.DeviceTime(t, d, s, 1, 5, 8, func() error { return ntt.FFTInverse(s, buf, DIF) })
+			return fwd, inv
+		}
+		type res struct {
+			plan     []nttPass
+			fwd, inv time.Duration
+		}
+		def := ref.planFor(1, false, false, false)
+		df, di := timeOne(ref)
+		var rs []res
+		for _, cand := range planCandidates(logn, nttFields[c.name]) {
+			ntt, err := NewNTT[E](d, dom)
+			require.NoError(t, err)
+			ntt.fsLone, ntt.fsWide, ntt.stdBlocks = cand, cand, 1
+			require.NoError(t, buf.Upload(in))
+			require.NoError(t, ntt.FFT(nil, buf, DIF))
+			require.NoError(t, buf.Download(got))
+			testutil.RequireEqualSlices(t, want, got, "%s 2^%d plan %v", c.name, logn, cand)
+			fw, iv := timeOne(ntt)
+			rs = append(rs, res{cand, fw, iv})
+			require.NoError(t, ntt.Close())
+		}
+		require.NoError(t, ref.Close())
+		require.NoError(t, buf.Free())
+		sort.Slice(rs, func(i, j int) bool { return rs[i].fwd+rs[i].inv < rs[j].fwd+rs[j].inv })
+		fmt.Printf("%s 2^%d: default %v fwd %.2f inv %.2f us; %d plans\n", c.name, logn, def, usOf(df), usOf(di), len(rs))
+		for _, r := range rs[:min(3, len(rs))] {
+			fmt.Printf("    %v fwd %.2f inv %.2f us\n", r.plan, usOf(r.fwd), usOf(r.inv))
+		}
+	}
+}
+
+func usOf(d time.Duration) float64 { return d.Seconds() * 1e6 }
