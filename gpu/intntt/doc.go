@@ -52,9 +52,14 @@
 // there are primes p ≡ 1 mod N below 2^31: about 99 at N = 2^21 (about
 // 2100-bit coefficients), 10 at 2^24 (300 bits), 7 at 2^25. Past them a
 // product returns an error wrapping intpoly.ErrTooLarge that names the
-// limit; nothing wraps silently. (What would lift the limit for wide
-// coefficients: slicing them into 64-bit pieces multiplied in the
-// transform domain, 5–6 primes a piece product; BENCHMARKS.md describes it.)
+// limit, before anything is copied to the device; nothing wraps silently.
+// intpoly's Mul and Multiplier.MulPacked, given this Accelerator, answer
+// that error by cutting the coefficients into 64-bit slices, one product
+// per pair of slices (each within 2·65 bits plus the length's), summed on
+// the host: 2^24-point products of 256-bit coefficients take 16 of them.
+// (Slicing in the transform domain instead, each slice transformed once
+// and 5–6 primes a slice product, would cost about 1.4× one product;
+// BENCHMARKS.md.)
 //
 // # Entry points
 //

@@ -426,6 +426,11 @@ func (a *Accelerator) MulPacked(dst, x, y intpoly.Packed) error {
 		clear(dst.Limbs)
 		return nil
 	}
+	// Past the primes' capacity, say so before staging anything (intpoly
+	// then multiplies by slices).
+	if _, err := primesFor(log2Ceil(n), sh.BitsA+sh.BitsB+log2Ceil(min(la, lb))+1); err != nil {
+		return err
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	square := la == lb && x.Width == y.Width && &x.Limbs[0] == &y.Limbs[0]

@@ -102,21 +102,16 @@ type consts struct {
 // coefficients need need bits (sign included), or an error wrapping
 // intpoly.ErrTooLarge naming the limit.
 func newConsts(logN, need int) (*consts, error) {
-	if logN > maxLog {
-		return nil, fmt.Errorf("%w: a transform of 2^%d points, the GPU's longest is 2^%d", intpoly.ErrTooLarge, logN, maxLog)
+	ps, err := primesFor(logN, need)
+	if err != nil {
+		return nil, err
 	}
-	ps := primeList(logN)
+	k := len(ps)
+	c := &consts{logN: logN, k: k, p: ps}
 	M := big.NewInt(1)
-	k := 0
-	for M.BitLen() <= need {
-		if k == len(ps) {
-			return nil, fmt.Errorf("%w: coefficients of %d bits at 2^%d points, the GPU's %d primes p ≡ 1 mod 2^%d below 2^31 hold %d",
-				intpoly.ErrTooLarge, need, logN, len(ps), logN, M.BitLen()-1)
-		}
-		M.Mul(M, new(big.Int).SetUint64(uint64(ps[k])))
-		k++
+	for _, p := range ps {
+		M.Mul(M, new(big.Int).SetUint64(uint64(p)))
 	}
-	c := &consts{logN: logN, k: k, p: ps[:k:k]}
 	N := uint64(1) << logN
 	for i := range k {
 		p := uint64(c.p[i])
@@ -142,6 +137,27 @@ func newConsts(logN, need int) (*consts, error) {
 	H := new(big.Int).Rsh(new(big.Int).Sub(M, big.NewInt(1)), 1)
 	c.m, c.h = limbs32(M, c.l), limbs32(H, c.l)
 	return c, nil
+}
+
+// primesFor returns the primes (largest first) whose product exceeds
+// 2^need, for transforms of 2^logN points, or an error wrapping
+// intpoly.ErrTooLarge naming the limit.
+func primesFor(logN, need int) ([]uint32, error) {
+	if logN > maxLog {
+		return nil, fmt.Errorf("%w: a transform of 2^%d points, the GPU's longest is 2^%d", intpoly.ErrTooLarge, logN, maxLog)
+	}
+	ps := primeList(logN)
+	M := big.NewInt(1)
+	k := 0
+	for M.BitLen() <= need {
+		if k == len(ps) {
+			return nil, fmt.Errorf("%w: coefficients of %d bits at 2^%d points, the GPU's %d primes p ≡ 1 mod 2^%d below 2^31 hold %d",
+				intpoly.ErrTooLarge, need, logN, len(ps), logN, M.BitLen()-1)
+		}
+		M.Mul(M, new(big.Int).SetUint64(uint64(ps[k])))
+		k++
+	}
+	return ps[:k:k], nil
 }
 
 // inv32 returns p^−1 mod 2^32 for odd p.

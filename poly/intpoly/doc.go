@@ -105,7 +105,12 @@
 // WithAccelerator(a) sends the products of Mul, MulBig and
 // Multiplier.MulPacked to an Accelerator (a GPU, implemented in the GPU
 // operations layer above this package), through the packed form and
-// 64-bit limbs.
+// 64-bit limbs. Where the Accelerator refuses a polynomial product for its
+// coefficients' size (ErrTooLarge: a GPU's 31-bit primes hold about 300
+// bits at 2^24 points), Mul and MulPacked cut the coefficients into 64-bit
+// slices, a_i = Σ_k a_(i,k)·2^(64k), and ask it for one product per pair
+// of slices (k ≤ l for a square), summing them into the result on the
+// host; an Accelerator that refuses those too returns its error.
 //
 // # Aliasing, concurrency, errors
 //

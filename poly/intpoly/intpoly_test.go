@@ -534,8 +534,9 @@ func TestMultiplierErrors(t *testing.T) {
 // Accelerator plumbing, with a stand-in that multiplies on the CPU.
 
 type cpuAccel struct {
-	calls int
-	fail  error
+	calls   int
+	fail    error
+	capBits int // > 0: refuse products needing more bits, as a GPU's primes do
 }
 
 func (c *cpuAccel) MulPacked(dst, a, b Packed) error {
@@ -549,6 +550,9 @@ func (c *cpuAccel) MulPacked(dst, a, b Packed) error {
 	}
 	for _, x := range b.Big() {
 		bb = max(bb, x.BitLen())
+	}
+	if need := needBitsSigned(ba, bb, min(a.Len(), b.Len())); c.capBits > 0 && need > c.capBits {
+		return fmt.Errorf("%w: %d bits, the stand-in holds %d", ErrTooLarge, need, c.capBits)
 	}
 	m, err := NewMultiplier(a.Len(), b.Len(), ba, bb)
 	if err != nil {
@@ -608,6 +612,65 @@ func TestAccelerator(t *testing.T) {
 	_, err = MulBig(x, y, WithAccelerator(acc))
 	require.ErrorIs(t, err, boom)
 	require.ErrorIs(t, m.MulPacked(dst, pa, pb), boom)
+}
+
+// TestAcceleratorSlices checks the products an Accelerator refuses for
+// their bound (ErrTooLarge) and mulOnAccel runs by 64-bit slices: equal to
+// the schoolbook product for coefficients of 1 to 520 bits, signs mixed,
+// the extremes ±(2^bits − 1) and −2^bits included, unequal lengths and
+// squares, through Mul and Multiplier.MulPacked, with one call per pair of
+// slices (k ≤ l for a square) after the refused one; a stand-in that
+// refuses the slices too returns its ErrTooLarge, and another error is
+// returned as it is, without slicing.
+func TestAcceleratorSlices(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	for _, sh := range []struct{ la, lb, bitsA, bitsB int }{
+		{1, 1, 200, 200}, {5, 3, 64, 200}, {40, 30, 128, 129}, {33, 64, 256, 256},
+		{17, 9, 520, 70}, {64, 64, 1023, 1024}, {3, 50, 1, 300}, {100, 100, 192, 192},
+	} {
+		a, b := randPoly(r, sh.la, sh.bitsA), randPoly(r, sh.lb, sh.bitsB)
+		a[0].Lsh(big.NewInt(1), uint(sh.bitsA)).Neg(a[0]) // −2^bits, the bound's extreme
+		b[sh.lb-1].Lsh(big.NewInt(1), uint(sh.bitsB)).Sub(b[sh.lb-1], big.NewInt(1))
+		want := schoolbook(a, b)
+		acc := &cpuAccel{capBits: 160}
+		got, err := Mul(a, b, WithAccelerator(acc))
+		require.NoError(t, err, "%+v", sh)
+		requireEqualBig(t, want, got, sh)
+		pa, err := PackBig(a, WidthFor(sh.bitsA+1))
+		require.NoError(t, err)
+		pb, err := PackBig(b, WidthFor(sh.bitsB+1))
+		require.NoError(t, err)
+		ka, kb := sliceCount(pa), sliceCount(pb)
+		if needBitsSigned(sh.bitsA+1, sh.bitsB+1, min(sh.la, sh.lb)) > 160 {
+			assert.Equal(t, 1+ka*kb, acc.calls, "%+v: the refused call and one per pair of slices", sh)
+		}
+
+		m, err := NewMultiplier(sh.la, sh.lb, sh.bitsA+1, sh.bitsB+1, WithAccelerator(acc))
+		require.NoError(t, err)
+		dst := NewPacked(sh.la+sh.lb-1, m.OutWidth()+1) // a wider dst than needed
+		require.NoError(t, m.MulPacked(dst, pa, pb))
+		requireEqualBig(t, want, dst.Big(), "MulPacked", sh)
+
+		// a square: each pair k < l once
+		acc.calls = 0
+		sq := NewPacked(2*sh.la-1, WidthFor(needBitsSigned(sh.bitsA+1, sh.bitsA+1, sh.la)))
+		require.NoError(t, mulOnAccel(acc, sq, pa, pa))
+		requireEqualBig(t, schoolbook(a, a), sq.Big(), "square", sh)
+		if needBitsSigned(sh.bitsA+1, sh.bitsA+1, sh.la) > 160 {
+			assert.Equal(t, 1+ka*(ka+1)/2, acc.calls, "%+v: square", sh)
+		}
+	}
+
+	a, b := randPoly(r, 50, 300), randPoly(r, 50, 300)
+	_, err := Mul(a, b, WithAccelerator(&cpuAccel{capBits: 100}))
+	require.ErrorIs(t, err, ErrTooLarge, "slices of 65 bits need more than 100")
+	boom := errors.New("device lost")
+	acc := &cpuAccel{fail: boom}
+	_, err = Mul(a, b, WithAccelerator(acc))
+	require.ErrorIs(t, err, boom)
+	assert.Equal(t, 1, acc.calls, "an error other than ErrTooLarge: no slicing")
+	_, err = Mul(randPoly(r, 50, 60), randPoly(r, 50, 60), WithAccelerator(&cpuAccel{capBits: 100}))
+	require.ErrorIs(t, err, ErrTooLarge, "one limb each: nothing to cut")
 }
 
 // TestMulFLINT compares with products computed by FLINT's fmpz_poly_mul

@@ -110,7 +110,7 @@ func (m *Multiplier) MulPacked(dst, a, b Packed) error {
 		return nil
 	}
 	if m.acc != nil {
-		if err := m.acc.MulPacked(dst, a, b); err != nil {
+		if err := mulOnAccel(m.acc, dst, a, b); err != nil {
 			return fmt.Errorf("intpoly: MulPacked on the accelerator: %w", err)
 		}
 		return nil
@@ -258,7 +258,7 @@ func mulAccel(acc Accelerator, a, b []*big.Int, n, la, lb, bitsA, bitsB int) ([]
 		return nil, err
 	}
 	dst := NewPacked(la+lb-1, (needBitsSigned(bitsA, bitsB, min(la, lb))+63)/64)
-	if err := acc.MulPacked(dst, pa, pb); err != nil {
+	if err := mulOnAccel(acc, dst, pa, pb); err != nil {
 		return nil, fmt.Errorf("intpoly: Mul on the accelerator: %w", err)
 	}
 	out := dst.Big()
