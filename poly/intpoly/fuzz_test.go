@@ -45,6 +45,14 @@ func FuzzMul(f *testing.F) {
 			requireEqualBig(t, want, got, name)
 			requireEqualBig(t, schoolbook(a, a), sq, name, "square")
 		}
+		// An accelerator that holds 140 bits: coefficients past 64 bits
+		// go by slices (mulOnAccel).
+		if len(a) > 0 && len(b) > 0 {
+			acc := &cpuAccel{capBits: 140}
+			got, err := Mul(a, b, WithAccelerator(acc))
+			require.NoError(t, err, "by slices")
+			requireEqualBig(t, want, got, "by slices")
+		}
 	})
 }
 
