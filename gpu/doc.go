@@ -18,10 +18,14 @@
 // ErrNoDevice and callers fall back to the CPU. Nothing happens at import
 // time.
 //
-// A Device owns the device's primary context and one goroutine locked to an
-// OS thread, on which every driver call runs (CUDA contexts are per thread).
-// Its methods, and those of the buffers, streams and events made from it, can
-// be called from any goroutine.
+// A Device owns the device's primary context. Every driver call runs inside
+// a device call: on the calling goroutine, locked to its OS thread with the
+// context made current there (CUDA contexts are per thread) and the thread's
+// previous context restored after, one call at a time per device, so the
+// device's work keeps one order. A goroutine of the Device's own, locked to
+// a thread, makes and releases the context. Its methods, and those of the
+// buffers, streams and events made from it, can be called from any
+// goroutine.
 //
 // Kernels are CUDA C++ sources embedded by package cuda, which joins them
 // into programs (cuda.Programs). Device.Module loads a program by name, once
@@ -39,9 +43,9 @@
 // bytes of a parameter struct built field by field).
 //
 // An operation of several launches queues them through Device.Do, which runs
-// a function on the device goroutine with a Queue on one stream: Launch,
-// Copy (device to device) and Scratch (temporary device memory, allocated
-// and freed in stream order), in one hop instead of one per launch.
+// a function in one device call with a Queue on one stream: Launch, Copy
+// (device to device) and Scratch (temporary device memory, allocated and
+// freed in stream order), in one call instead of one per launch.
 //
 // Memory: Buffer[T] is device memory holding values of a pointer-free type T
 // (Alloc, Upload, Download, View, Free); HostBuffer[T] is pinned host memory

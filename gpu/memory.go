@@ -77,7 +77,7 @@ func (d *Device) isClosed() bool {
 	return d.closed
 }
 
-// alloc runs on the device goroutine.
+// alloc runs inside a device call.
 func (d *Device) alloc(size uintptr) (uint64, error) {
 	var p uint64
 	if err := d.drv.errorf("cuMemAlloc", d.drv.cuMemAlloc(&p, size)); err != nil {
@@ -89,7 +89,7 @@ func (d *Device) alloc(size uintptr) (uint64, error) {
 	return p, nil
 }
 
-// free runs on the device goroutine.
+// free runs inside a device call.
 func (d *Device) free(p uint64) error {
 	d.resMu.Lock()
 	live := d.allocs[p]

@@ -281,7 +281,7 @@ func (f *Function) Launch(cfg LaunchConfig, args ...any) error {
 	return nil
 }
 
-// launch runs on the device goroutine.
+// launch runs inside a device call.
 func (f *Function) launch(grid, block Dim3, shmem int, stream uintptr, params []unsafe.Pointer) error {
 	gx, gy, gz, err := grid.norm()
 	if err != nil {

@@ -5,10 +5,10 @@ import (
 	"runtime"
 )
 
-// Queue submits work to one stream from the device goroutine. It exists only
+// Queue submits work to one stream inside a device call. It exists only
 // inside Device.Do: an operation that runs several kernels, copies and
-// temporary allocations queues all of them through one Queue, in one hop to
-// the goroutine that owns the context, instead of one hop per launch.
+// temporary allocations queues all of them through one Queue, in one device
+// call, instead of one call per launch.
 //
 // Its methods queue work on the stream and return; they must be called
 // from the function given to Do, never after it has returned.
@@ -17,12 +17,13 @@ type Queue struct {
 	h uintptr // the stream's handle, 0 for the default stream
 }
 
-// Do runs f on the device goroutine with a Queue on stream s, and returns
-// f's error. With a nil stream the work goes to the default stream and Do
-// waits for it to finish. f must use only q's methods and the addresses
-// and lengths of buffers (Ptr, Len, Bytes): the device's other methods, and
-// those of its buffers, streams and events, wait for the device goroutine,
-// which is running f.
+// Do runs f in one device call (the device's context current on this
+// goroutine's thread, one call at a time per device) with a Queue on stream
+// s, and returns f's error. With a nil stream the work goes to the default
+// stream and Do waits for it to finish. f must use only q's methods and the
+// addresses and lengths of buffers (Ptr, Len, Bytes): the device's other
+// methods, and those of its buffers, streams and events, wait for the call
+// in progress, which is f's.
 func (d *Device) Do(s *Stream, f func(q *Queue) error) error {
 	return d.onStream(s, func(h uintptr) error { return f(&Queue{d: d, h: h}) })
 }
@@ -76,7 +77,7 @@ func (q *Queue) Scratch(bytes int, f func(p DevicePtr) error) error {
 
 // withScratch runs f with size bytes of temporary device memory, allocated
 // in stream order on stream h when the device supports it, and frees it on
-// every path. It runs on the device goroutine.
+// every path. It runs inside a device call.
 func (d *Device) withScratch(h uintptr, size uintptr, f func(p uint64) error) error {
 	var p uint64
 	if d.pools {

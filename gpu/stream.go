@@ -71,7 +71,7 @@ func (s *Stream) Close() error {
 	return err
 }
 
-// onStream runs f with the stream's handle on the device goroutine. For a
+// onStream runs f with the stream's handle inside a device call. For a
 // nil stream it passes the default stream and then waits for it.
 func (d *Device) onStream(s *Stream, f func(h uintptr) error) error {
 	if s != nil && s.d != d {

@@ -320,7 +320,7 @@ func ldeOps(pf, pt *fftPlan, from, to *domain.Subspace) (stage1, stage2 []fftOp)
 	return stage1, fwdOps(pt, k)
 }
 
-// lde queues the LDE's passes (device goroutine).
+// lde queues the LDE's passes (inside a device call).
 func (t *Transforms) lde(q *gpu.Queue, dst, src uint64, stage1, stage2 []fftOp, k, n, cols int) error {
 	coef := src
 	body := func() error {
@@ -351,8 +351,8 @@ func (t *Transforms) lde(q *gpu.Queue, dst, src uint64, stage1, stage2 []fftOp, 
 }
 
 // submit queues the passes, for cols columns of 2^M output elements; the
-// first pass reads as a says, the others work in place on a.out. It runs on
-// the device goroutine.
+// first pass reads as a says, the others work in place on a.out. It runs
+// inside a device call.
 func (t *Transforms) submit(q *gpu.Queue, passes []fftPass, M int, a passArgs, cols int) error {
 	for i := range passes {
 		ps := &passes[i]

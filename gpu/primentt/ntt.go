@@ -172,7 +172,7 @@ func (t *NTT[E]) run(op string, s *gpu.Stream, data *gpu.Buffer[E], o Order, inv
 }
 
 // launch queues one transform of cols columns at ptr, colStride elements
-// apart (device goroutine): one pass for a transform of one tile, the
+// apart (inside a device call): one pass for a transform of one tile, the
 // four-step passes above.
 func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, inverse, coset bool) error {
 	if t.logn == 0 {
@@ -309,7 +309,7 @@ func (t *NTT[E]) planFor(cols int, dit, inverse, coset bool) []nttPass {
 	return t.fsPlan
 }
 
-// launchFS queues the four-step passes of one transform (device goroutine).
+// launchFS queues the four-step passes of one transform (inside a device call).
 func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, colStride uint64, cols int, dit, inverse, coset bool) error {
 	tw, rt := t.tw.Ptr(), t.rt.Ptr()
 	if inverse {
