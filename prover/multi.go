@@ -224,12 +224,21 @@ func hashBlocks(n, d int) int {
 }
 
 // eachDevice runs f(0) … f(n−1) on a goroutine each and returns the error
-// of the first device (in order) that failed, nil when none did.
+// of the first device (in order) that failed, nil when none did. A panic in
+// f (a caller's Source or BinaryDomains function runs there) becomes that
+// device's error instead of ending the process.
 func eachDevice(n int, f func(i int) error) error {
 	errs := make([]error, n)
 	var wg sync.WaitGroup
 	for i := range n {
-		wg.Go(func() { errs[i] = f(i) })
+		wg.Go(func() {
+			defer func() {
+				if r := recover(); r != nil {
+					errs[i] = fmt.Errorf("prover: device %d of %d: panic (in a Source, a BinaryDomains function or the library): %v", i, n, r)
+				}
+			}()
+			errs[i] = f(i)
+		})
 	}
 	wg.Wait()
 	for _, err := range errs {

@@ -174,3 +174,21 @@ func TestOne(t *testing.T) {
 	p.Mul(&b, &o)
 	assert.True(t, p.Equal(&b), "one is babybear's identity")
 }
+
+// TestEachDeviceRecovers checks that a panic on one device's goroutine
+// comes back as that device's error, naming it, and the others still run.
+func TestEachDeviceRecovers(t *testing.T) {
+	var ran [3]bool
+	err := eachDevice(3, func(i int) error {
+		ran[i] = true
+		if i == 1 {
+			panic("source broke")
+		}
+		return nil
+	})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "device 1 of 3")
+	assert.Contains(t, err.Error(), "source broke")
+	assert.Equal(t, [3]bool{true, true, true}, ran)
+	require.NoError(t, eachDevice(2, func(int) error { return nil }))
+}
