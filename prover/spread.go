@@ -45,7 +45,7 @@ type SpreadLDE struct {
 func NewSpreadLDE(devs ...*gpu.Device) (*SpreadLDE, error) {
 	var c config
 	if err := WithGPUs(devs...)(&c); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("prover: NewSpreadLDE: %w", err) // the checks are WithGPUs'
 	}
 	s := &SpreadLDE{devs: c.gpus}
 	for i, d := range c.gpus {
