@@ -61,9 +61,9 @@ func mulOnAccel(acc Accelerator, dst, a, b Packed) error {
 			if err := acc.MulPacked(prod, as[k], bs[l]); err != nil {
 				return fmt.Errorf("a product of 64-bit slices (%d of %d by %d of %d): %w", k, ka, l, kb, err)
 			}
-			addPacked(sum, prod, workers)
+			addSliceSum(sum, prod, 0, workers)
 			if square && k < l {
-				addPacked(sum, prod, workers)
+				addSliceSum(sum, prod, 0, workers)
 			}
 		}
 		addSliceSum(dst, sum, s, workers)
@@ -113,12 +113,6 @@ func slicesOf(p Packed, K int) []Packed {
 		out[K-1].Limbs[2*i], out[K-1].Limbs[2*i+1] = c[K-1], sign
 	}
 	return out
-}
-
-// addPacked adds src into dst coefficient by coefficient, modulo
-// 2^(64·dst.Width), src sign-extended (dst.Width ≥ src.Width).
-func addPacked(dst, src Packed, workers int) {
-	addSliceSum(dst, src, 0, workers)
 }
 
 // addSliceSum adds src·2^(64s) into dst coefficient by coefficient, modulo
