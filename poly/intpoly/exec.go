@@ -9,34 +9,40 @@ import (
 // parallelFor calls f(i) for every i in [0, n), spread over up to workers
 // goroutines (the calling one included), each taking the next undone index.
 func parallelFor(workers, n int, f func(i int)) {
+	parallelForW(workers, n, func(_, i int) { f(i) })
+}
+
+// parallelForW is parallelFor that also tells f which of the goroutines
+// runs it (w < workers), for scratch space of its own.
+func parallelForW(workers, n int, f func(w, i int)) {
 	if workers > n {
 		workers = n
 	}
 	if workers <= 1 {
 		for i := range n {
-			f(i)
+			f(0, i)
 		}
 		return
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	run := func() {
+	run := func(w int) {
 		for {
 			i := int(next.Add(1) - 1)
 			if i >= n {
 				return
 			}
-			f(i)
+			f(w, i)
 		}
 	}
 	wg.Add(workers - 1)
-	for range workers - 1 {
+	for w := 1; w < workers; w++ {
 		go func() {
 			defer wg.Done()
-			run()
+			run(w)
 		}()
 	}
-	run()
+	run(0)
 	wg.Wait()
 }
 
@@ -67,21 +73,32 @@ func (pl *plan) convolve(ra, rb [][]uint64) {
 		ops = 1
 	}
 
+	// The column phases copy colBlock columns of every row into a
+	// contiguous scratch block and transform them there: in place, the
+	// rows of one column lie 2^(blockLog+3) bytes apart, a power of two
+	// that maps them all to a few cache sets, so every level went to
+	// memory.
+	var scratch [][]uint64
 	if rows > 1 {
-		// Tasks of 8 column groups (64 columns, 512 bytes per row).
-		const groups = 8
-		perArr := rowLen / (colGroup * groups)
-		parallelFor(pl.workers, k*ops*perArr, func(t int) {
+		scratch = make([][]uint64, min(pl.workers, k*ops*rowLen/colBlock))
+		for w := range scratch {
+			scratch[w] = make([]uint64, rows*colBlock)
+		}
+		perArr := rowLen / colBlock
+		parallelForW(pl.workers, k*ops*perArr, func(w, t int) {
 			arr, g := t/perArr, t%perArr
 			i, op := arr%k, arr/k
 			x := ra[i]
 			if op == 1 {
 				x = rb[i]
 			}
+			s := scratch[w]
+			gatherCols(s, x[g*colBlock:], rowLen, rows)
 			tw := pl.tw[i].fwd
-			for c := g * groups * colGroup; c < (g+1)*groups*colGroup; c += colGroup {
-				ks.fwdCols(x[c:], rowLen, rows, tw, pl.primes[i].p)
+			for c := 0; c < colBlock; c += colGroup {
+				ks.fwdCols(s[c:], colBlock, rows, tw, pl.primes[i].p)
 			}
+			scatterCols(x[g*colBlock:], s, rowLen, rows)
 		})
 	}
 
@@ -102,14 +119,36 @@ func (pl *plan) convolve(ra, rb [][]uint64) {
 	})
 
 	if rows > 1 {
-		const groups = 8
-		perArr := rowLen / (colGroup * groups)
-		parallelFor(pl.workers, k*perArr, func(t int) {
+		perArr := rowLen / colBlock
+		parallelForW(pl.workers, k*perArr, func(w, t int) {
 			i, g := t/perArr, t%perArr
+			x := ra[i][g*colBlock:]
+			s := scratch[w]
+			gatherCols(s, x, rowLen, rows)
 			tw := pl.tw[i].inv
-			for c := g * groups * colGroup; c < (g+1)*groups*colGroup; c += colGroup {
-				ks.invCols(ra[i][c:], rowLen, rows, tw, pl.primes[i].p)
+			for c := 0; c < colBlock; c += colGroup {
+				ks.invCols(s[c:], colBlock, rows, tw, pl.primes[i].p)
 			}
+			scatterCols(x, s, rowLen, rows)
 		})
+	}
+}
+
+// colBlock is how many columns a column-phase task copies into its
+// scratch block (512 bytes of each row).
+const colBlock = 64
+
+// gatherCols copies the first colBlock elements of each of rows rows of x
+// (stride elements apart) into s, one after the other.
+func gatherCols(s, x []uint64, stride, rows int) {
+	for r := range rows {
+		copy(s[r*colBlock:(r+1)*colBlock], x[r*stride:r*stride+colBlock])
+	}
+}
+
+// scatterCols undoes gatherCols.
+func scatterCols(x, s []uint64, stride, rows int) {
+	for r := range rows {
+		copy(x[r*stride:r*stride+colBlock], s[r*colBlock:(r+1)*colBlock])
 	}
 }
