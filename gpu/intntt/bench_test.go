@@ -63,14 +63,25 @@ func BenchmarkMulPacked(b *testing.B) {
 	for _, n := range []int{1 << 16, 1 << 20, 1 << 24} {
 		for _, bits := range []int{64, 256, 1024} {
 			name := fmt.Sprintf("n=%s/bits=%d", pow2Name(n), bits)
+			x, y := fastPacked(n, bits, 1), fastPacked(n, bits, 2)
 			if n >= 1<<24 && bits > 64 {
-				b.Run(name, func(b *testing.B) {
+				// Past the primes' capacity: intpoly's Multiplier on the
+				// Accelerator, one product per pair of 64-bit slices.
+				b.Run(name+"/gpu-slices", func(b *testing.B) {
+					a := accel(b)
 					_, err := newConsts(log2Ceil(2*n-1), 2*bits+log2Ceil(n)+1)
-					b.Skip("the GPU's primes at this length: ", err)
+					require.ErrorIs(b, err, intpoly.ErrTooLarge)
+					m, err := intpoly.NewMultiplier(n, n, bits, bits, intpoly.WithAccelerator(a))
+					require.NoError(b, err)
+					dst := intpoly.NewPacked(2*n-1, m.OutWidth())
+					require.NoError(b, m.MulPacked(dst, x, y))
+					b.ResetTimer()
+					for range b.N {
+						require.NoError(b, m.MulPacked(dst, x, y))
+					}
 				})
 				continue
 			}
-			x, y := fastPacked(n, bits, 1), fastPacked(n, bits, 2)
 			need := 2*bits + log2Ceil(n) + 1
 			outW := (need + 63) / 64
 			b.Run(name+"/gpu", func(b *testing.B) {

@@ -88,6 +88,32 @@ func TestThroughIntpoly(t *testing.T) {
 	for i := range want {
 		assert.Zero(t, want[i].Cmp(got[i]), "coefficient %d", i)
 	}
+	// Coefficients past the primes' capacity (2·4096 bits and more against
+	// 256 primes of 31 bits): the Accelerator refuses them with
+	// ErrTooLarge and intpoly multiplies by 64-bit slices on it.
+	_, wa := randPacked(r, 37, intpoly.WidthFor(4096), 4096)
+	_, wb := randPacked(r, 29, intpoly.WidthFor(4100), 4100)
+	wa[3].Sub(new(big.Int).Lsh(big.NewInt(1), 4096), big.NewInt(1)) // all ones
+	wa[5].Neg(wa[3])
+	pa, err := intpoly.PackBig(wa, intpoly.WidthFor(4097))
+	require.NoError(t, err)
+	pb, err := intpoly.PackBig(wb, intpoly.WidthFor(4101))
+	require.NoError(t, err)
+	assert.ErrorIs(t, a.MulPacked(intpoly.NewPacked(65, intpoly.WidthFor(2*4101+8)), pa, pb), intpoly.ErrTooLarge, "4096-bit coefficients in one product")
+	for _, sq := range []bool{false, true} {
+		y := wb
+		if sq {
+			y = wa
+		}
+		want, err := intpoly.Mul(wa, y)
+		require.NoError(t, err)
+		got, err := intpoly.Mul(wa, y, intpoly.WithAccelerator(a))
+		require.NoError(t, err, "by slices, square=%v", sq)
+		require.Len(t, got, len(want))
+		for i := range want {
+			assert.Zero(t, want[i].Cmp(got[i]), "by slices, square=%v, coefficient %d", sq, i)
+		}
+	}
 	sizes := []int{1 << 17, 1<<20 + 13, 1 << 22}
 	if !testing.Short() {
 		sizes = append(sizes, 1<<24, 1<<26)

@@ -308,13 +308,12 @@ func planWide(logn int, f nttFieldInfo, sms int) []nttPass {
 
 // lonePlans are the fastest four-step passes measured for a lone column of
 // 2^13..2^20 on an H100 (TestPlanSearch, -gpu.plansearch: every cut into
-// two or three passes and every tile width the kernels take; BENCHMARKS.md):
-// wider tiles than planWide's, which aims at a block for every
-// multiprocessor, 1.1–1.6× faster there. Each was checked bit for bit
-// against the default passes in the forward DIF transform, which is where
-// they are used (planFor); the other kinds keep planWide's until they are
-// checked the same way. Keyed by fsKernels: KoalaBear runs BabyBear's
-// kernels.
+// two or three passes and every tile width the kernels take, ranked by
+// the forward and inverse DIF times; BENCHMARKS.md): wider tiles than
+// planWide's, which aims at a block for every multiprocessor, 1.1–1.6×
+// faster there. planFor takes them for few columns in every direction,
+// order and coset (TestLonePlansGPU checks each against gnark-crypto).
+// Keyed by fsKernels: KoalaBear runs BabyBear's kernels.
 var lonePlans = map[string]map[int][]nttPass{
 	"goldilocks": {
 		13: {{0, 7, 2}, {7, 6, 4}},

@@ -41,7 +41,7 @@ type NTT[E Element] struct {
 	nInv               *gpu.Buffer[E]
 	fsPlan             []nttPass      // four-step passes (above one tile)
 	fsWide             []nttPass      // the passes for few columns (planWide), nil where fsPlan does
-	fsLone             []nttPass      // the forward DIF passes for few columns (lonePlans), nil where fsWide does
+	fsLone             []nttPass      // the passes for few columns where one was measured (lonePlans), else nil
 	stdBlocks          int            // blocks per column of fsPlan's narrowest pass (1 for one tile)
 	shoup, shoupInv    *gpu.Buffer[E] // BN254 four-step constants (bn254ShoupTable)
 	shoupK             int
@@ -179,7 +179,7 @@ func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, 
 		return nil // every transform of one element is the identity
 	}
 	dit := o == DIT
-	if plan := t.planFor(cols, dit, inverse, coset); plan != nil {
+	if plan := t.planFor(cols); plan != nil {
 		if err := t.launchFS(q, plan, ptr, colStride, cols, dit, inverse, coset); err != nil {
 			return err
 		}
@@ -294,12 +294,13 @@ func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset b
 
 // planFor returns the four-step passes a transform of cols columns runs:
 // where the columns alone leave multiprocessors idle under fsPlan (or its
-// one-tile pass), fsLone for the forward DIF passes (orders DIF and
-// Natural, no coset) and fsWide for the others; fsPlan otherwise; nil for
-// the one-tile pass.
-func (t *NTT[E]) planFor(cols int, dit, inverse, coset bool) []nttPass {
+// one-tile pass), fsLone where a plan was measured for the size and fsWide
+// otherwise; fsPlan for more columns; nil for the one-tile pass. The
+// passes of a plan serve every direction, order and coset (the DIT
+// transform runs them bottom first).
+func (t *NTT[E]) planFor(cols int) []nttPass {
 	if cols*t.stdBlocks < t.d.Info().Multiprocessors {
-		if t.fsLone != nil && !dit && !inverse && !coset {
+		if t.fsLone != nil {
 			return t.fsLone
 		}
 		if t.fsWide != nil {

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"math/big"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
 
@@ -752,11 +754,53 @@ func TestPlanWide(t *testing.T) {
 	defer ntt.Close()
 	require.NotNil(t, ntt.fsWide, "2^16 Goldilocks: a wide plan")
 	require.NotNil(t, ntt.fsLone, "2^16 Goldilocks: a measured plan")
-	assert.Equal(t, ntt.fsLone, ntt.planFor(1, false, false, false), "one column, forward DIF")
-	assert.Equal(t, ntt.fsWide, ntt.planFor(1, false, true, false), "one column, inverse")
-	assert.Equal(t, ntt.fsWide, ntt.planFor(1, true, false, false), "one column, DIT")
-	assert.Equal(t, ntt.fsWide, ntt.planFor(1, false, false, true), "one column, coset")
-	assert.Equal(t, ntt.fsPlan, ntt.planFor(1024, false, false, false), "1024 columns")
+	assert.Equal(t, ntt.fsLone, ntt.planFor(1), "one column: the measured plan")
+	assert.Equal(t, ntt.fsPlan, ntt.planFor(1024), "1024 columns")
+	ntt.fsLone = nil
+	assert.Equal(t, ntt.fsWide, ntt.planFor(1), "one column, no measured plan")
+}
+
+// TestLonePlansGPU runs every measured plan (lonePlans) in every direction,
+// order and coset against gnark-crypto, one column (the plans are taken
+// for few columns only), and two columns where the plan still applies.
+func TestLonePlansGPU(t *testing.T) {
+	d := gputest.Device(t)
+	t.Run("goldilocks", func(t *testing.T) { testLonePlans(t, d, goldilocksCase()) })
+	t.Run("babybear", func(t *testing.T) { testLonePlans(t, d, babybearCase()) })
+	t.Run("koalabear", func(t *testing.T) { testLonePlans(t, d, koalabearCase()) })
+}
+
+func testLonePlans[E Element](t *testing.T, d *gpu.Device, c primeCase[E]) {
+	sizes := slices.Sorted(maps.Keys(lonePlans[nttFields[c.name].fsKernels()]))
+	require.NotEmpty(t, sizes)
+	for _, logn := range sizes {
+		n := 1 << logn
+		dom := c.domain(uint64(n), nil)
+		ntt, err := NewNTT[E](d, dom)
+		require.NoError(t, err)
+		require.Equal(t, lonePlans[nttFields[c.name].fsKernels()][logn], ntt.planFor(1), "%s 2^%d", c.name, logn)
+		cols := 1
+		if ntt.planFor(2) != nil && slices.Equal(ntt.planFor(2), ntt.fsLone) {
+			cols = 2
+		}
+		buf, err := gpu.Alloc[E](d, cols*n)
+		require.NoError(t, err)
+		got := make([]E, cols*n)
+		for _, op := range primeOps {
+			for _, o := range primeOrders {
+				in := primeRandom(c, cols*n, uint64(logn*100+int(o)))
+				require.NoError(t, buf.Upload(in))
+				require.NoError(t, ntt.do(op, nil, buf, o))
+				require.NoError(t, buf.Download(got))
+				for col := range cols {
+					c.gnark(dom, in[col*n:(col+1)*n], o, op.inverse, op.coset)
+				}
+				testutil.RequireEqualSlices(t, in, got, "%s 2^%d %s %v cols=%d plan %v: device against gnark-crypto", c.name, logn, op.name, o, cols, ntt.fsLone)
+			}
+		}
+		require.NoError(t, buf.Free())
+		require.NoError(t, ntt.Close())
+	}
 }
 
 // TestPrimeGraphs checks the transforms queued on a stream, which run as

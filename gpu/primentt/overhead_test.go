@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -109,6 +111,47 @@ func overheadField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c prim
 			})
 		}) / 200
 		fmt.Printf("| %s | 2^%d | %d | %.1f µs | %.1f µs | %.1f µs |\n", c.name, logn, launches, us(host), us(dev8), us(devQ))
+		require.NoError(t, buf.Free())
+		require.NoError(t, ntt.Close())
+	}
+}
+
+var (
+	profileField = flag.String("gpu.profilefield", "", "run TestPrimeProfile on this field (bn254, goldilocks, babybear): a few transforms for a profiler to capture")
+	profileLogs  = flag.String("gpu.profilelogs", "12,16,20,24", "TestPrimeProfile: log2 sizes")
+)
+
+// TestPrimeProfile runs three forward DIF transforms of one column at
+// each size of -gpu.profilelogs, directly (no graph), for a kernel
+// profiler (ncu) to capture its passes one by one.
+func TestPrimeProfile(t *testing.T) {
+	switch *profileField {
+	case "":
+		t.Skip("run with -gpu.profilefield")
+	case "bn254":
+		profileRun(t, bn254Case())
+	case "goldilocks":
+		profileRun(t, goldilocksCase())
+	case "babybear":
+		profileRun(t, babybearCase())
+	default:
+		t.Fatalf("-gpu.profilefield %q: not a field", *profileField)
+	}
+}
+
+func profileRun[E Element](t *testing.T, c primeCase[E]) {
+	d := gputest.Device(t)
+	for _, f := range strings.Split(*profileLogs, ",") {
+		logn, err := strconv.Atoi(f)
+		require.NoError(t, err)
+		n := 1 << logn
+		ntt, err := NewNTT[E](d, c.domain(uint64(n), nil))
+		require.NoError(t, err)
+		buf := gputest.Upload(t, d, primeRandom(c, n, 5))
+		fmt.Printf("%s 2^%d: passes %v\n", c.name, logn, ntt.planFor(1))
+		for range 3 {
+			require.NoError(t, ntt.FFT(nil, buf, DIF))
+		}
 		require.NoError(t, buf.Free())
 		require.NoError(t, ntt.Close())
 	}

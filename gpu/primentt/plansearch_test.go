@@ -116,7 +116,7 @@ func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeC
 			plan     []nttPass
 			fwd, inv time.Duration
 		}
-		def := ref.planFor(1, false, false, false)
+		def := ref.planFor(1)
 		df, di := timeOne(ref)
 		var rs []res
 		for _, cand := range planCandidates(logn, nttFields[c.name]) {
