@@ -1014,8 +1014,8 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, u64 colStri
 // Arguments as the other four-step kernels', then pw and pwK; tw and rt
 // are not read. THREADS, MINB: launch bounds (blocks per SM the registers
 // must allow); RL: elements per thread (log2).
-#define NTT_BN254_FS(THREADS, MINB, RL, NST)                                                            \
-    extern "C" __global__ void __launch_bounds__(THREADS, MINB) ntt_bn254_fs##NST(                     \
+#define NTT_BN254_FS(THREADS, MINB, RL, NST, NAME)                                                      \
+    extern "C" __global__ void __launch_bounds__(THREADS, MINB) NAME(                                  \
         Fr8 *data, u64 colStride, const Fr8 *tw, const Fr8 *rt, const Fr8 *pre, const Fr8 *post, u32 tabH, \
         u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags, const Sh8 *pw, u32 pwK) {                     \
         if (flags & F_DIT)                                                                            \
@@ -1029,9 +1029,18 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, u64 colStri
 // 4.35 ms at 4 (64 registers, spills); with the product of commit 9eb4b1d
 // (one accumulator per part), 3 blocks beat 2 blocks by 8%, 4 blocks and
 // 2 elements per thread in blocks of 512 (64 registers) were slower.
+//
+// ntt_bn254_r1_fs*: 2 elements per thread, for transforms too small to fill
+// the multiprocessors (a lone column of 2^12..2^20, where a pass is bound
+// by the latency of each thread's chain of products, not by issue): twice
+// the threads of a tile, each with half the products in sequence.
 #if !defined(NTT_ONLY) || defined(NTT_ONLY_bn254)
-NTT_BN254_FS(256, 3, 2, 5)
-NTT_BN254_FS(256, 3, 2, 6)
-NTT_BN254_FS(256, 3, 2, 7)
-NTT_BN254_FS(256, 3, 2, 8)
+NTT_BN254_FS(256, 3, 2, 5, ntt_bn254_fs5)
+NTT_BN254_FS(256, 3, 2, 6, ntt_bn254_fs6)
+NTT_BN254_FS(256, 3, 2, 7, ntt_bn254_fs7)
+NTT_BN254_FS(256, 3, 2, 8, ntt_bn254_fs8)
+NTT_BN254_FS(256, 3, 1, 5, ntt_bn254_r1_fs5)
+NTT_BN254_FS(256, 3, 1, 6, ntt_bn254_r1_fs6)
+NTT_BN254_FS(256, 3, 1, 7, ntt_bn254_r1_fs7)
+NTT_BN254_FS(256, 3, 1, 8, ntt_bn254_r1_fs8)
 #endif

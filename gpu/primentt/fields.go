@@ -77,6 +77,7 @@ type nttFieldInfo struct {
 	fsTile       int  // elements per tile of the bottom pass (log2)
 	fsMaxThreads int  // the kernels' launch bounds
 	fsShift      bool // Goldilocks: ntt_goldilocks_sh_fs* and shi_fs* (radix-8 twiddles as shifts) for DIF passes (goldilocksSH8, goldilocksSH8Inv)
+	fsNarrow     bool // BN254: ntt_bn254_r1_fs* too, 2 elements per thread (twice the threads of a tile, for small transforms)
 }
 
 // The fields' launch parameters. A transform of one tile runs in one pass
@@ -96,7 +97,7 @@ type nttFieldInfo struct {
 var nttFields = map[string]nttFieldInfo{
 	// radix-2 passes: registers cost occupancy
 	"bn254": {name: "bn254", logTile: 11, block: 256, rlog: 0, bitrevB: 4,
-		fsRlog: 2, fsMinNST: 5, fsMaxNST: 8, fsLogC: 2, fsTile: 10, fsMaxThreads: 256},
+		fsRlog: 2, fsMinNST: 5, fsMaxNST: 8, fsLogC: 2, fsTile: 10, fsMaxThreads: 256, fsNarrow: true},
 	// 2^12 beat 2^13 by 16% on 2^24 (occupancy)
 	"goldilocks": {name: "goldilocks", logTile: 12, block: 1024, rlog: 3, bitrevB: 5,
 		fsRlog: 3, fsMinNST: 6, fsMaxNST: 11, fsLogC: 3, fsTile: 11, fsMaxThreads: 1024, fsShift: true},
@@ -115,6 +116,7 @@ type nttKernels struct {
 	fs                             map[int]*gpu.Function // four-step passes by size
 	fsSh                           map[int]*gpu.Function // Goldilocks: ntt_goldilocks_sh_fs* (info.fsShift)
 	fsShI                          map[int]*gpu.Function // Goldilocks: ntt_goldilocks_shi_fs*, the inverse tables' (2^72)
+	fsR1                           map[int]*gpu.Function // BN254: ntt_bn254_r1_fs*, 2 elements per thread (info.fsNarrow)
 	noReg                          bool                  // tests: the radix-2 pass for transforms of one tile
 }
 
@@ -126,7 +128,7 @@ func loadKernels(d *gpu.Device, field string) (*nttKernels, error) {
 	if err != nil {
 		return nil, err
 	}
-	k := &nttKernels{info: info, fs: map[int]*gpu.Function{}, fsSh: map[int]*gpu.Function{}, fsShI: map[int]*gpu.Function{}}
+	k := &nttKernels{info: info, fs: map[int]*gpu.Function{}, fsSh: map[int]*gpu.Function{}, fsShI: map[int]*gpu.Function{}, fsR1: map[int]*gpu.Function{}}
 	for _, p := range []struct {
 		f    **gpu.Function
 		name string
@@ -149,6 +151,15 @@ func loadKernels(d *gpu.Device, field string) (*nttKernels, error) {
 			return nil, fmt.Errorf("primentt: %s NTT shared memory: %w", info.name, err)
 		}
 		k.fs[nst] = f
+		if info.fsNarrow {
+			if f, err = m.Function(fmt.Sprintf("ntt_%s_r1_fs%d", info.name, nst)); err != nil {
+				return nil, err
+			}
+			if err := f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)); err != nil {
+				return nil, fmt.Errorf("primentt: %s NTT shared memory: %w", info.name, err)
+			}
+			k.fsR1[nst] = f
+		}
 		if !info.fsShift || nst > goldilocksSHMaxNST {
 			continue
 		}
@@ -202,7 +213,7 @@ func (k *nttKernels) fsMaxShared(nst int) int {
 		logc = lb
 	}
 	logc = min(logc, bits.Len(uint(k.info.fsMaxThreads))-1+k.info.fsRlog-nst)
-	return fsShared(nttPass{1, nst, logc}, k.info, k.elemSize())
+	return fsShared(nttPass{1, nst, logc, k.info.fsRlog}, k.info, k.elemSize())
 }
 
 // fsShared is the dynamic shared memory of a four-step pass: its tile and
@@ -269,7 +280,7 @@ func planFS(logn int, f nttFieldInfo) []nttPass {
 			logc = max(0, f.fsTile-nst)
 		}
 		logc = min(logc, logn-nst, bits.Len(uint(f.fsMaxThreads))-1+f.fsRlog-nst)
-		out = append(out, nttPass{lo, nst, logc})
+		out = append(out, nttPass{lo, nst, logc, min(f.fsRlog, nst)})
 		lo += nst
 	}
 	return out
@@ -294,7 +305,7 @@ func planWide(logn int, f nttFieldInfo, sms int) []nttPass {
 	changed := logn <= f.logTile
 	for i := range out {
 		p := &out[i]
-		rl := min(f.fsRlog, p.nst)
+		rl := p.rl
 		for p.logc > 0 && 1<<(logn-p.nst-p.logc) < sms && p.nst+p.logc-1-rl >= 5 {
 			p.logc--
 			changed = true
@@ -307,33 +318,47 @@ func planWide(logn int, f nttFieldInfo, sms int) []nttPass {
 }
 
 // lonePlans are the fastest four-step passes measured for a lone column of
-// 2^13..2^20 on an H100 (TestPlanSearch, -gpu.plansearch: every cut into
+// 2^12..2^20 on an H100 (TestPlanSearch, -gpu.plansearch: every cut into
 // two or three passes and every tile width the kernels take, ranked by
-// the forward and inverse DIF times; BENCHMARKS.md): wider tiles than
-// planWide's, which aims at a block for every multiprocessor, 1.1–1.6×
-// faster there. planFor takes them for few columns in every direction,
-// order and coset (TestLonePlansGPU checks each against gnark-crypto).
-// Keyed by fsKernels: KoalaBear runs BabyBear's kernels.
+// the forward and inverse DIF times; BENCHMARKS.md). Goldilocks and the
+// 31-bit fields take wider tiles than planWide's, which aims at a block
+// for every multiprocessor (1.1–1.6× faster); BN254 takes its narrow
+// kernels (2 elements per thread: a pass there is bound by the latency of
+// each thread's chain of products; 1.2–2.0× faster up to 2^17, 1.03–1.06×
+// at 2^18 and 2^20, none found at 2^19). planFor takes them for one column
+// and for few columns, in every direction, order and coset
+// (TestLonePlansGPU checks each against gnark-crypto). Keyed by fsKernels:
+// KoalaBear runs BabyBear's kernels.
 var lonePlans = map[string]map[int][]nttPass{
 	"goldilocks": {
-		13: {{0, 7, 2}, {7, 6, 4}},
-		14: {{0, 7, 3}, {7, 7, 3}},
-		15: {{0, 8, 1}, {8, 7, 3}},
-		16: {{0, 8, 2}, {8, 8, 2}},
-		17: {{0, 9, 2}, {9, 8, 2}},
-		18: {{0, 9, 2}, {9, 9, 2}},
-		19: {{0, 11, 0}, {11, 8, 3}},
-		20: {{0, 11, 1}, {11, 9, 2}},
+		13: {{0, 7, 2, 3}, {7, 6, 4, 3}},
+		14: {{0, 7, 3, 3}, {7, 7, 3, 3}},
+		15: {{0, 8, 1, 3}, {8, 7, 3, 3}},
+		16: {{0, 8, 2, 3}, {8, 8, 2, 3}},
+		17: {{0, 9, 2, 3}, {9, 8, 2, 3}},
+		18: {{0, 9, 2, 3}, {9, 9, 2, 3}},
+		19: {{0, 11, 0, 3}, {11, 8, 3, 3}},
+		20: {{0, 11, 1, 3}, {11, 9, 2, 3}},
+	},
+	"bn254": {
+		12: {{0, 6, 0, 1}, {6, 6, 2, 1}},
+		13: {{0, 7, 1, 1}, {7, 6, 1, 1}},
+		14: {{0, 7, 0, 1}, {7, 7, 1, 1}},
+		15: {{0, 5, 1, 1}, {5, 5, 2, 1}, {10, 5, 2, 1}},
+		16: {{0, 8, 0, 1}, {8, 8, 1, 1}},
+		17: {{0, 6, 2, 1}, {6, 5, 3, 1}, {11, 6, 2, 1}},
+		18: {{0, 6, 2, 1}, {6, 6, 3, 1}, {12, 6, 2, 1}},
+		20: {{0, 7, 1, 1}, {7, 7, 2, 1}, {14, 6, 2, 1}},
 	},
 	"fs31": {
-		13: {{0, 6, 5}, {6, 7, 4}},
-		14: {{0, 7, 4}, {7, 7, 4}},
-		15: {{0, 7, 4}, {7, 8, 4}},
-		16: {{0, 8, 3}, {8, 8, 3}},
-		17: {{0, 10, 1}, {10, 7, 5}},
-		18: {{0, 6, 5}, {6, 6, 5}, {12, 6, 5}},
-		19: {{0, 7, 5}, {7, 6, 4}, {13, 6, 4}},
-		20: {{0, 10, 2}, {10, 10, 3}},
+		13: {{0, 6, 5, 4}, {6, 7, 4, 4}},
+		14: {{0, 7, 4, 4}, {7, 7, 4, 4}},
+		15: {{0, 7, 4, 4}, {7, 8, 4, 4}},
+		16: {{0, 8, 3, 4}, {8, 8, 3, 4}},
+		17: {{0, 10, 1, 4}, {10, 7, 5, 4}},
+		18: {{0, 6, 5, 4}, {6, 6, 5, 4}, {12, 6, 5, 4}},
+		19: {{0, 7, 5, 4}, {7, 6, 4, 4}, {13, 6, 4, 4}},
+		20: {{0, 10, 2, 4}, {10, 10, 3, 4}},
 	},
 }
 
@@ -356,5 +381,6 @@ func planBlocks(plan []nttPass, logn int) int {
 }
 
 // nttPass is one launch: butterflies on index bits [lo, lo+nst), 2^logc
-// groups per tile.
-type nttPass struct{ lo, nst, logc int }
+// groups per tile, 2^rl elements per thread (the field's fsRlog, or 1 for
+// BN254's narrow kernels, fsNarrow).
+type nttPass struct{ lo, nst, logc, rl int }

@@ -285,21 +285,20 @@ func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset b
 				flags |= fPostConst
 			}
 		}
-		rl := min(info.fsRlog, p.nst)
 		tile := 1 << (p.nst + p.logc)
-		out[pi] = fsLaunch{p: p, flags: flags, block: tile >> rl, shared: fsShared(p, info, es)}
+		out[pi] = fsLaunch{p: p, flags: flags, block: tile >> p.rl, shared: fsShared(p, info, es)}
 	}
 	return out
 }
 
 // planFor returns the four-step passes a transform of cols columns runs:
-// where the columns alone leave multiprocessors idle under fsPlan (or its
-// one-tile pass), fsLone where a plan was measured for the size and fsWide
-// otherwise; fsPlan for more columns; nil for the one-tile pass. The
-// passes of a plan serve every direction, order and coset (the DIT
-// transform runs them bottom first).
+// for one column, or where the columns alone leave multiprocessors idle
+// under fsPlan (or its one-tile pass), fsLone where a plan was measured for
+// the size and else fsWide; fsPlan for more columns; nil for the one-tile
+// pass. The passes of a plan serve every direction, order and coset (the
+// DIT transform runs them bottom first).
 func (t *NTT[E]) planFor(cols int) []nttPass {
-	if cols*t.stdBlocks < t.d.Info().Multiprocessors {
+	if cols == 1 || cols*t.stdBlocks < t.d.Info().Multiprocessors {
 		if t.fsLone != nil {
 			return t.fsLone
 		}
@@ -324,8 +323,14 @@ func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, colStride uint64, c
 			post = t.cosetInv.Ptr()
 		}
 		f := t.k.fs[l.p.nst]
+		if l.p.rl != t.k.info.fsRlog {
+			f = t.k.fsR1[l.p.nst]
+			if l.p.rl != 1 {
+				f = nil
+			}
+		}
 		if f == nil {
-			return fmt.Errorf("primentt: %s NTT: no four-step pass of %d bits (%d..%d are loaded)", t.k.info.name, l.p.nst, t.k.info.fsMinNST, t.k.info.fsMaxNST)
+			return fmt.Errorf("primentt: %s NTT: no four-step pass of %d bits and 2^%d elements per thread (%d..%d bits are loaded)", t.k.info.name, l.p.nst, l.p.rl, t.k.info.fsMinNST, t.k.info.fsMaxNST)
 		}
 		sh8 := t.sh8
 		if inverse {

@@ -388,6 +388,7 @@ func TestPlanFS(t *testing.T) {
 			next := 0
 			for _, p := range ps {
 				rl := min(f.fsRlog, p.nst)
+				require.Equal(t, rl, p.rl, "%s 2^%d: pass %+v: the field's elements per thread", f.name, logn, p)
 				threads := 1 << (p.nst + p.logc - rl)
 				require.True(t, p.lo == next && p.nst >= f.fsMinNST && p.nst <= f.fsMaxNST && p.logc >= 0 &&
 					p.nst+p.logc <= logn && threads <= f.fsMaxThreads && threads >= 32,
@@ -421,7 +422,7 @@ func TestFS31Layout(t *testing.T) {
 }
 
 func testFS31Pass(t *testing.T, f nttFieldInfo, p nttPass) {
-	rl := min(f.fsRlog, p.nst)
+	rl := p.rl
 	g, r := 1<<p.nst, 1<<rl
 	row := g + g>>4
 	if p.lo > 0 {
@@ -497,7 +498,7 @@ func TestFS64Layout(t *testing.T) {
 }
 
 func testFS64Pass(t *testing.T, f nttFieldInfo, p nttPass) {
-	rl := min(f.fsRlog, p.nst)
+	rl := p.rl
 	g, r := 1<<p.nst, 1<<rl
 	row := fs64Row(p)
 	pos := func(ol, t int) int { return ol*row + fs64Pos(p, t) }
@@ -732,7 +733,7 @@ func TestPlanWide(t *testing.T) {
 			std := planFS(logn, f)
 			next := 0
 			for i, p := range ps {
-				rl := min(f.fsRlog, p.nst)
+				rl := p.rl
 				threads := 1 << (p.nst + p.logc - rl)
 				require.True(t, p.lo == next && p.nst == std[i].nst && p.logc <= std[i].logc && threads >= 32 && threads <= f.fsMaxThreads,
 					"%s 2^%d: bad pass %+v in %+v (planFS %+v)", f.name, logn, p, ps, std)
@@ -768,6 +769,7 @@ func TestLonePlansGPU(t *testing.T) {
 	t.Run("goldilocks", func(t *testing.T) { testLonePlans(t, d, goldilocksCase()) })
 	t.Run("babybear", func(t *testing.T) { testLonePlans(t, d, babybearCase()) })
 	t.Run("koalabear", func(t *testing.T) { testLonePlans(t, d, koalabearCase()) })
+	t.Run("bn254", func(t *testing.T) { testLonePlans(t, d, bn254Case()) })
 }
 
 func testLonePlans[E Element](t *testing.T, d *gpu.Device, c primeCase[E]) {

@@ -22,6 +22,8 @@ var (
 	planSearchMin    = flag.Int("gpu.plansearchmin", 13, "TestPlanSearch: smallest log2 size")
 	planSearchMax    = flag.Int("gpu.plansearchmax", 20, "TestPlanSearch: largest log2 size")
 	planSearchFields = flag.String("gpu.plansearchfields", "goldilocks,babybear", "TestPlanSearch: fields")
+	planSearchRL     = flag.Int("gpu.plansearchrl", 0, "TestPlanSearch: only plans of 2^rl elements per thread (0: every rl)")
+	planSearchSpread = flag.Int("gpu.plansearchspread", 0, "TestPlanSearch: only plans whose passes' bits differ by at most this (0: any)")
 )
 
 // planCandidates returns every plan of a lone column of 2^logn the kernels
@@ -43,14 +45,19 @@ func planCandidates(logn int, f nttFieldInfo) [][]nttPass {
 			return
 		}
 		for nst := f.fsMinNST; nst <= min(f.fsMaxNST, logn-lo); nst++ {
-			rl := min(f.fsRlog, nst)
-			for logc := 0; logc <= logn-nst; logc++ {
-				p := nttPass{lo, nst, logc}
-				th := 1 << (nst + logc - rl)
-				if th < 32 || th > f.fsMaxThreads || fsShared(p, f, k.elemSize()) > k.fsMaxShared(nst) {
-					continue
+			rls := []int{min(f.fsRlog, nst)}
+			if f.fsNarrow {
+				rls = append(rls, 1)
+			}
+			for _, rl := range rls {
+				for logc := 0; logc <= logn-nst; logc++ {
+					p := nttPass{lo, nst, logc, rl}
+					th := 1 << (nst + logc - rl)
+					if th < 32 || th > f.fsMaxThreads || fsShared(p, f, k.elemSize()) > k.fsMaxShared(nst) {
+						continue
+					}
+					rec(lo+nst, append(acc, p))
 				}
-				rec(lo+nst, append(acc, p))
 			}
 		}
 	}
@@ -68,7 +75,7 @@ func TestLonePlans(t *testing.T) {
 				"%s 2^%d: %v is not a plan the kernels take", name, logn, p)
 		}
 	}
-	assert.Len(t, lonePlans, 2, "goldilocks and the 31-bit fields")
+	assert.Len(t, lonePlans, 3, "goldilocks, the 31-bit fields and bn254")
 }
 
 // TestPlanSearch times every plan planCandidates gives for a lone column
@@ -119,9 +126,13 @@ func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeC
 		def := ref.planFor(1)
 		df, di := timeOne(ref)
 		var rs []res
+		ntt, err := NewNTT[E](d, dom)
+		require.NoError(t, err)
 		for _, cand := range planCandidates(logn, nttFields[c.name]) {
-			ntt, err := NewNTT[E](d, dom)
-			require.NoError(t, err)
+			if !searched(cand) {
+				continue
+			}
+			require.NoError(t, ntt.closeGraphs()) // captured with the previous plan
 			ntt.fsLone, ntt.fsWide, ntt.stdBlocks = cand, cand, 1
 			require.NoError(t, buf.Upload(in))
 			require.NoError(t, ntt.FFT(nil, buf, DIF))
@@ -129,8 +140,8 @@ func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeC
 			testutil.RequireEqualSlices(t, want, got, "%s 2^%d plan %v", c.name, logn, cand)
 			fw, iv := timeOne(ntt)
 			rs = append(rs, res{cand, fw, iv})
-			require.NoError(t, ntt.Close())
 		}
+		require.NoError(t, ntt.Close())
 		require.NoError(t, ref.Close())
 		require.NoError(t, buf.Free())
 		sort.Slice(rs, func(i, j int) bool { return rs[i].fwd+rs[i].inv < rs[j].fwd+rs[j].inv })
@@ -142,3 +153,16 @@ func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeC
 }
 
 func usOf(d time.Duration) float64 { return d.Seconds() * 1e6 }
+
+// searched reports whether TestPlanSearch times plan, by -gpu.plansearchrl
+// and -gpu.plansearchspread.
+func searched(plan []nttPass) bool {
+	lo, hi := plan[0].nst, plan[0].nst
+	for _, p := range plan {
+		if *planSearchRL != 0 && p.rl != *planSearchRL {
+			return false
+		}
+		lo, hi = min(lo, p.nst), max(hi, p.nst)
+	}
+	return *planSearchSpread == 0 || hi-lo <= *planSearchSpread
+}
