@@ -152,7 +152,7 @@ func TestConvolve(t *testing.T) {
 			pl, err := newPlan(ks, 100, logN, 2)
 			require.NoError(t, err)
 			n := 1 << logN
-			ra, rb := pl.residueBuffers(false)
+			ra, rb, _ := pl.residueBuffers(false)
 			for i, q := range pl.primes {
 				for j := range n {
 					ra[i][j] = r.Uint64N(4 * q.p)
@@ -161,7 +161,7 @@ func TestConvolve(t *testing.T) {
 			}
 			a0, b0 := clone2(ra), clone2(rb)
 			pl.convolve(ra, rb)
-			sq, _ := pl.residueBuffers(true)
+			sq, _, _ := pl.residueBuffers(true)
 			for i := range sq {
 				copy(sq[i], a0[i])
 			}

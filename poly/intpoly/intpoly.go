@@ -91,7 +91,8 @@ func Mul(a, b []*big.Int, opts ...Option) ([]*big.Int, error) {
 	if err != nil {
 		return nil, err
 	}
-	ra, rb := pl.residueBuffers(square)
+	ra, rb, release := pl.residueBuffers(square)
+	defer release()
 	pl.reduceBig(ra, a[:la], (bitsA+63)/64, nil)
 	if !square {
 		pl.reduceBig(rb, b[:lb], (bitsB+63)/64, pl.scaleB)

@@ -400,6 +400,27 @@ func TestMulBig(t *testing.T) {
 	})
 }
 
+// TestMulBigCarries multiplies operands of all ones (and a long run of
+// them in a random number), whose products carry across the limbs where
+// one carry task's sum ends and the next one's begins, against math/big.
+func TestMulBigCarries(t *testing.T) {
+	forEachPath(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(19, 19))
+		one := big.NewInt(1)
+		ones := func(n int) *big.Int { return new(big.Int).Sub(new(big.Int).Lsh(one, uint(n)), one) }
+		for _, s := range [][2]int{{1 << 20, 1 << 20}, {1<<20 + 13, 1<<19 + 5}, {3 << 19, 1 << 18}} {
+			x, y := ones(s[0]), ones(s[1])
+			z := randInt(r, s[0])
+			z.Or(z, new(big.Int).Lsh(ones(s[0]/2), uint(s[0]/4)))
+			for _, p := range [][2]*big.Int{{x, y}, {x, x}, {z, y}, {z, z}} {
+				got, err := MulBig(p[0], p[1])
+				require.NoError(t, err)
+				assert.Zero(t, new(big.Int).Mul(p[0], p[1]).Cmp(got), "sizes %v", s)
+			}
+		}
+	})
+}
+
 func TestMulBigKnown(t *testing.T) {
 	defer func(c int) { mulBigCrossover = c }(mulBigCrossover)
 	mulBigCrossover = 1

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
-	"sync"
 )
 
 // mulBigCrossover is the size, in bits of the smaller operand, from which
@@ -113,7 +112,8 @@ func mulNat(z, x, y []uint64, bx, by int, square bool, workers int) error {
 		return err
 	}
 	nx, ny := ceilDiv(bx, b), ceilDiv(by, b)
-	ra, rb := pl.residueBuffers(square)
+	ra, rb, release := pl.residueBuffers(square)
+	defer release()
 	pl.reduceChunks(ra, x, nx, b, nil)
 	if !square {
 		pl.reduceChunks(rb, y, ny, b, pl.scaleB)
@@ -129,7 +129,11 @@ func (pl *plan) reduceChunks(dst [][]uint64, x []uint64, n, b int, scale []uint6
 	pieces := ceilDiv(b, 64)
 	pw := pl.wordPowers(pieces, scale)
 	tasks := ceilDiv(n, reduceChunk)
-	parallelFor(pl.workers, tasks, func(t int) {
+	parallelFor(pl.workers, tasks+len(dst), func(t int) {
+		if t >= tasks {
+			clear(dst[t-tasks][n:])
+			return
+		}
 		piece := make([]uint64, pieces)
 		for j := t * reduceChunk; j < min(n, (t+1)*reduceChunk); j++ {
 			chunkAt(piece, x, j*b, b)
@@ -147,9 +151,6 @@ func (pl *plan) reduceChunks(dst [][]uint64, x []uint64, n, b int, scale []uint6
 			}
 		}
 	})
-	for i := range dst {
-		clear(dst[i][n:])
-	}
 }
 
 // chunkAt sets piece to the b bits of x starting at bit off, as limbs
@@ -172,10 +173,12 @@ func chunkAt(piece, x []uint64, off, b int) {
 	}
 }
 
-// carry recovers the m convolution coefficients in res by CRT and adds
-// coefficient j·2^(j·b) into z. Tasks recover a range of coefficients
-// each into a private sum, then add it into z under a lock (addition
-// commutes, so the order does not matter).
+// carry recovers the m convolution coefficients in res by CRT and sets z
+// (zeroed on entry) to the sum of coefficient j·2^(j·b0). Task t recovers
+// the coefficients [lo, hi) into a private sum that starts at limb
+// base = ⌊lo·b0/64⌋, stores its limbs below the next task's base into z
+// (only it writes those) and keeps the few above as its tail; the tails
+// are added in afterwards.
 func (pl *plan) carry(z []uint64, res [][]uint64, m, b0 int, square bool) {
 	var us []uint64
 	if square {
@@ -184,12 +187,21 @@ func (pl *plan) carry(z []uint64, res [][]uint64, m, b0 int, square bool) {
 	k := len(pl.primes)
 	const chunk = 4 * reduceChunk
 	tasks := ceilDiv(m, chunk)
-	var mu sync.Mutex
-	parallelFor(pl.workers, tasks, func(t int) {
+	baseOf := func(t int) int { return min(m, t*chunk) * b0 / 64 }
+	accLen := (chunk*b0+64*(k+1))/64 + 2
+	accs := make([][]uint64, min(pl.workers, tasks))
+	scratch := make([]*crtScratch, len(accs))
+	for w := range accs {
+		accs[w] = make([]uint64, accLen)
+		scratch[w] = pl.crt.newScratch()
+	}
+	tails := make([][]uint64, tasks)
+	parallelForW(pl.workers, tasks, func(w, t int) {
 		lo, hi := t*chunk, min(m, (t+1)*chunk)
-		base := lo * b0 / 64 // first limb of z this task touches
-		acc := make([]uint64, ((hi-1)*b0+64*(k+1))/64-base+2)
-		s := pl.crt.newScratch()
+		base, next := baseOf(t), baseOf(t+1)
+		acc := accs[w][:((hi-1)*b0+64*(k+1))/64-base+2]
+		clear(acc)
+		s := scratch[w]
 		for b := lo; b < hi; b += crtBlock {
 			e := min(hi, b+crtBlock)
 			pl.crt.digitsBlock(res, b, e-b, us, s)
@@ -198,23 +210,31 @@ func (pl *plan) carry(z []uint64, res [][]uint64, m, b0 int, square bool) {
 				addShifted(acc, s.x[:l], j*b0-base*64)
 			}
 		}
-		mu.Lock()
-		defer mu.Unlock()
 		n := len(acc)
 		for n > 0 && acc[n-1] == 0 {
 			n--
 		}
-		if n > len(z)-base {
+		if base+n > len(z) {
 			panic("intpoly: integer product wider than its operands") // a bug
 		}
-		var c uint64
-		for i := range n {
-			z[base+i], c = bits.Add64(z[base+i], acc[i], c)
+		if t == tasks-1 {
+			next = base + n
 		}
-		for i := base + n; c != 0; i++ {
+		own := min(n, next-base)
+		copy(z[base:base+own], acc[:own])
+		tails[t] = append([]uint64(nil), acc[own:n]...)
+	})
+	for t, tail := range tails {
+		var c uint64
+		i := baseOf(t + 1)
+		for _, v := range tail {
+			z[i], c = bits.Add64(z[i], v, c)
+			i++
+		}
+		for ; c != 0; i++ {
 			z[i], c = bits.Add64(z[i], 0, c)
 		}
-	})
+	}
 }
 
 // addShifted adds v·2^off into acc (which has room for it and its carry).

@@ -154,7 +154,11 @@ func (pl *plan) reducePacked(dst [][]uint64, a Packed, scale []uint64) {
 	pw := pl.wordPowers(W, scale)
 	n := a.Len()
 	tasks := (n + reduceChunk - 1) / reduceChunk
-	parallelFor(pl.workers, tasks, func(t int) {
+	parallelFor(pl.workers, tasks+len(dst), func(t int) {
+		if t >= tasks {
+			clear(dst[t-tasks][n:])
+			return
+		}
 		lo, hi := t*reduceChunk, min(n, (t+1)*reduceChunk)
 		for i, q := range pl.primes {
 			p, p2 := q.p, 2*q.p
@@ -185,9 +189,6 @@ func (pl *plan) reducePacked(dst [][]uint64, a Packed, scale []uint64) {
 			}
 		}
 	})
-	for i := range dst {
-		clear(dst[i][n:])
-	}
 }
 
 // recoverPacked writes the dst.Len() convolution values in res into dst,

@@ -179,15 +179,18 @@ func (pl *plan) wordPowers(words int, scale []uint64) [][]uint64 {
 }
 
 // residueBuffers returns k vectors of 2^logN residues for each operand
-// (one operand when squaring), from one allocation.
-func (pl *plan) residueBuffers(square bool) (ra, rb [][]uint64) {
+// (one operand when squaring), from one buffer of residuePool, and a
+// function that returns the buffer there. The vectors hold whatever the
+// buffer held before: callers write every element before reading it.
+func (pl *plan) residueBuffers(square bool) (ra, rb [][]uint64, release func()) {
 	n := 1 << pl.logN
 	k := len(pl.primes)
 	ops := 2
 	if square {
 		ops = 1
 	}
-	buf := make([]uint64, ops*k*n)
+	bp := getResidues(ops * k * n)
+	buf := *bp
 	ra = make([][]uint64, k)
 	for i := range ra {
 		ra[i] = buf[i*n : (i+1)*n : (i+1)*n]
@@ -198,7 +201,25 @@ func (pl *plan) residueBuffers(square bool) (ra, rb [][]uint64) {
 			rb[i] = buf[(k+i)*n : (k+i+1)*n : (k+i+1)*n]
 		}
 	}
-	return ra, rb
+	return ra, rb, func() { residuePool.Put(bp) }
+}
+
+// residuePool keeps residue buffers between products (Mul and MulBig):
+// a large product's buffers (370 MB for 2^28-bit integers) cost more to
+// map and fault in afresh than to transform, and the runtime hands large
+// fresh allocations back zeroed, serially. The pool lets the garbage
+// collector take them back once they go unused for two cycles.
+var residuePool sync.Pool // of *[]uint64
+
+// getResidues returns a buffer of n elements, from residuePool when the
+// one there is large enough (a smaller one is dropped).
+func getResidues(n int) *[]uint64 {
+	if bp, ok := residuePool.Get().(*[]uint64); ok && cap(*bp) >= n {
+		*bp = (*bp)[:n]
+		return bp
+	}
+	b := make([]uint64, n)
+	return &b
 }
 
 // reduceChunk is how many coefficients one reduction or CRT task takes.
@@ -211,7 +232,11 @@ func (pl *plan) reduceBig(dst [][]uint64, a []*big.Int, words int, scale []uint6
 	pw := pl.wordPowers(words, scale)
 	n := len(a)
 	tasks := (n + reduceChunk - 1) / reduceChunk
-	parallelFor(pl.workers, tasks, func(t int) {
+	parallelFor(pl.workers, tasks+len(dst), func(t int) {
+		if t >= tasks {
+			clear(dst[t-tasks][n:])
+			return
+		}
 		lo, hi := t*reduceChunk, min(n, (t+1)*reduceChunk)
 		for i, q := range pl.primes {
 			p, p2 := q.p, 2*q.p
@@ -239,9 +264,6 @@ func (pl *plan) reduceBig(dst [][]uint64, a []*big.Int, words int, scale []uint6
 			}
 		}
 	})
-	for i := range dst {
-		clear(dst[i][n:])
-	}
 }
 
 // outScale returns, per prime, 2^montShift/N mod p and its Shoup quotient:
