@@ -929,10 +929,12 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, u64 colStri
         return F::shoup(v, ldSh8(pw + (1u << pwK) + (e2 & ((1u << sa) - 1))));
     };
 
+    if (!(flags & F_PDL_LATE)) pdl_trigger();
     for (u32 y = tid; y < G - 1; y += nthr) {
         const u32 q = 31 - __clz(G - 1 - y);
         twS[y] = ldSh8(pw + ((y - (G - (2u << q))) << (pwK - 1 - q)));
     }
+    pdl_wait(); // the tables above are constant; the data is the kernel ahead's
 
     E x[R];
 #pragma unroll
@@ -1022,6 +1024,7 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, u64 colStri
             ntt_bn254_fs<NST, RL, true>(data, colStride, pw, pwK, pre, post, tabH, logn, lo, logc, flags); \
         else                                                                                          \
             ntt_bn254_fs<NST, RL, false>(data, colStride, pw, pwK, pre, post, tabH, logn, lo, logc, flags); \
+        pdl_end(flags);                                                                               \
     }
 // 4 elements per thread, 3 blocks of 256 threads per SM (80 registers;
 // H100, TestPrimeVariants (last at commit e2638ee), 2^24 FFT DIF, the

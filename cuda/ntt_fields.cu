@@ -50,6 +50,38 @@
 typedef unsigned int u32;
 typedef unsigned long long u64;
 
+// Programmatic dependent launch (Hopper; gpu's Queue.LaunchDependent):
+// gpu/primentt launches every kernel of these programs so that it may start
+// while the kernel ahead of it on the stream still runs. pdl_trigger lets
+// the next kernel start (once every block of this one has called it);
+// pdl_wait returns once the kernel ahead has finished and its writes are
+// visible, and must come before the first access to memory it writes or
+// reads. Both are no-ops in an ordinary launch and before sm_90.
+__device__ __forceinline__ void pdl_trigger() {
+#if __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.launch_dependents;");
+#endif
+}
+__device__ __forceinline__ void pdl_wait() {
+#if __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+// pdl_begin is both, at a kernel's start; pdl_begin(flags) and
+// pdl_end(flags) trigger at the start, or at the end where flags has
+// F_PDL_LATE (ntt_passes.cu).
+__device__ __forceinline__ void pdl_begin() {
+    pdl_trigger();
+    pdl_wait();
+}
+__device__ __forceinline__ void pdl_begin(u32 flags) {
+    if (!(flags & 128u)) pdl_trigger();
+    pdl_wait();
+}
+__device__ __forceinline__ void pdl_end(u32 flags) {
+    if (flags & 128u) pdl_trigger();
+}
+
 // ---------------------------------------------------------------- fields
 
 struct BabyBear {

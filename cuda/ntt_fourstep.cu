@@ -485,15 +485,18 @@ __device__ __forceinline__ void ntt_fs64(u64 *data, u64 colStride, const u64 *tw
     extern "C" __global__ void __launch_bounds__(1024) ntt_##name##_fs##NST(                                 \
         u32 *data, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre, const u32 *post, u32 tabH,    \
         u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                     \
+        pdl_begin(flags);                                                                                     \
         if (flags & F_DIT)                                                                                    \
             ntt_fs31<F, NST, true>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);     \
         else                                                                                                  \
             ntt_fs31<F, NST, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);    \
+        pdl_end(flags);                                                                                       \
     }
 #define NTT_FS64(NST)                                                                                          \
     extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_fs##NST(                                 \
         u64 *data, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, u32 tabH,     \
         u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                      \
+        pdl_begin(flags);                                                                                      \
         if (lo == 0) {                                                                                         \
             if (flags & F_DIT)                                                                                 \
                 ntt_fs64<NST, true, true>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
@@ -505,6 +508,7 @@ __device__ __forceinline__ void ntt_fs64(u64 *data, u64 colStride, const u64 *tw
             else                                                                                               \
                 ntt_fs64<NST, false, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         }                                                                                                      \
+        pdl_end(flags);                                                                                        \
     }
 // The shift variants, compiled for DIF only, to keep the module's compile
 // time: ntt_goldilocks_sh_fs* for the forward tables (SH8 = 120),
@@ -514,10 +518,12 @@ __device__ __forceinline__ void ntt_fs64(u64 *data, u64 colStride, const u64 *tw
     extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_##NAME##_fs##NST(                        \
         u64 *data, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, u32 tabH,     \
         u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                      \
+        pdl_begin(flags);                                                                                      \
         if (lo == 0)                                                                                           \
             ntt_fs64<NST, false, true, SH>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         else                                                                                                   \
             ntt_fs64<NST, false, false, SH>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+        pdl_end(flags);                                                                                        \
     }
 #define NTT_FS64_SH(NST) NTT_FS64_SHV(sh, 120, NST) NTT_FS64_SHV(shi, 72, NST)
 
@@ -528,23 +534,30 @@ __device__ __forceinline__ void ntt_fs64(u64 *data, u64 colStride, const u64 *tw
                                                      const F::E *pre, const F::E *post, u32 tabH, \
                                                      u32 logn, u32 lo, u32 nst, u32 logc,         \
                                                      u32 flags) {                                 \
+        pdl_begin(flags);                                                                         \
         ntt_pass_reg<F, RLOG, SLOG>(data, colStride, tw, pre, post, tabH, logn, lo, nst, logc, flags);  \
+        pdl_end(flags);                                                                           \
     }                                                                                             \
     extern "C" __global__ void ntt_##name##_pass(F::E *data, u64 colStride, const F::E *tw,       \
                                                  const F::E *pre, const F::E *post, u32 tabH,     \
                                                  u32 logn, u32 lo, u32 nst, u32 logc, u32 flags) { \
+        pdl_begin(flags);                                                                         \
         ntt_pass<F>(data, colStride, tw, pre, post, tabH, logn, lo, nst, logc, flags);            \
+        pdl_end(flags);                                                                           \
     }                                                                                             \
     extern "C" __global__ void ntt_##name##_bitrev(F::E *data, u64 colStride, u32 logn) {         \
+        pdl_begin();                                                                              \
         ntt_bitrev<F>(data, colStride, logn);                                                     \
     }                                                                                             \
     extern "C" __global__ void ntt_##name##_spread(F::E *dst, u64 dstStride, const F::E *src,     \
                                                    u64 srcStride, u32 logn, u32 logb, u32 mode,   \
                                                    const F::E *pow, u32 tabH) {                   \
+        pdl_begin();                                                                              \
         ntt_spread<F>(dst, dstStride, src, srcStride, logn, logb, mode, pow, tabH);               \
     }                                                                                             \
     extern "C" __global__ void __launch_bounds__(256) ntt_##name##_bitrev_tiled(F::E *data,       \
                                                    u64 colStride, u32 logn) {                     \
+        pdl_begin();                                                                              \
         ntt_bitrev_tiled<F, TB, 256>(data, colStride, logn);                                      \
     }
 

@@ -71,7 +71,31 @@ type driver struct {
 	// through purego.SyscallN: no reflection, no allocation.
 	launchSym, ctxGetSym, ctxSetSym uintptr
 	graphLaunchSym                  uintptr // 0 without graphs
+	launchExSym                     uintptr // cuLaunchKernelEx, 0 before CUDA 11.8
 }
+
+// cuLaunchConfig and cuLaunchAttribute are CUlaunchConfig and
+// CUlaunchAttribute of cuda.h (64-bit layout).
+type cuLaunchConfig struct {
+	gridX, gridY, gridZ    uint32
+	blockX, blockY, blockZ uint32
+	sharedMem              uint32
+	_                      uint32
+	stream                 uintptr
+	attrs                  *cuLaunchAttribute
+	numAttrs               uint32
+	_                      uint32
+}
+
+type cuLaunchAttribute struct {
+	id    uint32
+	_     uint32
+	value [64]byte // CUlaunchAttributeValue, a union
+}
+
+// cuLaunchAttributeProgrammaticStreamSerialization is
+// CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION.
+const cuLaunchAttributeProgrammaticStreamSerialization = 6
 
 var (
 	driverOnce sync.Once
@@ -154,6 +178,9 @@ func openDriver() (*driver, error) {
 	if sym, err := librarySymbol(h, "cuGraphLaunch"); graphs && err == nil {
 		d.graphLaunchSym = sym
 	}
+	if sym, err := librarySymbol(h, "cuLaunchKernelEx"); err == nil {
+		d.launchExSym = sym
+	}
 	for _, s := range []struct {
 		p    *uintptr
 		name string
@@ -204,6 +231,12 @@ func (b *binder) optional(fptr any, names ...string) bool {
 func (d *driver) launch(f uintptr, gx, gy, gz, bx, by, bz, shmem uint32, s uintptr, params unsafe.Pointer) int32 {
 	r, _, _ := purego.SyscallN(d.launchSym, f, uintptr(gx), uintptr(gy), uintptr(gz), uintptr(bx), uintptr(by), uintptr(bz),
 		uintptr(shmem), s, uintptr(params), 0)
+	return int32(r)
+}
+
+// launchEx calls cuLaunchKernelEx.
+func (d *driver) launchEx(cfg *cuLaunchConfig, f uintptr, params unsafe.Pointer) int32 {
+	r, _, _ := purego.SyscallN(d.launchExSym, uintptr(unsafe.Pointer(cfg)), f, uintptr(params), 0)
 	return int32(r)
 }
 

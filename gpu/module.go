@@ -283,6 +283,13 @@ func (f *Function) Launch(cfg LaunchConfig, args ...any) error {
 
 // launch runs inside a device call.
 func (f *Function) launch(grid, block Dim3, shmem int, stream uintptr, params []unsafe.Pointer) error {
+	return f.launchAs(grid, block, shmem, stream, params, false)
+}
+
+// launchAs runs inside a device call; dependent asks for a programmatic
+// dependent launch (Queue.LaunchDependent) where the device and driver
+// have it.
+func (f *Function) launchAs(grid, block Dim3, shmem int, stream uintptr, params []unsafe.Pointer, dependent bool) error {
 	gx, gy, gz, err := grid.norm()
 	if err != nil {
 		return err
@@ -298,9 +305,21 @@ func (f *Function) launch(grid, block Dim3, shmem int, stream uintptr, params []
 	if len(params) > 0 {
 		pp = unsafe.Pointer(&params[0])
 	}
-	r := f.m.d.drv.launch(f.h, gx, gy, gz, bx, by, bz, uint32(shmem), stream, pp)
+	drv := f.m.d.drv
+	if dependent && drv.launchExSym != 0 && f.m.d.info.Major >= 9 {
+		attr := &cuLaunchAttribute{id: cuLaunchAttributeProgrammaticStreamSerialization}
+		attr.value[0] = 1 // programmaticStreamSerializationAllowed
+		cfg := &cuLaunchConfig{gridX: gx, gridY: gy, gridZ: gz, blockX: bx, blockY: by, blockZ: bz,
+			sharedMem: uint32(shmem), stream: stream, attrs: attr, numAttrs: 1}
+		r := drv.launchEx(cfg, f.h, pp)
+		runtime.KeepAlive(params)
+		runtime.KeepAlive(cfg)
+		runtime.KeepAlive(attr)
+		return drv.errorf("cuLaunchKernelEx", r)
+	}
+	r := drv.launch(f.h, gx, gy, gz, bx, by, bz, uint32(shmem), stream, pp)
 	runtime.KeepAlive(params)
-	return f.m.d.drv.errorf("cuLaunchKernel", r)
+	return drv.errorf("cuLaunchKernel", r)
 }
 
 // MaxActiveBlocksPerSM returns how many blocks of the given size and dynamic

@@ -50,6 +50,33 @@ func (q *Queue) Launch(fn *Function, grid, block Dim3, sharedMem int, args ...an
 	return nil
 }
 
+// LaunchDependent queues fn as Launch does, as a programmatic dependent
+// launch (compute capability 9.0 and later, CUDA 11.8 drivers and later;
+// elsewhere an ordinary launch): fn's blocks may start while the kernel
+// ahead of it on the stream is still running, once every block of that
+// kernel has started or executed griddepcontrol.launch_dependents, which
+// hides the gap between two dependent kernels and the second one's set-up.
+// fn must execute griddepcontrol.wait (cudaGridDependencySynchronize)
+// before it reads or writes memory that the kernel ahead of it writes or
+// reads; that wait returns once the kernel ahead has finished and its
+// writes are visible. Inside a CUDA graph capture the dependency becomes a
+// programmatic edge.
+func (q *Queue) LaunchDependent(fn *Function, grid, block Dim3, sharedMem int, args ...any) error {
+	if fn.m.d != q.d {
+		return fmt.Errorf("gpu: launching %s: the kernel belongs to another device", fn.name)
+	}
+	params, keep, err := packArgs(args)
+	if err != nil {
+		return fmt.Errorf("gpu: launching %s: %w", fn.name, err)
+	}
+	err = fn.launchAs(grid, block, sharedMem, q.h, params, true)
+	runtime.KeepAlive(keep)
+	if err != nil {
+		return fmt.Errorf("gpu: launching %s: %w", fn.name, err)
+	}
+	return nil
+}
+
 // Copy queues a copy of bytes bytes from device address src to device
 // address dst.
 func (q *Queue) Copy(dst, src DevicePtr, bytes int) error {

@@ -362,6 +362,22 @@ var lonePlans = map[string]map[int][]nttPass{
 	},
 }
 
+// lateTrigger names the lone-column plans whose passes let the next kernel
+// start only at their end (F_PDL_LATE): every kernel of a transform is a
+// programmatic dependent launch (launchNTT), and a pass lets the next one
+// start from its own start by default, which hides the gap between them
+// (H100, one column, forward and inverse, DIF and natural: Goldilocks
+// 2^12..2^17 7.8–14.0 -> 6.6–12.7 us, BabyBear 2^13 11.5 -> 9.5, 2^15
+// 12.0 -> 7.3, BN254 2^12..2^14 0.4–1.3 us less). Where the next pass has
+// a block or two per multiprocessor, its blocks started early crowd onto
+// the multiprocessors that had room and it runs slower; these plans
+// trigger at their end instead (Goldilocks 2^19: 23.8 -> 19.7 us, BN254
+// 2^16: 32.6 -> 23.4 us; BENCHMARKS.md).
+var lateTrigger = map[string]map[int]bool{
+	"goldilocks": {19: true},
+	"bn254":      {15: true, 16: true, 17: true},
+}
+
 // fsKernels names the four-step kernels a field runs (lonePlans' key): the
 // 31-bit fields share theirs.
 func (f nttFieldInfo) fsKernels() string {

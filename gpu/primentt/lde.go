@@ -103,7 +103,7 @@ func (l *LDE[E]) Encode(s *gpu.Stream, dst, src *gpu.Buffer[E], o Order) error {
 			g := min(int(bigN+255)/256, max(1, d.Info().Multiprocessors*16))
 			for c0 := 0; c0 < cols; c0 += maxGridY {
 				cn := min(cols-c0, maxGridY)
-				if err := q.Launch(k.spreadK, gpu.Dim3{X: g, Y: cn}, gpu.Dim3{X: 256}, 0,
+				if err := launchNTT(q, k.spreadK, gpu.Dim3{X: g, Y: cn}, gpu.Dim3{X: 256}, 0,
 					dst.Ptr()+gpu.DevicePtr(uint64(c0)*bigN*es), bigN, tmp+gpu.DevicePtr(uint64(c0)*n*es), n,
 					uint32(l.small.logn), uint32(l.logb), mode, l.large.cosetFwd.Ptr(), uint32(l.large.tabH)); err != nil {
 					return err

@@ -20,7 +20,8 @@ const (
 	fPostConst = 4
 	fPostCoset = 8
 	fIndexRev  = 16
-	fCanon     = 64 // ntt_fs64: store canonical representatives (a transform's last pass)
+	fCanon     = 64  // ntt_fs64: store canonical representatives (a transform's last pass)
+	fPDLLate   = 128 // let the next kernel start after this one's last stores, not at its start
 )
 
 // NTT runs gnark-crypto-compatible NTTs of one domain on device
@@ -42,6 +43,7 @@ type NTT[E Element] struct {
 	fsPlan             []nttPass      // four-step passes (above one tile)
 	fsWide             []nttPass      // the passes for few columns (planWide), nil where fsPlan does
 	fsLone             []nttPass      // the passes for few columns where one was measured (lonePlans), else nil
+	loneLate           bool           // fsLone's passes let the next kernel start at their end (lateTrigger)
 	stdBlocks          int            // blocks per column of fsPlan's narrowest pass (1 for one tile)
 	shoup, shoupInv    *gpu.Buffer[E] // BN254 four-step constants (bn254ShoupTable)
 	shoupK             int
@@ -180,7 +182,8 @@ func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, 
 	}
 	dit := o == DIT
 	if plan := t.planFor(cols); plan != nil {
-		if err := t.launchFS(q, plan, ptr, colStride, cols, dit, inverse, coset); err != nil {
+		late := pdlLate || (t.loneLate && len(t.fsLone) > 0 && &plan[0] == &t.fsLone[0])
+		if err := t.launchFS(q, plan, ptr, colStride, cols, dit, inverse, coset, late); err != nil {
 			return err
 		}
 	} else if err := t.launchTile(q, ptr, colStride, cols, dit, inverse, coset); err != nil {
@@ -221,6 +224,9 @@ func (t *NTT[E]) launchTile(q *gpu.Queue, ptr, colStride uint64, cols int, dit, 
 			flags |= fPostConst
 		}
 	}
+	if pdlLate {
+		flags |= fPDLLate
+	}
 	es := t.k.elemSize()
 	n := 1 << t.logn
 	f, block := t.k.pass, t.k.info.block
@@ -231,7 +237,7 @@ func (t *NTT[E]) launchTile(q *gpu.Queue, ptr, colStride uint64, cols int, dit, 
 	shared := (n + 1) * es
 	for c0 := 0; c0 < cols; c0 += maxGridY {
 		cn := min(cols-c0, maxGridY)
-		if err := q.Launch(f, gpu.Dim3{X: 1, Y: cn}, gpu.Dim3{X: block}, shared,
+		if err := launchNTT(q, f, gpu.Dim3{X: 1, Y: cn}, gpu.Dim3{X: block}, shared,
 			gpu.DevicePtr(ptr+uint64(c0)*colStride*uint64(es)), colStride, tw, t.cosetFwd.Ptr(), post,
 			uint32(t.tabH), uint32(t.logn), uint32(0), uint32(t.logn), uint32(0), flags); err != nil {
 			return err
@@ -255,7 +261,7 @@ type fsLaunch struct {
 // (DIF top pass first, DIT bottom first) with their flags: the coset powers
 // on the first pass's loads, 1/n or the inverse coset powers on the last
 // pass's stores, as in the radix-2 passes.
-func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset bool) []fsLaunch {
+func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset, late bool) []fsLaunch {
 	passes := slices.Clone(plan)
 	if !dit {
 		slices.Reverse(passes)
@@ -274,6 +280,9 @@ func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset b
 		}
 		if pi == len(passes)-1 {
 			flags |= fCanon
+		}
+		if late {
+			flags |= fPDLLate
 		}
 		if pi == len(passes)-1 && inverse {
 			if coset {
@@ -310,14 +319,14 @@ func (t *NTT[E]) planFor(cols int) []nttPass {
 }
 
 // launchFS queues the four-step passes of one transform (inside a device call).
-func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, colStride uint64, cols int, dit, inverse, coset bool) error {
+func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, colStride uint64, cols int, dit, inverse, coset, late bool) error {
 	tw, rt := t.tw.Ptr(), t.rt.Ptr()
 	if inverse {
 		tw, rt = t.twInv.Ptr(), t.rtInv.Ptr()
 	}
 	es := t.k.elemSize()
 	n := 1 << t.logn
-	for _, l := range fsLaunches(plan, t.k.info, es, dit, inverse, coset) {
+	for _, l := range fsLaunches(plan, t.k.info, es, dit, inverse, coset, late) {
 		post := t.nInv.Ptr()
 		if l.flags&fPostCoset != 0 {
 			post = t.cosetInv.Ptr()
@@ -353,7 +362,7 @@ func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, colStride uint64, c
 			cn := min(cols-c0, maxGridY)
 			args := append([]any{gpu.DevicePtr(ptr + uint64(c0)*colStride*uint64(es)), colStride, tw, rt, t.cosetFwd.Ptr(), post,
 				uint32(t.tabH), uint32(t.rtH()), uint32(t.logn), uint32(l.p.lo), uint32(l.p.logc), l.flags}, extra...)
-			if err := q.Launch(f, gpu.Dim3{X: n >> (l.p.nst + l.p.logc), Y: cn}, gpu.Dim3{X: l.block}, l.shared, args...); err != nil {
+			if err := launchNTT(q, f, gpu.Dim3{X: n >> (l.p.nst + l.p.logc), Y: cn}, gpu.Dim3{X: l.block}, l.shared, args...); err != nil {
 				return err
 			}
 		}
@@ -415,7 +424,7 @@ func (t *NTT[E]) bitrevOn(q *gpu.Queue, ptr, colStride uint64, cols int) error {
 	}
 	for c0 := 0; c0 < cols; c0 += maxGridY {
 		cn := min(cols-c0, maxGridY)
-		if err := q.Launch(f, gpu.Dim3{X: g, Y: cn}, gpu.Dim3{X: block}, shared,
+		if err := launchNTT(q, f, gpu.Dim3{X: g, Y: cn}, gpu.Dim3{X: block}, shared,
 			gpu.DevicePtr(ptr+uint64(c0)*colStride*es), colStride, uint32(t.logn)); err != nil {
 			return err
 		}
@@ -426,3 +435,21 @@ func (t *NTT[E]) bitrevOn(q *gpu.Queue, ptr, colStride uint64, cols int) error {
 // bitrevShared is ntt_bitrev_tiled's shared memory: two tiles of 2^tb rows
 // of 2^tb + 1 elements.
 func bitrevShared(tb, es int) int { return 2 * (1 << tb) * ((1 << tb) + 1) * es }
+
+// noDependent makes launchNTT launch as usual, pdlLate makes every pass
+// trigger the next kernel at its end (tests: to time the programmatic
+// dependent launches against ordinary ones and the trigger's places).
+var noDependent, pdlLate bool
+
+// launchNTT queues a kernel of the NTT programs, every one of which waits
+// for the kernel ahead of it before touching memory (pdl_begin, pdl_wait in
+// cuda/ntt_fields.cu), as a programmatic dependent launch: on Hopper its
+// blocks start while the kernel ahead finishes (the next pass of a
+// transform, the bit reversal, the next transform), which hides the gap
+// between dependent launches.
+func launchNTT(q *gpu.Queue, f *gpu.Function, grid, block gpu.Dim3, shared int, args ...any) error {
+	if noDependent {
+		return q.Launch(f, grid, block, shared, args...)
+	}
+	return q.LaunchDependent(f, grid, block, shared, args...)
+}

@@ -29,8 +29,15 @@ import (
 	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
+var (
+	noPDL   = flag.Bool("gpu.nopdl", false, "launch the NTT kernels as ordinary launches, not programmatic dependent ones (timing comparisons)")
+	latePDL = flag.Bool("gpu.pdllate", false, "the NTT passes let the next kernel start at their end, not at their start (timing comparisons)")
+)
+
 func TestMain(m *testing.M) {
 	flag.Parse()
+	noDependent = *noPDL
+	pdlLate = *latePDL
 	gputest.Main(m)
 }
 

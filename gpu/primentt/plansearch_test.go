@@ -76,6 +76,11 @@ func TestLonePlans(t *testing.T) {
 		}
 	}
 	assert.Len(t, lonePlans, 3, "goldilocks, the 31-bit fields and bn254")
+	for k, sizes := range lateTrigger {
+		for logn := range sizes {
+			assert.Contains(t, lonePlans[k], logn, "lateTrigger %s 2^%d: no measured plan to apply to", k, logn)
+		}
+	}
 }
 
 // TestPlanSearch times every plan planCandidates gives for a lone column
