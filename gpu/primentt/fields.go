@@ -320,7 +320,8 @@ func planWide(logn int, f nttFieldInfo, sms int) []nttPass {
 // lonePlans are the fastest four-step passes measured for a lone column of
 // 2^12..2^20 on an H100 (TestPlanSearch, -gpu.plansearch: every cut into
 // two or three passes and every tile width the kernels take, ranked by
-// the forward and inverse DIF times; BENCHMARKS.md). Goldilocks and the
+// the forward and inverse DIF times, with the programmatic dependent
+// launches and lateTrigger's trigger; BENCHMARKS.md). Goldilocks and the
 // 31-bit fields take wider tiles than planWide's, which aims at a block
 // for every multiprocessor (1.1–1.6× faster); BN254 takes its narrow
 // kernels (2 elements per thread: a pass there is bound by the latency of
@@ -331,9 +332,9 @@ func planWide(logn int, f nttFieldInfo, sms int) []nttPass {
 // KoalaBear runs BabyBear's kernels.
 var lonePlans = map[string]map[int][]nttPass{
 	"goldilocks": {
-		13: {{0, 7, 2, 3}, {7, 6, 4, 3}},
-		14: {{0, 7, 3, 3}, {7, 7, 3, 3}},
-		15: {{0, 8, 1, 3}, {8, 7, 3, 3}},
+		13: {{0, 6, 3, 3}, {6, 7, 3, 3}},
+		14: {{0, 6, 4, 3}, {6, 8, 2, 3}},
+		15: {{0, 6, 4, 3}, {6, 9, 1, 3}},
 		16: {{0, 8, 2, 3}, {8, 8, 2, 3}},
 		17: {{0, 9, 2, 3}, {9, 8, 2, 3}},
 		18: {{0, 9, 2, 3}, {9, 9, 2, 3}},
@@ -344,18 +345,18 @@ var lonePlans = map[string]map[int][]nttPass{
 		12: {{0, 6, 0, 1}, {6, 6, 2, 1}},
 		13: {{0, 7, 1, 1}, {7, 6, 1, 1}},
 		14: {{0, 7, 0, 1}, {7, 7, 1, 1}},
-		15: {{0, 5, 1, 1}, {5, 5, 2, 1}, {10, 5, 2, 1}},
-		16: {{0, 8, 0, 1}, {8, 8, 1, 1}},
+		15: {{0, 5, 2, 1}, {5, 5, 3, 1}, {10, 5, 3, 1}},
+		16: {{0, 8, 0, 1}, {8, 8, 0, 1}},
 		17: {{0, 6, 2, 1}, {6, 5, 3, 1}, {11, 6, 2, 1}},
 		18: {{0, 6, 2, 1}, {6, 6, 3, 1}, {12, 6, 2, 1}},
 		20: {{0, 7, 1, 1}, {7, 7, 2, 1}, {14, 6, 2, 1}},
 	},
 	"fs31": {
-		13: {{0, 6, 5, 4}, {6, 7, 4, 4}},
+		13: {{0, 7, 4, 4}, {7, 6, 4, 4}},
 		14: {{0, 7, 4, 4}, {7, 7, 4, 4}},
-		15: {{0, 7, 4, 4}, {7, 8, 4, 4}},
+		15: {{0, 8, 3, 4}, {8, 7, 4, 4}},
 		16: {{0, 8, 3, 4}, {8, 8, 3, 4}},
-		17: {{0, 10, 1, 4}, {10, 7, 5, 4}},
+		17: {{0, 8, 4, 4}, {8, 9, 3, 4}},
 		18: {{0, 6, 5, 4}, {6, 6, 5, 4}, {12, 6, 5, 4}},
 		19: {{0, 7, 5, 4}, {7, 6, 4, 4}, {13, 6, 4, 4}},
 		20: {{0, 10, 2, 4}, {10, 10, 3, 4}},

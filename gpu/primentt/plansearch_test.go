@@ -137,8 +137,10 @@ func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeC
 			if !searched(cand) {
 				continue
 			}
-			require.NoError(t, ntt.closeGraphs()) // captured with the previous plan
-			ntt.fsLone, ntt.fsWide, ntt.stdBlocks = cand, cand, 1
+			// Graphs were captured with the previous plan; -gpu.pdllate
+			// makes every pass trigger late.
+			require.NoError(t, ntt.closeGraphs())
+			ntt.fsLone, ntt.fsWide, ntt.stdBlocks, ntt.loneLate = cand, cand, 1, false
 			require.NoError(t, buf.Upload(in))
 			require.NoError(t, ntt.FFT(nil, buf, DIF))
 			require.NoError(t, buf.Download(got))
