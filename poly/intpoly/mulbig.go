@@ -71,13 +71,16 @@ func natLimbs(x *big.Int) []uint64 {
 // min(nx, ny)·2^(2b), nx = ⌈bx/b⌉) fits under M, and keeps the k whose
 // transform length N and CRT cost are cheapest by the model
 //
-//	N·(c·k·(1.5·log2 N + 2) + 0.75·k² + 40)   (in scalar Shoup products)
+//	N·(c·k·(1.5·log2 N + 2) + 0.75·k² + d)   (in scalar Shoup products)
 //
-// where c is the kernels' cost of a butterfly (1 in pure Go, 0.3 for IFMA)
-// and 40 stands for the per-coefficient work (chunking, carries). The
-// constants come from timing forced choices of k on the development
-// machine at 2^20 and 2^24 bits: the model's pick was the fastest or within
-// 10% of it.
+// where c is the kernels' cost of a butterfly and d that of the
+// per-coefficient work besides the CRT (chunking, carries). The constants
+// come from timing forced choices of k on the development machine: in pure
+// Go c = 1, d = 40 (at 2^20 and 2^24 bits, where the model's pick was the
+// fastest or within 10% of it); for IFMA c = 0.18, d = 18, fitted to the
+// phases' times at 2^28 bits (two cores: 6 primes 0.40 s against 0.45 s for
+// the 11 of the earlier constants), and 6 primes are also the fastest or
+// within 10% of it at 2^20 and 2^24 bits.
 func intPlanFor(ks *kernels, bx, by, workers int) (*plan, int, error) {
 	bestCost, bestK, bestB, bestLog := 0.0, 0, 0, 0
 	for k := 2; k <= 24; k++ {
@@ -91,7 +94,7 @@ func intPlanFor(ks *kernels, bx, by, workers int) (*plan, int, error) {
 		}
 		logN := log2Ceil(ceilDiv(bx, b) + ceilDiv(by, b) - 1)
 		n := float64(int(1) << logN)
-		cost := n * (ks.bflyCost*float64(k)*(1.5*float64(logN)+2) + 0.75*float64(k*k) + 40)
+		cost := n * (ks.bflyCost*float64(k)*(1.5*float64(logN)+2) + 0.75*float64(k*k) + ks.coefCost)
 		if bestK == 0 || cost < bestCost {
 			bestCost, bestK, bestB, bestLog = cost, k, b, logN
 		}

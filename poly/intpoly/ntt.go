@@ -105,9 +105,10 @@ type kernels struct {
 	// and montShift that of the Montgomery radix of pointwise: 64 in pure
 	// Go, 52 for IFMA's 52-bit multipliers.
 	shoupShift, montShift uint
-	// bflyCost is the cost of one butterfly in scalar Shoup products, for
-	// MulBig's choice of chunk size (intPlanFor).
-	bflyCost float64
+	// bflyCost is the cost of one butterfly in scalar Shoup products, and
+	// coefCost that of the per-coefficient work besides the CRT (chunking,
+	// carries), for MulBig's choice of chunk size (intPlanFor).
+	bflyCost, coefCost float64
 	// soa lays the twiddle tables out as all twiddles, then all
 	// quotients (fwd[b], fwd[N/2+b]) instead of in pairs, for vector loads.
 	soa bool
@@ -137,6 +138,7 @@ var genericKernels = &kernels{
 	shoupShift: 64,
 	montShift:  64,
 	bflyCost:   1,
+	coefCost:   40,
 	fwdCols:    fwdColsGeneric,
 	invCols:    invColsGeneric,
 	fwdRow:     fwdRowGeneric,
