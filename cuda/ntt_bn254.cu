@@ -1047,3 +1047,16 @@ NTT_BN254_FS(256, 3, 1, 6, ntt_bn254_r1_fs6)
 NTT_BN254_FS(256, 3, 1, 7, ntt_bn254_r1_fs7)
 NTT_BN254_FS(256, 3, 1, 8, ntt_bn254_r1_fs8)
 #endif
+
+// ntt_bn254_spread32 is the LDE's spread (ntt_spread, ntt_passes.cu) on
+// 32-bit limbs: the coset powers by BN254x32's Montgomery product instead
+// of the generic BN254's 64-bit one, which the GPU runs as several 32-bit
+// multiply-adds per product and which made the spread a fifth of the LDE
+// (H100, LDE ×4 2^22 → 2^24: the spread's products on 2^22 elements).
+#if !defined(NTT_ONLY) || defined(NTT_ONLY_bn254)
+extern "C" __global__ void ntt_bn254_spread32(Fr8 *dst, u64 dstStride, const Fr8 *src, u64 srcStride, u32 logn,
+                                              u32 logb, u32 mode, const Fr8 *pow, u32 tabH) {
+    pdl_begin();
+    ntt_spread<BN254x32>(dst, dstStride, src, srcStride, logn, logb, mode, pow, tabH);
+}
+#endif

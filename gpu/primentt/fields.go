@@ -132,7 +132,7 @@ func loadKernels(d *gpu.Device, field string) (*nttKernels, error) {
 	for _, p := range []struct {
 		f    **gpu.Function
 		name string
-	}{{&k.pass, "pass"}, {&k.passReg, "pass_reg"}, {&k.bitrev, "bitrev"}, {&k.spreadK, "spread"}, {&k.bitrevT, "bitrev_tiled"}} {
+	}{{&k.pass, "pass"}, {&k.passReg, "pass_reg"}, {&k.bitrev, "bitrev"}, {&k.spreadK, spreadKernel(info)}, {&k.bitrevT, "bitrev_tiled"}} {
 		if *p.f, err = m.Function("ntt_" + info.name + "_" + p.name); err != nil {
 			return nil, err
 		}
@@ -177,6 +177,15 @@ func loadKernels(d *gpu.Device, field string) (*nttKernels, error) {
 		}
 	}
 	return k, nil
+}
+
+// spreadKernel names the LDE's spread kernel of the field: BN254's on
+// 32-bit limbs (ntt_bn254_spread32), the generic one for the others.
+func spreadKernel(info nttFieldInfo) string {
+	if info.name == "bn254" {
+		return "spread32"
+	}
+	return "spread"
 }
 
 // fsTwElems is the shared memory of a four-step pass's inner twiddles, in
