@@ -132,25 +132,62 @@ func (pl *plan) reduceChunks(dst [][]uint64, x []uint64, n, b int, scale []uint6
 	pieces := ceilDiv(b, 64)
 	pw := pl.wordPowers(pieces, scale)
 	tasks := ceilDiv(n, reduceChunk)
-	parallelFor(pl.workers, tasks+len(dst), func(t int) {
+	scratch := make([][]uint64, min(pl.workers, tasks+len(dst)))
+	parallelForW(pl.workers, tasks+len(dst), func(w, t int) {
 		if t >= tasks {
 			clear(dst[t-tasks][n:])
 			return
 		}
-		piece := make([]uint64, pieces)
-		for j := t * reduceChunk; j < min(n, (t+1)*reduceChunk); j++ {
-			chunkAt(piece, x, j*b, b)
-			for i, q := range pl.primes {
-				p, p2 := q.p, 2*q.p
-				w := pw[i]
-				var acc uint64
-				for l, v := range piece {
-					acc += shoupMul(v, w[2*l], w[2*l+1], p)
-					if acc >= p2 {
-						acc -= p2
+		lo, hi := t*reduceChunk, min(n, (t+1)*reduceChunk)
+		cnt := hi - lo
+		if scratch[w] == nil {
+			scratch[w] = make([]uint64, pieces*(reduceChunk+1))
+		}
+		// The task's chunks, piece by piece: pcs[l·cnt + j] is piece l
+		// of chunk lo+j.
+		pcs := scratch[w][:pieces*cnt]
+		piece := scratch[w][pieces*reduceChunk:][:pieces]
+		for j := range cnt {
+			chunkAt(piece, x, (lo+j)*b, b)
+			for l, v := range piece {
+				pcs[l*cnt+j] = v
+			}
+		}
+		for i, q := range pl.primes {
+			p, p2 := q.p, 2*q.p
+			w := pw[i]
+			d := dst[i][lo:hi]
+			first := pcs[:cnt]
+			for j, v := range first {
+				d[j] = shoupMul(v, w[0], w[1], p)
+			}
+			// Each product is below 2p: where pieces of them fit in 64
+			// bits (the 50-bit primes), they are summed without
+			// reductions and the sum reduced once, by a Shoup product
+			// with 1; otherwise each partial sum is brought below 2p.
+			lazy := uint64(pieces) <= ^uint64(0)/p2
+			for l := 1; l < pieces; l++ {
+				wl, ql := w[2*l], w[2*l+1]
+				src := pcs[l*cnt : (l+1)*cnt]
+				if lazy {
+					for j, v := range src {
+						d[j] += shoupMul(v, wl, ql, p)
 					}
+					continue
 				}
-				dst[i][j] = acc
+				for j, v := range src {
+					a := d[j] + shoupMul(v, wl, ql, p)
+					if a >= p2 {
+						a -= p2
+					}
+					d[j] = a
+				}
+			}
+			if lazy && pieces > 1 {
+				one, oneQ := uint64(1), shoupQuot(1, p, 64)
+				for j, v := range d {
+					d[j] = shoupMul(v, one, oneQ, p)
+				}
 			}
 		}
 	})
