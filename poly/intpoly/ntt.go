@@ -62,7 +62,13 @@ func newTwiddles(q ntPrime, maxLog, logN int, shift uint, soa bool) *twiddles {
 	w := q.rootOfUnity(logN, maxLog)
 	t.fwd = make([]uint64, 2*half)
 	t.inv = make([]uint64, 2*half)
-	z, zi := make([]uint64, half), make([]uint64, half)
+	// Z[b] goes to fwd[b·vs], its quotient to fwd[qo + b·vs] (inv
+	// likewise).
+	vs, qo := 2, 1
+	if soa {
+		vs, qo = 1, half
+	}
+	z, zi := t.fwd, t.inv
 	z[0], zi[0] = 1, 1
 	for j := 0; 1<<j < half; j++ {
 		f := powMod(w, uint64(1)<<(logN-2-j), p)
@@ -70,19 +76,14 @@ func newTwiddles(q ntPrime, maxLog, logN int, shift uint, soa bool) *twiddles {
 		fq, fiq := shoupQuot(f, p, 64), shoupQuot(fi, p, 64)
 		lo := 1 << j
 		for c := range lo {
-			z[lo+c] = reduce2p(shoupMul(z[c], f, fq, p), p)
-			zi[lo+c] = reduce2p(shoupMul(zi[c], fi, fiq, p), p)
+			z[(lo+c)*vs] = reduce2p(shoupMul(z[c*vs], f, fq, p), p)
+			zi[(lo+c)*vs] = reduce2p(shoupMul(zi[c*vs], fi, fiq, p), p)
 		}
 	}
 	qf := newQuotFn(p, shift)
 	for b := range half {
-		if soa {
-			t.fwd[b], t.fwd[half+b] = z[b], qf.quot(z[b])
-			t.inv[b], t.inv[half+b] = zi[b], qf.quot(zi[b])
-		} else {
-			t.fwd[2*b], t.fwd[2*b+1] = z[b], qf.quot(z[b])
-			t.inv[2*b], t.inv[2*b+1] = zi[b], qf.quot(zi[b])
-		}
+		z[qo+b*vs] = qf.quot(z[b*vs])
+		zi[qo+b*vs] = qf.quot(zi[b*vs])
 	}
 	return t
 }
