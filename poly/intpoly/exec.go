@@ -98,7 +98,7 @@ func (pl *plan) convolve(ra, rb [][]uint64) {
 			for c := 0; c < colBlock; c += colGroup {
 				ks.fwdCols(s[c:], colBlock, rows, tw, pl.primes[i].p)
 			}
-			scatterCols(x[g*colBlock:], s, rowLen, rows)
+			ks.scatter(x[g*colBlock:], s, rowLen, rows)
 		})
 	}
 
@@ -129,7 +129,7 @@ func (pl *plan) convolve(ra, rb [][]uint64) {
 			for c := 0; c < colBlock; c += colGroup {
 				ks.invCols(s[c:], colBlock, rows, tw, pl.primes[i].p)
 			}
-			scatterCols(x, s, rowLen, rows)
+			ks.scatter(x, s, rowLen, rows)
 		})
 	}
 }

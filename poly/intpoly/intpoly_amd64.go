@@ -4,6 +4,7 @@ package intpoly
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"golang.org/x/sys/cpu"
 )
@@ -27,6 +28,7 @@ var ifmaKernels = &kernels{
 	fwdRow:     fwdRowIFMA,
 	invRow:     invRowIFMA,
 	pointwise:  pointwiseIFMA52,
+	scatter:    scatterColsIFMA,
 }
 
 var implKernels = []*kernels{genericKernels, ifmaKernels}
@@ -77,6 +79,28 @@ func pointwiseIFMA(a, b *uint64, n int, p, pinv uint64)
 //
 //go:noescape
 func garnerIFMA(a, prev *uint64, n int, c, cq, p uint64)
+
+// scatterNT copies 64 residues from s+64·r to x+stride·r for r < rows
+// (rows ≥ 1) by non-temporal stores; x must be 64-byte aligned and stride
+// a multiple of 8.
+//
+//go:noescape
+func scatterNT(x, s *uint64, stride, rows int)
+
+// scatterColsIFMA is scatterCols with stores that bypass the cache: the
+// rows are far apart and will not be read again before the cache lines
+// would be evicted, so ordinary stores would read each line from memory
+// first only to write it back later. Misaligned destinations take the
+// plain copy.
+func scatterColsIFMA(x, s []uint64, stride, rows int) {
+	if rows < 1 || stride%8 != 0 || uintptr(unsafe.Pointer(&x[0]))%64 != 0 {
+		scatterCols(x, s, stride, rows)
+		return
+	}
+	_ = x[(rows-1)*stride+colBlock-1]
+	_ = s[rows*colBlock-1]
+	scatterNT(&x[0], &s[0], stride, rows)
+}
 
 func garnerStepIFMA(a, prev []uint64, c, cq, p uint64) {
 	n := len(a) &^ 7

@@ -305,3 +305,37 @@ garner:
 	JNZ garner
 	VZEROUPPER
 	RET
+
+// func scatterNT(x, s *uint64, stride, rows int)
+// Copies 64 residues (512 bytes) from s + 512·r to x + 8·stride·r for
+// r < rows with non-temporal stores; x and 8·stride are multiples of 64.
+TEXT ·scatterNT(SB), NOSPLIT, $0-32
+	MOVQ x+0(FP), DI
+	MOVQ s+8(FP), SI
+	MOVQ stride+16(FP), DX
+	SHLQ $3, DX
+	MOVQ rows+24(FP), CX
+scatter:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 256(SI), Z4
+	VMOVDQU64 320(SI), Z5
+	VMOVDQU64 384(SI), Z6
+	VMOVDQU64 448(SI), Z7
+	VMOVNTDQ Z0, (DI)
+	VMOVNTDQ Z1, 64(DI)
+	VMOVNTDQ Z2, 128(DI)
+	VMOVNTDQ Z3, 192(DI)
+	VMOVNTDQ Z4, 256(DI)
+	VMOVNTDQ Z5, 320(DI)
+	VMOVNTDQ Z6, 384(DI)
+	VMOVNTDQ Z7, 448(DI)
+	ADDQ $512, SI
+	ADDQ DX, DI
+	DECQ CX
+	JNZ scatter
+	SFENCE
+	VZEROUPPER
+	RET

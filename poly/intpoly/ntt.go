@@ -128,6 +128,9 @@ type kernels struct {
 	// pointwise sets a[j] to a[j]·b[j]·2^−montShift mod p, a and b below
 	// 4p on entry, a below 2p on exit; b may be a.
 	pointwise func(a, b []uint64, p uint64)
+	// scatter writes a column phase's scratch block back (scatterCols or
+	// a faster equivalent).
+	scatter func(x, s []uint64, stride, rows int)
 }
 
 // ---------------------------------------------------------------------------
@@ -145,6 +148,7 @@ var genericKernels = &kernels{
 	fwdRow:     fwdRowGeneric,
 	invRow:     invRowGeneric,
 	pointwise:  pointwiseGeneric,
+	scatter:    scatterCols,
 }
 
 // fwdBfly is the forward butterfly on vectors: x, y < 4p on entry and exit.
