@@ -56,10 +56,12 @@ func defaultWorkers() int { return runtime.GOMAXPROCS(0) }
 // the cyclic convolution of the inputs times 2^−montShift·N; the plan
 // scales one operand by 2^montShift/N when it reduces it, so ra[i] ends as
 // the plain cyclic convolution. Every vector has length 2^logN; inputs are
-// below 4p. The first and last phases (columns) run over all primes'
-// column groups at once; the middle phase keeps each row in cache from
-// its forward transforms to its inverse one.
-func (pl *plan) convolve(ra, rb [][]uint64) {
+// below 4p, except that an input whose nonzero elements lie within the
+// first na (ra) or nb (rb) where pl.inputEnd says N/2 is read only up to
+// N/2: the rest is taken as zero. The first and last phases (columns) run
+// over all primes' column groups at once; the middle phase keeps each row
+// in cache from its forward transforms to its inverse one.
+func (pl *plan) convolve(ra, rb [][]uint64, na, nb int) {
 	ks := pl.ks
 	n := 1 << pl.logN
 	k := len(pl.primes)
@@ -88,15 +90,24 @@ func (pl *plan) convolve(ra, rb [][]uint64) {
 		parallelForW(pl.workers, k*ops*perArr, func(w, t int) {
 			arr, g := t/perArr, t%perArr
 			i, op := arr%k, arr/k
-			x := ra[i]
+			x, nx := ra[i], na
 			if op == 1 {
-				x = rb[i]
+				x, nx = rb[i], nb
 			}
 			s := scratch[w]
-			gatherCols(s, x[g*colBlock:], rowLen, rows)
+			from := 0
+			if pl.inputEnd(nx) < n {
+				// The second half is zero: the first level's butterflies
+				// (x, 0) give (x, x).
+				gatherCols(s, x[g*colBlock:], rowLen, rows/2)
+				copy(s[rows/2*colBlock:], s[:rows/2*colBlock])
+				from = 1
+			} else {
+				gatherCols(s, x[g*colBlock:], rowLen, rows)
+			}
 			tw := pl.tw[i].fwd
 			for c := 0; c < colBlock; c += colGroup {
-				ks.fwdCols(s[c:], colBlock, rows, tw, pl.primes[i].p)
+				ks.fwdCols(s[c:], colBlock, rows, tw, pl.primes[i].p, from)
 			}
 			ks.scatter(x[g*colBlock:], s, rowLen, rows)
 		})
@@ -132,6 +143,18 @@ func (pl *plan) convolve(ra, rb [][]uint64) {
 			ks.scatter(x, s, rowLen, rows)
 		})
 	}
+}
+
+// inputEnd returns how much of an input vector of at most n nonzero
+// elements convolve reads: the first half when the transform has two
+// phases and n ≤ N/2, all of it otherwise. The reductions write residues
+// and zeros up to there.
+func (pl *plan) inputEnd(n int) int {
+	N := 1 << pl.logN
+	if pl.logN > blockLog && 2*n <= N {
+		return N / 2
+	}
+	return N
 }
 
 // colBlock is how many columns a column-phase task copies into its

@@ -153,38 +153,59 @@ func TestConvolve(t *testing.T) {
 			pl, err := newPlan(ks, 100, logN, 2)
 			require.NoError(t, err)
 			n := 1 << logN
-			ra, rb, _ := pl.residueBuffers(false)
-			for i, q := range pl.primes {
-				for j := range n {
-					ra[i][j] = r.Uint64N(4 * q.p)
-					rb[i][j] = r.Uint64N(4 * q.p)
+			// Inputs of n elements; then, where convolve takes a second
+			// half as zero without reading it (two phases), inputs of
+			// n/2 with garbage after them.
+			for _, in := range []int{n, n / 2} {
+				if in < n && pl.inputEnd(in) == n {
+					continue
 				}
-			}
-			a0, b0 := clone2(ra), clone2(rb)
-			pl.convolve(ra, rb)
-			sq, _, _ := pl.residueBuffers(true)
-			for i := range sq {
-				copy(sq[i], a0[i])
-			}
-			pl.convolve(sq, nil)
-			us := pl.outScale()
-			checked := []int{0, n - 1, r.IntN(n), r.IntN(n)}
-			for i, q := range pl.primes {
-				s := pl.scaleB[i] // the scale the caller folds into b
-				for _, j := range checked {
-					want := naiveCyclic(a0[i], b0[i], j, q.p)
-					got := mulMod(ra[i][j]%q.p, s, q.p)
-					require.Equal(t, want, got, "%s N=2^%d prime %d index %d", ks.name, logN, i, j)
-					wantSq := naiveCyclic(a0[i], a0[i], j, q.p)
-					gotSq := shoupMul(sq[i][j], us[2*i], us[2*i+1], q.p) % q.p
-					require.Equal(t, wantSq, gotSq, "square")
+				ra, rb, _ := pl.residueBuffers(false)
+				for i, q := range pl.primes {
+					for j := range n {
+						ra[i][j] = r.Uint64N(4 * q.p)
+						rb[i][j] = r.Uint64N(4 * q.p)
+					}
 				}
-				for j := range n {
-					require.Less(t, ra[i][j], 2*q.p)
+				a0, b0 := clone2(ra), clone2(rb)
+				for i := range a0 {
+					clear(a0[i][in:])
+					clear(b0[i][in:])
 				}
+				pl.convolve(ra, rb, in, in)
+				sq, _, _ := pl.residueBuffers(true)
+				for i := range sq {
+					copy(sq[i], ra[i]) // garbage past in
+					copy(sq[i], a0[i][:in])
+				}
+				pl.convolve(sq, nil, in, 0)
+				checkConvolve(t, pl, ra, sq, a0, b0, r)
 			}
 		}
 	})
+}
+
+// checkConvolve checks ra and sq, convolve's products of a0 by b0 and of
+// a0 by itself, at a few indices.
+func checkConvolve(t *testing.T, pl *plan, ra, sq, a0, b0 [][]uint64, r *rand.Rand) {
+	t.Helper()
+	n := 1 << pl.logN
+	us := pl.outScale()
+	checked := []int{0, n - 1, r.IntN(n), r.IntN(n)}
+	for i, q := range pl.primes {
+		s := pl.scaleB[i] // the scale the caller folds into b
+		for _, j := range checked {
+			want := naiveCyclic(a0[i], b0[i], j, q.p)
+			got := mulMod(ra[i][j]%q.p, s, q.p)
+			require.Equal(t, want, got, "%s N=2^%d prime %d index %d", activeKernels().name, pl.logN, i, j)
+			wantSq := naiveCyclic(a0[i], a0[i], j, q.p)
+			gotSq := shoupMul(sq[i][j], us[2*i], us[2*i+1], q.p) % q.p
+			require.Equal(t, wantSq, gotSq, "square")
+		}
+		for j := range n {
+			require.Less(t, ra[i][j], 2*q.p)
+		}
+	}
 }
 
 func clone2(x [][]uint64) [][]uint64 {

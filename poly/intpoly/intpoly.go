@@ -97,7 +97,7 @@ func Mul(a, b []*big.Int, opts ...Option) ([]*big.Int, error) {
 	if !square {
 		pl.reduceBig(rb, b[:lb], (bitsB+63)/64, pl.scaleB)
 	}
-	pl.convolve(ra, rb)
+	pl.convolve(ra, rb, la, lb)
 	return pl.recoverBig(ra, n, la+lb-1, (need-1+63)/64, square), nil
 }
 

@@ -125,10 +125,10 @@ func soaHalves(tw []uint64) (w, q []uint64) {
 	return tw[:h], tw[h:]
 }
 
-func fwdColsIFMA(x []uint64, stride, rows int, tw []uint64, p uint64) {
+func fwdColsIFMA(x []uint64, stride, rows int, tw []uint64, p uint64, from int) {
 	w, q := soaHalves(tw)
 	_ = x[(rows-1)*stride+colGroup-1]
-	for m, hr := 1, rows/2; hr >= 1; m, hr = 2*m, hr/2 {
+	for m, hr := 1<<from, rows>>(from+1); hr >= 1; m, hr = 2*m, hr/2 {
 		fwdLevelIFMA(&x[0], stride, hr, m, &w[0], &q[0], p)
 	}
 }

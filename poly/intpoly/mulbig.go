@@ -121,7 +121,7 @@ func mulNat(z, x, y []uint64, bx, by int, square bool, workers int) error {
 	if !square {
 		pl.reduceChunks(rb, y, ny, b, pl.scaleB)
 	}
-	pl.convolve(ra, rb)
+	pl.convolve(ra, rb, nx, ny)
 	pl.carry(z, ra, nx+ny-1, b, square)
 	return nil
 }
@@ -135,7 +135,7 @@ func (pl *plan) reduceChunks(dst [][]uint64, x []uint64, n, b int, scale []uint6
 	scratch := make([][]uint64, min(pl.workers, tasks+len(dst)))
 	parallelForW(pl.workers, tasks+len(dst), func(w, t int) {
 		if t >= tasks {
-			clear(dst[t-tasks][n:])
+			clear(dst[t-tasks][n:pl.inputEnd(n)])
 			return
 		}
 		lo, hi := t*reduceChunk, min(n, (t+1)*reduceChunk)

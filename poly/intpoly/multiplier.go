@@ -132,7 +132,7 @@ func (m *Multiplier) MulPacked(dst, a, b Packed) error {
 	} else {
 		pl.reducePacked(rb, b, pl.scaleB)
 	}
-	pl.convolve(ra, rb)
+	pl.convolve(ra, rb, la, lb)
 	pl.recoverPacked(dst, ra, square)
 	return nil
 }
@@ -156,7 +156,7 @@ func (pl *plan) reducePacked(dst [][]uint64, a Packed, scale []uint64) {
 	tasks := (n + reduceChunk - 1) / reduceChunk
 	parallelFor(pl.workers, tasks+len(dst), func(t int) {
 		if t >= tasks {
-			clear(dst[t-tasks][n:])
+			clear(dst[t-tasks][n:pl.inputEnd(n)])
 			return
 		}
 		lo, hi := t*reduceChunk, min(n, (t+1)*reduceChunk)

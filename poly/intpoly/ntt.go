@@ -116,8 +116,9 @@ type kernels struct {
 
 	// fwdCols runs the first phase of the forward transform on the
 	// colGroup columns starting at x[0]: rows x[r·stride:], r < rows, with
-	// twiddles tw (Z[0:rows/2] in pairs).
-	fwdCols func(x []uint64, stride, rows int, tw []uint64, p uint64)
+	// twiddles tw (Z[0:rows/2] in pairs), from level from on (the levels
+	// before it done by the caller).
+	fwdCols func(x []uint64, stride, rows int, tw []uint64, p uint64, from int)
 	// invCols undoes fwdCols (up to the factor rows).
 	invCols func(x []uint64, stride, rows int, tw []uint64, p uint64)
 	// fwdRow runs the whole forward transform of block i, x (len a power
@@ -210,8 +211,8 @@ func invRowGeneric(x []uint64, i int, tw []uint64, p uint64) {
 	}
 }
 
-func fwdColsGeneric(x []uint64, stride, rows int, tw []uint64, p uint64) {
-	for m, hr := 1, rows/2; hr >= 1; m, hr = 2*m, hr/2 {
+func fwdColsGeneric(x []uint64, stride, rows int, tw []uint64, p uint64, from int) {
+	for m, hr := 1<<from, rows>>(from+1); hr >= 1; m, hr = 2*m, hr/2 {
 		for b := range m {
 			w, wq := tw[2*b], tw[2*b+1]
 			for r := b * 2 * hr; r < b*2*hr+hr; r++ {

@@ -226,7 +226,7 @@ func getResidues(n int) *[]uint64 {
 const reduceChunk = 2048
 
 // reduceBig writes into dst[i] the residues modulo p_i of a[j]·s_i (s_i =
-// scale[i], or 1), below 4p, followed by zeros up to the transform length.
+// scale[i], or 1), below 4p, followed by zeros up to pl.inputEnd(len(a)).
 // Every |a[j]| has at most words limbs.
 func (pl *plan) reduceBig(dst [][]uint64, a []*big.Int, words int, scale []uint64) {
 	pw := pl.wordPowers(words, scale)
@@ -234,7 +234,7 @@ func (pl *plan) reduceBig(dst [][]uint64, a []*big.Int, words int, scale []uint6
 	tasks := (n + reduceChunk - 1) / reduceChunk
 	parallelFor(pl.workers, tasks+len(dst), func(t int) {
 		if t >= tasks {
-			clear(dst[t-tasks][n:])
+			clear(dst[t-tasks][n:pl.inputEnd(n)])
 			return
 		}
 		lo, hi := t*reduceChunk, min(n, (t+1)*reduceChunk)
