@@ -42,10 +42,16 @@
 // (values kept below 4p): in pure Go this measured about 25% faster than
 // Montgomery twiddles on the development machine. Long transforms run in
 // two phases so that each touches memory once: the first log2(N/2^12)
-// levels on columns of the N/2^12 × 2^12 matrix (eight columns, one cache
-// line per row, at a time), then the rest of the forward transforms, the
-// pointwise product and the inverse's first levels on each 32 KiB row while
-// it is in cache, then the inverse's last levels on columns.
+// levels on columns of the N/2^12 × 2^12 matrix, then the rest of the
+// forward transforms, the pointwise product and the inverse's first levels
+// on each 32 KiB row while it is in cache, then the inverse's last levels
+// on columns. A column task copies 64 columns of every row into a
+// contiguous scratch block, transforms them there and writes them back
+// (with non-temporal stores on IFMA): in place, a column's rows lie
+// 32 KiB apart, a power of two that maps them to a few cache sets, and
+// that made the column phases three times slower than the rows. An input
+// of at most N/2 elements is read only up to N/2 (the first level's
+// butterflies with a zero half copy the other half).
 //
 // Chinese remaindering is Garner's mixed-radix method with precomputed
 // constants c_ji = p_j^−1 mod p_i (Shoup quotients too): digits α_i < p_i
@@ -65,10 +71,16 @@
 // recovered coefficient at bit offset b·k (signed carries come from the
 // final sign only). For every number of primes k it takes the largest b
 // that fits and keeps the (k, b, N) of least modelled cost (intPlanFor in
-// mulbig.go, constants timed on the development machine). For 2^20- to
-// 2^28-bit operands that is 11 primes of 50 bits and chunks of about 265
-// bits with the IFMA kernels (transforms of 2^13 … 2^21), 9 to 17 primes of
-// 62 bits and chunks of 270 to 517 bits in pure Go.
+// mulbig.go, constants timed on the development machine). For 2^17- to
+// 2^30-bit operands that is 6 primes of 50 bits and chunks of 138 to 144
+// bits with the IFMA kernels (transforms of 2^11 … 2^24), 9 to 17 primes of
+// 62 bits and chunks of 270 to 517 bits in pure Go. The chunks of a task
+// are extracted once and reduced prime by prime in tight loops; with the
+// 50-bit primes the Shoup products of a chunk's limbs are summed without
+// reductions and the sum reduced once. The carries: each task recovers a
+// range of coefficients into a sum of its own and stores the limbs no other
+// task reaches straight into the product; the few limbs it shares with the
+// next task are added afterwards.
 //
 // # Parallelism
 //
@@ -93,11 +105,15 @@
 // in their own order, which only the pointwise product sees.
 //
 // Memory: a product of 2^L-point transforms with k primes holds 16·k·2^L
-// bytes of residues and as much of twiddle tables. Tables up to 2^16 points
+// bytes of residues and as much of twiddle tables. The residue buffers of
+// Mul and MulBig come from a sync.Pool, so that repeated products reuse
+// them (mapping and faulting in fresh memory took a tenth of a 2^28-bit
+// product) and the garbage collector takes them back once unused for two
+// cycles. Tables up to 2^16 points
 // are cached for the process; of the longer ones, those of the most recent
 // length (all primes, at most 1 GiB) are kept until a product of another
 // long length replaces them, so that repeated MulBig calls of one size do
-// not rebuild them (at 2^28 bits: 350 MB, a tenth of a one-core product);
+// not rebuild them (at 2^28 bits: 6 primes × 2^22 points, 400 MB);
 // the rest live with their plan or Multiplier.
 //
 // # Accelerators
