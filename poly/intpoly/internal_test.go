@@ -327,3 +327,41 @@ func TestScatter(t *testing.T) {
 		}
 	})
 }
+
+// TestSumDigits checks each kernel set's sumDigits against sums of
+// mulMod products, for 1 … 13 digits of its width (all ones among them),
+// lengths with and without a tail past a multiple of 8, and the plan's
+// primes.
+func TestSumDigits(t *testing.T) {
+	forEachPath(t, func(t *testing.T) {
+		ks := activeKernels()
+		r := rand.New(rand.NewPCG(23, 23))
+		pl, err := newPlan(ks, 300, 4, 1)
+		require.NoError(t, err)
+		mask := ^uint64(0) >> (64 - ks.digitBits)
+		for _, n := range []int{1, 8, 13, 64, 67} {
+			for pieces := 1; pieces <= 13; pieces++ {
+				dg := make([]uint64, n*pieces)
+				for i := range dg {
+					dg[i] = r.Uint64() & mask
+					if r.IntN(4) == 0 {
+						dg[i] = mask
+					}
+				}
+				pw := pl.digitPowers(pieces, int(ks.digitBits), pl.scaleB)
+				for i, q := range pl.primes {
+					d := make([]uint64, n)
+					ks.sumDigits(d, dg, pw[i], q.p)
+					for j := range n {
+						var want uint64
+						for l := range pieces {
+							want = (want + mulMod(dg[l*n+j]%q.p, pw[i][2*l], q.p)) % q.p
+						}
+						require.Less(t, d[j], 4*q.p)
+						require.Equal(t, want, d[j]%q.p, "%s n %d pieces %d prime %d j %d", ks.name, n, pieces, i, j)
+					}
+				}
+			}
+		}
+	})
+}

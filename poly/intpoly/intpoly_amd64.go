@@ -29,6 +29,8 @@ var ifmaKernels = &kernels{
 	invRow:     invRowIFMA,
 	pointwise:  pointwiseIFMA52,
 	scatter:    scatterColsIFMA,
+	digitBits:  52,
+	sumDigits:  sumDigitsIFMA52,
 }
 
 var implKernels = []*kernels{genericKernels, ifmaKernels}
@@ -100,6 +102,36 @@ func scatterColsIFMA(x, s []uint64, stride, rows int) {
 	_ = x[(rows-1)*stride+colBlock-1]
 	_ = s[rows*colBlock-1]
 	scatterNT(&x[0], &s[0], stride, rows)
+}
+
+// sumDigitsIFMA sets d[j] to Σ_l dg[l·stride + j]·w[2l] mod p in [0, 2p)
+// for j < n (a multiple of 8), l < pieces (at least 1): 52-bit Shoup
+// products of digits below 2^52, each partial sum brought below 2p.
+//
+//go:noescape
+func sumDigitsIFMA(d, dg *uint64, n, stride, pieces int, w *uint64, p uint64)
+
+// sumDigitsIFMA52 is kernels.sumDigits on IFMA (52-bit digits and
+// quotients), the last n mod 8 residues in Go.
+func sumDigitsIFMA52(d, dg, w []uint64, p uint64) {
+	n := len(d)
+	pieces := len(dg) / n
+	_ = w[2*pieces-1]
+	m := n &^ 7
+	if m > 0 {
+		_ = dg[(pieces-1)*n+m-1]
+		sumDigitsIFMA(&d[0], &dg[0], m, n, pieces, &w[0], p)
+	}
+	for j := m; j < n; j++ {
+		var acc uint64
+		for l := range pieces {
+			acc += shoup52(dg[l*n+j], w[2*l], w[2*l+1], p)
+			if acc >= 2*p {
+				acc -= 2 * p
+			}
+		}
+		d[j] = acc
+	}
 }
 
 func garnerStepIFMA(a, prev []uint64, c, cq, p uint64) {

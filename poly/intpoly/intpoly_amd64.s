@@ -339,3 +339,39 @@ scatter:
 	SFENCE
 	VZEROUPPER
 	RET
+
+// func sumDigitsIFMA(d, dg *uint64, n, stride, pieces int, w *uint64, p uint64)
+TEXT ·sumDigitsIFMA(SB), NOSPLIT, $0-56
+	MOVQ d+0(FP), DI
+	MOVQ dg+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+	MOVQ stride+24(FP), DX
+	SHLQ $3, DX
+	MOVQ pieces+32(FP), BX
+	SHLQ $1, BX
+	MOVQ w+40(FP), R8
+	CONSTS(p+48)
+sdblock:
+	VPXORQ Z0, Z0, Z0
+	MOVQ SI, R10
+	XORQ R11, R11
+sddigit:
+	VMOVDQU64 (R10), Z1
+	VPBROADCASTQ (R8)(R11*8), Z2
+	VPBROADCASTQ 8(R8)(R11*8), Z3
+	SHOUP(Z1, Z2, Z3, Z4, Z5, Z6)
+	VPADDQ Z4, Z0, Z0
+	VPSUBQ Z30, Z0, Z7
+	VPMINUQ Z7, Z0, Z0
+	ADDQ DX, R10
+	ADDQ $2, R11
+	CMPQ R11, BX
+	JLT sddigit
+	VMOVDQU64 Z0, (DI)
+	ADDQ $64, DI
+	ADDQ $64, SI
+	DECQ CX
+	JNZ sdblock
+	VZEROUPPER
+	RET

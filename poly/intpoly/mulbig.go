@@ -128,9 +128,13 @@ func mulNat(z, x, y []uint64, bx, by int, square bool, workers int) error {
 
 // reduceChunks writes into dst[i] the residues of the n chunks of b bits
 // of the limbs x (chunk j = bits [j·b, (j+1)·b)), times scale[i] (or 1).
+// A task cuts its chunks into digits of the kernels' digitBits once, digit
+// by digit, then sums the digits times their weights prime by prime.
 func (pl *plan) reduceChunks(dst [][]uint64, x []uint64, n, b int, scale []uint64) {
-	pieces := ceilDiv(b, 64)
-	pw := pl.wordPowers(pieces, scale)
+	ks := pl.ks
+	db := int(ks.digitBits)
+	pieces := ceilDiv(b, db)
+	pw := pl.digitPowers(pieces, db, scale)
 	tasks := ceilDiv(n, reduceChunk)
 	scratch := make([][]uint64, min(pl.workers, tasks+len(dst)))
 	parallelForW(pl.workers, tasks+len(dst), func(w, t int) {
@@ -143,61 +147,65 @@ func (pl *plan) reduceChunks(dst [][]uint64, x []uint64, n, b int, scale []uint6
 		if scratch[w] == nil {
 			scratch[w] = make([]uint64, pieces*(reduceChunk+1))
 		}
-		// The task's chunks, piece by piece: pcs[l·cnt + j] is piece l
-		// of chunk lo+j.
+		// pcs[l·cnt + j] is digit l of chunk lo+j.
 		pcs := scratch[w][:pieces*cnt]
 		piece := scratch[w][pieces*reduceChunk:][:pieces]
 		for j := range cnt {
-			chunkAt(piece, x, (lo+j)*b, b)
+			chunkAt(piece, x, (lo+j)*b, b, db)
 			for l, v := range piece {
 				pcs[l*cnt+j] = v
 			}
 		}
 		for i, q := range pl.primes {
-			p, p2 := q.p, 2*q.p
-			w := pw[i]
-			d := dst[i][lo:hi]
-			first := pcs[:cnt]
-			for j, v := range first {
-				d[j] = shoupMul(v, w[0], w[1], p)
-			}
-			// Each product is below 2p: where pieces of them fit in 64
-			// bits (the 50-bit primes), they are summed without
-			// reductions and the sum reduced once, by a Shoup product
-			// with 1; otherwise each partial sum is brought below 2p.
-			lazy := uint64(pieces) <= ^uint64(0)/p2
-			for l := 1; l < pieces; l++ {
-				wl, ql := w[2*l], w[2*l+1]
-				src := pcs[l*cnt : (l+1)*cnt]
-				if lazy {
-					for j, v := range src {
-						d[j] += shoupMul(v, wl, ql, p)
-					}
-					continue
-				}
-				for j, v := range src {
-					a := d[j] + shoupMul(v, wl, ql, p)
-					if a >= p2 {
-						a -= p2
-					}
-					d[j] = a
-				}
-			}
-			if lazy && pieces > 1 {
-				one, oneQ := uint64(1), shoupQuot(1, p, 64)
-				for j, v := range d {
-					d[j] = shoupMul(v, one, oneQ, p)
-				}
-			}
+			ks.sumDigits(dst[i][lo:hi], pcs, pw[i], q.p)
 		}
 	})
 }
 
-// chunkAt sets piece to the b bits of x starting at bit off, as limbs
-// (bits past the end of x are zero).
-func chunkAt(piece, x []uint64, off, b int) {
+// sumDigitsGeneric is kernels.sumDigits with 64-bit digits and Shoup
+// quotients.
+func sumDigitsGeneric(d, dg, w []uint64, p uint64) {
+	n := len(d)
+	pieces := len(dg) / n
+	p2 := 2 * p
+	for j, v := range dg[:n] {
+		d[j] = shoupMul(v, w[0], w[1], p)
+	}
+	// Each product is below 2p: where pieces of them fit in 64 bits (the
+	// 50-bit primes), they are summed without reductions and the sum
+	// reduced once, by a Shoup product with 1; otherwise each partial sum
+	// is brought below 2p.
+	lazy := uint64(pieces) <= ^uint64(0)/p2
+	for l := 1; l < pieces; l++ {
+		wl, ql := w[2*l], w[2*l+1]
+		src := dg[l*n : (l+1)*n]
+		if lazy {
+			for j, v := range src {
+				d[j] += shoupMul(v, wl, ql, p)
+			}
+			continue
+		}
+		for j, v := range src {
+			a := d[j] + shoupMul(v, wl, ql, p)
+			if a >= p2 {
+				a -= p2
+			}
+			d[j] = a
+		}
+	}
+	if lazy && pieces > 1 {
+		one, oneQ := uint64(1), shoupQuot(1, p, 64)
+		for j, v := range d {
+			d[j] = shoupMul(v, one, oneQ, p)
+		}
+	}
+}
+
+// chunkAt sets piece to the b bits of x starting at bit off, as digits
+// of db ≤ 64 bits (bits past the end of x are zero).
+func chunkAt(piece, x []uint64, off, b, db int) {
 	for l := range piece {
-		o := off + 64*l
+		o := off + db*l
 		w, s := o/64, uint(o%64)
 		var v uint64
 		if w < len(x) {
@@ -206,7 +214,7 @@ func chunkAt(piece, x []uint64, off, b int) {
 		if s != 0 && w+1 < len(x) {
 			v |= x[w+1] << (64 - s)
 		}
-		if rest := b - 64*l; rest < 64 {
+		if rest := min(db, b-db*l); rest < 64 {
 			v &= 1<<uint(rest) - 1
 		}
 		piece[l] = v

@@ -132,6 +132,13 @@ type kernels struct {
 	// scatter writes a column phase's scratch block back (scatterCols or
 	// a faster equivalent).
 	scatter func(x, s []uint64, stride, rows int)
+	// digitBits is the width of the digits MulBig cuts its chunks into
+	// for sumDigits: 64, or 52 for IFMA's multipliers.
+	digitBits uint
+	// sumDigits sets d[j] to a value below 4p ≡ Σ_l dg[l·len(d) + j]·w[2l]
+	// (mod p), for digits below 2^digitBits and weights w[2l] < p with
+	// Shoup quotients w[2l+1] of width shoupShift.
+	sumDigits func(d, dg, w []uint64, p uint64)
 }
 
 // ---------------------------------------------------------------------------
@@ -150,6 +157,8 @@ var genericKernels = &kernels{
 	invRow:     invRowGeneric,
 	pointwise:  pointwiseGeneric,
 	scatter:    scatterCols,
+	digitBits:  64,
+	sumDigits:  sumDigitsGeneric,
 }
 
 // fwdBfly is the forward butterfly on vectors: x, y < 4p on entry and exit.

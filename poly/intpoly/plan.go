@@ -160,17 +160,29 @@ func newPlan(ks *kernels, need, logN, workers int) (*plan, error) {
 // the sign in a two's-complement number of that many limbs), where s_i is
 // scale[i] (1 when scale is nil).
 func (pl *plan) wordPowers(words int, scale []uint64) [][]uint64 {
+	return pl.powers(words, 64, 64, scale)
+}
+
+// digitPowers is wordPowers for digits of db bits, with Shoup quotients
+// of the kernels' width (as kernels.sumDigits takes them).
+func (pl *plan) digitPowers(digits, db int, scale []uint64) [][]uint64 {
+	return pl.powers(digits, db, pl.ks.shoupShift, scale)
+}
+
+// powers returns, for each prime, the pairs (2^(db·t)·s_i mod p_i, its
+// Shoup quotient of width shift) for t ≤ n.
+func (pl *plan) powers(n, db int, shift uint, scale []uint64) [][]uint64 {
 	out := make([][]uint64, len(pl.primes))
 	for i, q := range pl.primes {
 		p := q.p
-		r := (-p) % p // 2^64 mod p
+		r := powMod(2, uint64(db), p) // 2^db mod p
 		v := uint64(1)
 		if scale != nil {
 			v = scale[i]
 		}
-		pw := make([]uint64, 2*(words+1))
-		for t := range words + 1 {
-			pw[2*t], pw[2*t+1] = v, shoupQuot(v, p, 64)
+		pw := make([]uint64, 2*(n+1))
+		for t := range n + 1 {
+			pw[2*t], pw[2*t+1] = v, shoupQuot(v, p, shift)
 			v = mulMod(v, r, p)
 		}
 		out[i] = pw
