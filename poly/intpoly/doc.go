@@ -74,10 +74,10 @@
 // mulbig.go, constants timed on the development machine). For 2^17- to
 // 2^30-bit operands that is 6 primes of 50 bits and chunks of 138 to 144
 // bits with the IFMA kernels (transforms of 2^11 … 2^24), 9 to 17 primes of
-// 62 bits and chunks of 270 to 517 bits in pure Go. The chunks of a task
-// are extracted once and reduced prime by prime in tight loops; with the
-// 50-bit primes the Shoup products of a chunk's limbs are summed without
-// reductions and the sum reduced once. The carries: each task recovers a
+// 62 bits and chunks of 270 to 517 bits in pure Go. A task cuts its chunks
+// into digits once (64-bit in pure Go, 52-bit on IFMA) and sums the digits'
+// Shoup products with the powers 2^(64t) or 2^(52t) mod p prime by prime,
+// on IFMA eight chunks at a time. The carries: each task recovers a
 // range of coefficients into a sum of its own and stores the limbs no other
 // task reaches straight into the product; the few limbs it shares with the
 // next task are added afterwards.
@@ -97,9 +97,9 @@
 // fastest the CPU has is used. Their primes differ but both products are
 // exact, so results are identical. The registry in internal/cpufeat
 // switches them; tests run every available one and print which ran.
-// Reduction of the inputs, the Horner step of the CRT and carries are pure
-// Go on every path; the CRT digits' inner loop also runs on IFMA with the
-// 50-bit primes. The IFMA transforms work on whole levels (eight residues
+// Reduction of polynomial coefficients, the Horner step of the CRT and
+// carries are pure Go on every path; the CRT digits' inner loop and
+// MulBig's chunk reduction also run on IFMA with the 50-bit primes. The IFMA transforms work on whole levels (eight residues
 // a lane each, twiddles broadcast), the last three levels of each row in
 // registers with lane permutations; they leave each group of 16 evaluations
 // in their own order, which only the pointwise product sees.
