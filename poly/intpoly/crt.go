@@ -118,9 +118,7 @@ func (c *crtPlan) digitsBlock(res [][]uint64, lo, n int, us []uint64, s *crtScra
 			}
 		}
 		for j, v := range a {
-			if v >= p {
-				a[j] = v - p
-			}
+			a[j] = min(v, v-p) // v − p wraps around when v < p
 		}
 	}
 }
