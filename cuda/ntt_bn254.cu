@@ -1060,3 +1060,15 @@ extern "C" __global__ void ntt_bn254_spread32(Fr8 *dst, u64 dstStride, const Fr8
     ntt_spread<BN254x32>(dst, dstStride, src, srcStride, logn, logb, mode, pow, tabH);
 }
 #endif
+
+// ntt_bn254_bitrev_tiled4 is the tiled bit reversal with tiles of 16 × 16
+// elements, for columns below 2^16 (gpu/primentt's bitrevSmall): the
+// program's ntt_bn254_bitrev_tiled takes 32 × 32 (rows of 1 KiB), faster
+// from 2^17 up (H100, BN254 natural order: 2^20 306 -> 290 us, 2^24 4.47
+// -> 4.25 ms) but with too few tiles below (2^14: 16.3 -> 26.1 us).
+#if !defined(NTT_ONLY) || defined(NTT_ONLY_bn254)
+extern "C" __global__ void __launch_bounds__(256) ntt_bn254_bitrev_tiled4(Fr4 *data, u64 colStride, u32 logn) {
+    pdl_begin();
+    ntt_bitrev_tiled<BN254, 4, 256>(data, colStride, logn);
+}
+#endif

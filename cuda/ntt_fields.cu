@@ -309,7 +309,7 @@ struct Goldilocks {
     }
 };
 
-struct Fr4 {
+struct __align__(16) Fr4 { // 16: loads and stores of two 16-byte words
     u64 l[4];
 };
 

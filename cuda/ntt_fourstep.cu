@@ -581,7 +581,7 @@ NTT_KERNELS(koalabear, KoalaBear, 4, 3, 5)
 NTT_KERNELS(goldilocks, Goldilocks, 3, 2, 5)
 #endif
 #if !defined(NTT_ONLY) || defined(NTT_ONLY_bn254)
-NTT_KERNELS(bn254, BN254, 2, 0, 4)
+NTT_KERNELS(bn254, BN254, 2, 0, 5)
 #endif
 
 // Four-step passes (gpu/primentt's nttFields says which sizes each field

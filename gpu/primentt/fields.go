@@ -78,6 +78,10 @@ type nttFieldInfo struct {
 	fsMaxThreads int  // the kernels' launch bounds
 	fsShift      bool // Goldilocks: ntt_goldilocks_sh_fs* and shi_fs* (radix-8 twiddles as shifts) for DIF passes (goldilocksSH8, goldilocksSH8Inv)
 	fsNarrow     bool // BN254: ntt_bn254_r1_fs* too, 2 elements per thread (twice the threads of a tile, for small transforms)
+
+	// BN254: ntt_bn254_bitrev_tiled4, tiles of 2^bitrevSmallB × 2^bitrevSmallB,
+	// for columns below 2^bitrevSmallMax (0: none).
+	bitrevSmallB, bitrevSmallMax int
 }
 
 // The fields' launch parameters. A transform of one tile runs in one pass
@@ -96,8 +100,9 @@ type nttFieldInfo struct {
 // half-sector runs).
 var nttFields = map[string]nttFieldInfo{
 	// radix-2 passes: registers cost occupancy
-	"bn254": {name: "bn254", logTile: 11, block: 256, rlog: 0, bitrevB: 4,
-		fsRlog: 2, fsMinNST: 5, fsMaxNST: 8, fsLogC: 2, fsTile: 10, fsMaxThreads: 256, fsNarrow: true},
+	"bn254": {name: "bn254", logTile: 11, block: 256, rlog: 0, bitrevB: 5,
+		fsRlog: 2, fsMinNST: 5, fsMaxNST: 8, fsLogC: 2, fsTile: 10, fsMaxThreads: 256, fsNarrow: true,
+		bitrevSmallB: 4, bitrevSmallMax: 16},
 	// 2^12 beat 2^13 by 16% on 2^24 (occupancy)
 	"goldilocks": {name: "goldilocks", logTile: 12, block: 1024, rlog: 3, bitrevB: 5,
 		fsRlog: 3, fsMinNST: 6, fsMaxNST: 11, fsLogC: 3, fsTile: 11, fsMaxThreads: 1024, fsShift: true},
@@ -113,6 +118,7 @@ type nttKernels struct {
 	info                           nttFieldInfo
 	pass, passReg, bitrev, spreadK *gpu.Function
 	bitrevT                        *gpu.Function         // ntt_<name>_bitrev_tiled, columns of 2^(2·bitrevB) and more
+	bitrevT4                       *gpu.Function         // BN254: ntt_bn254_bitrev_tiled4 (info.bitrevSmallB)
 	fs                             map[int]*gpu.Function // four-step passes by size
 	fsSh                           map[int]*gpu.Function // Goldilocks: ntt_goldilocks_sh_fs* (info.fsShift)
 	fsShI                          map[int]*gpu.Function // Goldilocks: ntt_goldilocks_shi_fs*, the inverse tables' (2^72)
@@ -140,6 +146,14 @@ func loadKernels(d *gpu.Device, field string) (*nttKernels, error) {
 	for _, f := range []*gpu.Function{k.pass, k.passReg} {
 		if err := f.SetMaxDynamicSharedMem(k.maxShared()); err != nil {
 			return nil, fmt.Errorf("primentt: %s NTT shared memory: %w", field, err)
+		}
+	}
+	if err := k.bitrevT.SetMaxDynamicSharedMem(bitrevShared(info.bitrevB, k.elemSize())); err != nil {
+		return nil, fmt.Errorf("primentt: %s bit reversal shared memory: %w", field, err)
+	}
+	if info.bitrevSmallB > 0 {
+		if k.bitrevT4, err = m.Function("ntt_" + info.name + "_bitrev_tiled4"); err != nil {
+			return nil, err
 		}
 	}
 	for nst := info.fsMinNST; nst <= info.fsMaxNST; nst++ {

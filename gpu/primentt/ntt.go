@@ -415,10 +415,13 @@ func (t *NTT[E]) rtH() int { return t.tabH }
 func (t *NTT[E]) bitrevOn(q *gpu.Queue, ptr, colStride uint64, cols int) error {
 	n := 1 << t.logn
 	es := uint64(t.k.elemSize())
-	tb := t.k.info.bitrevB
+	tb, ft := t.k.info.bitrevB, t.k.bitrevT
+	if t.k.bitrevT4 != nil && t.logn < t.k.info.bitrevSmallMax {
+		tb, ft = t.k.info.bitrevSmallB, t.k.bitrevT4
+	}
 	f, g, block, shared := t.k.bitrev, min((n+255)/256, max(1, t.d.Info().Multiprocessors*16)), 256, 0
 	if t.logn >= 2*tb {
-		f, block = t.k.bitrevT, 256
+		f, block = ft, 256
 		g = min(1<<(t.logn-2*tb), max(1, t.d.Info().Multiprocessors*16))
 		shared = bitrevShared(tb, int(es))
 	}
