@@ -109,7 +109,10 @@
 // Mul and MulBig come from a sync.Pool, so that repeated products reuse
 // them (mapping and faulting in fresh memory took a tenth of a 2^28-bit
 // product) and the garbage collector takes them back once unused for two
-// cycles. Tables up to 2^16 points
+// cycles. On Linux a new buffer is advised to use transparent huge pages
+// (madvise; honoured where THP is enabled on request): 512 times fewer page
+// faults the first time, and the column phases' rows, 32 KiB apart, no
+// longer need one TLB entry each. Tables up to 2^16 points
 // are cached for the process; of the longer ones, those of the most recent
 // length (all primes, at most 1 GiB) are kept until a product of another
 // long length replaces them, so that repeated MulBig calls of one size do

@@ -365,3 +365,19 @@ func TestSumDigits(t *testing.T) {
 		}
 	})
 }
+
+// TestAdviseHuge runs the huge-page advice on buffers too small for it and
+// on a large one from a misaligned start: it changes no data.
+func TestAdviseHuge(t *testing.T) {
+	adviseHuge(nil)
+	adviseHuge(make([]uint64, 3))
+	b := make([]uint64, 5<<20/8+3)
+	for i := range b {
+		b[i] = uint64(i)
+	}
+	adviseHuge(b[3:])
+	adviseHuge(b)
+	for i := range b {
+		require.Equal(t, uint64(i), b[i])
+	}
+}

@@ -231,6 +231,7 @@ func getResidues(n int) *[]uint64 {
 		return bp
 	}
 	b := make([]uint64, n)
+	adviseHuge(b)
 	return &b
 }
 

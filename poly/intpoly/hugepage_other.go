@@ -1,0 +1,6 @@
+//go:build !linux
+
+package intpoly
+
+// adviseHuge does nothing off Linux.
+func adviseHuge([]uint64) {}
