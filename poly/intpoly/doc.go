@@ -8,7 +8,8 @@
 //     (a[i] the coefficient of x^i, any sign and size): len(a)+len(b)−1
 //     new coefficients.
 //   - MulBig(x, y) returns x·y for *big.Int; below a measured crossover
-//     (about 2^17 bits in the smaller operand) it calls math/big.
+//     (about 2^16 bits in the smaller operand with IFMA, 2^17.6 in pure
+//     Go) it calls math/big.
 //   - Multiplier multiplies Packed polynomials (fixed-width two's-complement
 //     limbs, layout on Packed) of bounded lengths and coefficient sizes,
 //     reusing one plan and its buffers: the fast path for callers with many
@@ -71,10 +72,10 @@
 // recovered coefficient at bit offset b·k (signed carries come from the
 // final sign only). For every number of primes k it takes the largest b
 // that fits and keeps the (k, b, N) of least modelled cost (intPlanFor in
-// mulbig.go, constants timed on the development machine). For 2^17- to
-// 2^30-bit operands that is 6 primes of 50 bits and chunks of 138 to 144
-// bits with the IFMA kernels (transforms of 2^11 … 2^24), 9 to 17 primes of
-// 62 bits and chunks of 270 to 517 bits in pure Go. A task cuts its chunks
+// mulbig.go, constants timed on the development machine). For 2^16- to
+// 2^30-bit operands that is 6 primes of 50 bits and chunks of 138 to 145
+// bits with the IFMA kernels (transforms of 2^10 … 2^24), 9 to 17 primes of
+// 62 bits and chunks of about 270 to 520 bits in pure Go. A task cuts its chunks
 // into digits once (64-bit in pure Go, 52-bit on IFMA) and sums the digits'
 // Shoup products with the powers 2^(64t) or 2^(52t) mod p prime by prime,
 // on IFMA eight chunks at a time. The carries: each task recovers a

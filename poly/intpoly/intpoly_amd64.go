@@ -23,6 +23,7 @@ var ifmaKernels = &kernels{
 	soa:        true,
 	bflyCost:   0.18,
 	coefCost:   18,
+	crossover:  1 << 16,
 	fwdCols:    fwdColsIFMA,
 	invCols:    invColsIFMA,
 	fwdRow:     fwdRowIFMA,

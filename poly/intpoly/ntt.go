@@ -110,6 +110,10 @@ type kernels struct {
 	// coefCost that of the per-coefficient work besides the CRT (chunking,
 	// carries), for MulBig's choice of chunk size (intPlanFor).
 	bflyCost, coefCost float64
+	// crossover is the size, in bits of MulBig's smaller operand, from
+	// which its transforms beat math/big's Karatsuba (measured on the
+	// development machine; TestTuneMulBig prints the timings).
+	crossover int
 	// soa lays the twiddle tables out as all twiddles, then all
 	// quotients (fwd[b], fwd[N/2+b]) instead of in pairs, for vector loads.
 	soa bool
@@ -151,6 +155,7 @@ var genericKernels = &kernels{
 	montShift:  64,
 	bflyCost:   1,
 	coefCost:   40,
+	crossover:  3 << 16,
 	fwdCols:    fwdColsGeneric,
 	invCols:    invColsGeneric,
 	fwdRow:     fwdRowGeneric,

@@ -12,7 +12,7 @@ var tune = flag.Bool("intpoly.tune", false, "run TestTuneMulBig: time MulBig's t
 
 // TestTuneMulBig prints, for operands of 2^12 … 2^20 bits, the time of
 // math/big's product and of the transform path on one goroutine: the
-// crossover (mulBigCrossover) is the first size where the transforms win.
+// crossover (kernels.crossover) is the first size where the transforms win.
 // It only reports (wall-clock times are never asserted).
 func TestTuneMulBig(t *testing.T) {
 	if !*tune {
