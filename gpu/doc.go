@@ -46,6 +46,10 @@
 // a function in one device call with a Queue on one stream: Launch, Copy
 // (device to device) and Scratch (temporary device memory, allocated and
 // freed in stream order), in one call instead of one per launch.
+// LaunchDependent queues a kernel that may start before the one ahead of it
+// finishes (programmatic dependent launch, compute capability 9.0 and up);
+// the kernel waits for the one ahead with griddepcontrol.wait before it
+// touches memory.
 //
 // Memory: Buffer[T] is device memory holding values of a pointer-free type T
 // (Alloc, Upload, Download, View, Free); HostBuffer[T] is pinned host memory

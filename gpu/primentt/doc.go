@@ -28,9 +28,11 @@
 // 2^12 for the others) runs in one pass; larger ones in two to four
 // four-step passes, each a set of small transforms over a window of index
 // bits followed (DIF) or preceded (DIT) by one twiddle product per element.
-// Where a batch's columns alone would leave multiprocessors idle (a lone
-// column of 2^12..2^20), the passes take smaller tiles, or a one-tile
-// transform two passes, so that every pass has at least one block per
+// A lone column of 2^12..2^20 (and a few columns that would leave
+// multiprocessors idle) takes passes measured on an H100 for that size
+// (BN254's with 2 elements per thread, the latency of each thread's
+// chain of products being what bounds it there), or else passes with
+// smaller tiles, so that every pass has at least one block per
 // multiprocessor. BN254 computes on 32-bit limbs in PTX carry chains,
 // lazily reduced between the four-step stages, with Shoup products by the
 // table constants; Goldilocks multiplies by the radix-8 twiddles of DIF
@@ -44,8 +46,12 @@
 // with a nil stream. On a stream, a transform's passes are captured as a
 // CUDA graph on its second call with the same buffer, column count, order
 // and direction and queued as one unit from then on (graph.go): one
-// submission instead of one per pass. An NTT or LDE is safe for concurrent
-// use; calls on the same buffer must be ordered by the caller.
+// submission instead of one per pass. Every kernel is a programmatic
+// dependent launch (gpu's Queue.LaunchDependent; Hopper): it may start
+// while the kernel ahead of it on the stream finishes and waits for that
+// kernel's writes before touching memory, which hides the gap between
+// passes. An NTT or LDE is safe for concurrent use; calls on the same
+// buffer must be ordered by the caller.
 //
 // The kernels are cuda/ntt_fields.cu, ntt_passes.cu, ntt_fourstep.cu,
 // ntt_bn254.cu and ntt_combine.cu, one module per field (cuda.NTTProgram),
