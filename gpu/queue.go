@@ -35,6 +35,10 @@ func (q *Queue) Device() *Device { return q.d }
 // shapes and the dynamic shared memory (bytes) given; args are as for
 // Function.Launch. fn must belong to the queue's device.
 func (q *Queue) Launch(fn *Function, grid, block Dim3, sharedMem int, args ...any) error {
+	return q.launch(fn, grid, block, sharedMem, false, args)
+}
+
+func (q *Queue) launch(fn *Function, grid, block Dim3, sharedMem int, dependent bool, args []any) error {
 	if fn.m.d != q.d {
 		return fmt.Errorf("gpu: launching %s: the kernel belongs to another device", fn.name)
 	}
@@ -42,7 +46,7 @@ func (q *Queue) Launch(fn *Function, grid, block Dim3, sharedMem int, args ...an
 	if err != nil {
 		return fmt.Errorf("gpu: launching %s: %w", fn.name, err)
 	}
-	err = fn.launch(grid, block, sharedMem, q.h, params)
+	err = fn.launchAs(grid, block, sharedMem, q.h, params, dependent)
 	runtime.KeepAlive(keep)
 	if err != nil {
 		return fmt.Errorf("gpu: launching %s: %w", fn.name, err)
@@ -54,7 +58,7 @@ func (q *Queue) Launch(fn *Function, grid, block Dim3, sharedMem int, args ...an
 // launch (compute capability 9.0 and later, CUDA 11.8 drivers and later;
 // elsewhere an ordinary launch): fn's blocks may start while the kernel
 // ahead of it on the stream is still running, once every block of that
-// kernel has started or executed griddepcontrol.launch_dependents, which
+// kernel has executed griddepcontrol.launch_dependents or finished, which
 // hides the gap between two dependent kernels and the second one's set-up.
 // fn must execute griddepcontrol.wait (cudaGridDependencySynchronize)
 // before it reads or writes memory that the kernel ahead of it writes or
@@ -62,19 +66,7 @@ func (q *Queue) Launch(fn *Function, grid, block Dim3, sharedMem int, args ...an
 // writes are visible. Inside a CUDA graph capture the dependency becomes a
 // programmatic edge.
 func (q *Queue) LaunchDependent(fn *Function, grid, block Dim3, sharedMem int, args ...any) error {
-	if fn.m.d != q.d {
-		return fmt.Errorf("gpu: launching %s: the kernel belongs to another device", fn.name)
-	}
-	params, keep, err := packArgs(args)
-	if err != nil {
-		return fmt.Errorf("gpu: launching %s: %w", fn.name, err)
-	}
-	err = fn.launchAs(grid, block, sharedMem, q.h, params, true)
-	runtime.KeepAlive(keep)
-	if err != nil {
-		return fmt.Errorf("gpu: launching %s: %w", fn.name, err)
-	}
-	return nil
+	return q.launch(fn, grid, block, sharedMem, true, args)
 }
 
 // Copy queues a copy of bytes bytes from device address src to device

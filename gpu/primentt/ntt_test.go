@@ -212,22 +212,7 @@ func testPrimeNTT[E Element](t *testing.T, d *gpu.Device, c primeCase[E]) {
 		require.NoError(t, err)
 		defer ntt.Close()
 		ntt.k.noReg = noReg
-		buf, err := gpu.Alloc[E](d, cols*n)
-		require.NoError(t, err)
-		defer buf.Free()
-		got := make([]E, cols*n)
-		for _, op := range ops {
-			for _, o := range orders {
-				in := primeRandom(c, cols*n, uint64(logn*100+int(o)))
-				require.NoError(t, buf.Upload(in))
-				require.NoError(t, ntt.do(op, nil, buf, o))
-				require.NoError(t, buf.Download(got))
-				for col := range cols {
-					c.gnark(dom, in[col*n:(col+1)*n], o, op.inverse, op.coset)
-				}
-				testutil.RequireEqualSlices(t, in, got, "%s 2^%d %s %v cols=%d noReg=%v: device against gnark-crypto", c.name, logn, op.name, o, cols, noReg)
-			}
-		}
+		checkGnark(t, c, ntt, dom, cols, ops, orders, fmt.Sprintf("noReg=%v", noReg))
 	}
 	// Every size with the radix-2 pass for transforms of one tile (larger
 	// ones take the four-step passes), then with the register pass where it
@@ -792,23 +777,31 @@ func testLonePlans[E Element](t *testing.T, d *gpu.Device, c primeCase[E]) {
 		if ntt.planFor(2) != nil && slices.Equal(ntt.planFor(2), ntt.fsLone) {
 			cols = 2
 		}
-		buf, err := gpu.Alloc[E](d, cols*n)
-		require.NoError(t, err)
-		got := make([]E, cols*n)
-		for _, op := range primeOps {
-			for _, o := range primeOrders {
-				in := primeRandom(c, cols*n, uint64(logn*100+int(o)))
-				require.NoError(t, buf.Upload(in))
-				require.NoError(t, ntt.do(op, nil, buf, o))
-				require.NoError(t, buf.Download(got))
-				for col := range cols {
-					c.gnark(dom, in[col*n:(col+1)*n], o, op.inverse, op.coset)
-				}
-				testutil.RequireEqualSlices(t, in, got, "%s 2^%d %s %v cols=%d plan %v: device against gnark-crypto", c.name, logn, op.name, o, cols, ntt.fsLone)
-			}
-		}
-		require.NoError(t, buf.Free())
+		checkGnark(t, c, ntt, dom, cols, primeOps, primeOrders, fmt.Sprintf("plan %v", ntt.fsLone))
 		require.NoError(t, ntt.Close())
+	}
+}
+
+// checkGnark runs each of ops in each of orders on cols random columns of
+// ntt's size, with nil streams, and checks them against gnark-crypto's
+// transforms of dom; what names the configuration in failures.
+func checkGnark[E Element](t *testing.T, c primeCase[E], ntt *NTT[E], dom any, cols int, ops []primeOp, orders []Order, what string) {
+	n := 1 << ntt.logn
+	buf, err := gpu.Alloc[E](ntt.d, cols*n)
+	require.NoError(t, err)
+	defer buf.Free()
+	got := make([]E, cols*n)
+	for _, op := range ops {
+		for _, o := range orders {
+			in := primeRandom(c, cols*n, uint64(ntt.logn*100+int(o)))
+			require.NoError(t, buf.Upload(in))
+			require.NoError(t, ntt.do(op, nil, buf, o))
+			require.NoError(t, buf.Download(got))
+			for col := range cols {
+				c.gnark(dom, in[col*n:(col+1)*n], o, op.inverse, op.coset)
+			}
+			testutil.RequireEqualSlices(t, in, got, "%s 2^%d %s %v cols=%d %s: device against gnark-crypto", c.name, ntt.logn, op.name, o, cols, what)
+		}
 	}
 }
 
