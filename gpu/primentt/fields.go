@@ -202,6 +202,18 @@ func spreadKernel(info nttFieldInfo) string {
 	return "spread"
 }
 
+// fsKernel returns the four-step kernel of pass p (its bits and elements
+// per thread), or nil where none is loaded.
+func (k *nttKernels) fsKernel(p nttPass) *gpu.Function {
+	switch p.rl {
+	case k.info.fsRlog:
+		return k.fs[p.nst]
+	case 1:
+		return k.fsR1[p.nst]
+	}
+	return nil
+}
+
 // fsTwElems is the shared memory of a four-step pass's inner twiddles, in
 // elements: 2^nst, twice that for BN254 (Shoup pairs).
 func fsTwElems(info nttFieldInfo, nst int) int {

@@ -181,9 +181,8 @@ func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, 
 		return nil // every transform of one element is the identity
 	}
 	dit := o == DIT
-	if plan := t.planFor(cols); plan != nil {
-		late := pdlLate || (t.loneLate && len(t.fsLone) > 0 && &plan[0] == &t.fsLone[0])
-		if err := t.launchFS(q, plan, ptr, colStride, cols, dit, inverse, coset, late); err != nil {
+	if plan, late := t.planFor(cols); plan != nil {
+		if err := t.launchFS(q, plan, ptr, colStride, cols, dit, inverse, coset, late || pdlLate); err != nil {
 			return err
 		}
 	} else if err := t.launchTile(q, ptr, colStride, cols, dit, inverse, coset); err != nil {
@@ -305,17 +304,18 @@ func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset, 
 // under fsPlan (or its one-tile pass), fsLone where a plan was measured for
 // the size and else fsWide; fsPlan for more columns; nil for the one-tile
 // pass. The passes of a plan serve every direction, order and coset (the
-// DIT transform runs them bottom first).
-func (t *NTT[E]) planFor(cols int) []nttPass {
+// DIT transform runs them bottom first). late says whether its passes let
+// the next kernel start only at their end (lateTrigger).
+func (t *NTT[E]) planFor(cols int) (plan []nttPass, late bool) {
 	if cols == 1 || cols*t.stdBlocks < t.d.Info().Multiprocessors {
 		if t.fsLone != nil {
-			return t.fsLone
+			return t.fsLone, t.loneLate
 		}
 		if t.fsWide != nil {
-			return t.fsWide
+			return t.fsWide, false
 		}
 	}
-	return t.fsPlan
+	return t.fsPlan, false
 }
 
 // launchFS queues the four-step passes of one transform (inside a device call).
@@ -331,13 +331,7 @@ func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, colStride uint64, c
 		if l.flags&fPostCoset != 0 {
 			post = t.cosetInv.Ptr()
 		}
-		f := t.k.fs[l.p.nst]
-		if l.p.rl != t.k.info.fsRlog {
-			f = t.k.fsR1[l.p.nst]
-			if l.p.rl != 1 {
-				f = nil
-			}
-		}
+		f := t.k.fsKernel(l.p)
 		if f == nil {
 			return fmt.Errorf("primentt: %s NTT: no four-step pass of %d bits and 2^%d elements per thread (%d..%d bits are loaded)", t.k.info.name, l.p.nst, l.p.rl, t.k.info.fsMinNST, t.k.info.fsMaxNST)
 		}

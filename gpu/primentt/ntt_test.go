@@ -747,10 +747,10 @@ func TestPlanWide(t *testing.T) {
 	defer ntt.Close()
 	require.NotNil(t, ntt.fsWide, "2^16 Goldilocks: a wide plan")
 	require.NotNil(t, ntt.fsLone, "2^16 Goldilocks: a measured plan")
-	assert.Equal(t, ntt.fsLone, ntt.planFor(1), "one column: the measured plan")
-	assert.Equal(t, ntt.fsPlan, ntt.planFor(1024), "1024 columns")
+	assert.Equal(t, ntt.fsLone, planOf(ntt, 1), "one column: the measured plan")
+	assert.Equal(t, ntt.fsPlan, planOf(ntt, 1024), "1024 columns")
 	ntt.fsLone = nil
-	assert.Equal(t, ntt.fsWide, ntt.planFor(1), "one column, no measured plan")
+	assert.Equal(t, ntt.fsWide, planOf(ntt, 1), "one column, no measured plan")
 }
 
 // TestLonePlansGPU runs every measured plan (lonePlans) in every direction,
@@ -772,9 +772,11 @@ func testLonePlans[E Element](t *testing.T, d *gpu.Device, c primeCase[E]) {
 		dom := c.domain(uint64(n), nil)
 		ntt, err := NewNTT[E](d, dom)
 		require.NoError(t, err)
-		require.Equal(t, lonePlans[nttFields[c.name].fsKernels()][logn], ntt.planFor(1), "%s 2^%d", c.name, logn)
+		plan, late := ntt.planFor(1)
+		require.Equal(t, lonePlans[nttFields[c.name].fsKernels()][logn], plan, "%s 2^%d", c.name, logn)
+		require.Equal(t, lateTrigger[nttFields[c.name].fsKernels()][logn], late, "%s 2^%d: trigger", c.name, logn)
 		cols := 1
-		if ntt.planFor(2) != nil && slices.Equal(ntt.planFor(2), ntt.fsLone) {
+		if slices.Equal(planOf(ntt, 2), ntt.fsLone) {
 			cols = 2
 		}
 		checkGnark(t, c, ntt, dom, cols, primeOps, primeOrders, fmt.Sprintf("plan %v", ntt.fsLone))
@@ -873,4 +875,10 @@ func TestPrimeGraphs(t *testing.T) {
 	require.NoError(t, ntt2.Close())
 	require.NoError(t, ntt.Close())
 	assert.Nil(t, ntt.graphs, "Close frees the graphs")
+}
+
+// planOf returns the passes ntt.planFor gives for cols columns.
+func planOf[E Element](ntt *NTT[E], cols int) []nttPass {
+	plan, _ := ntt.planFor(cols)
+	return plan
 }

@@ -148,7 +148,7 @@ func profileRun[E Element](t *testing.T, c primeCase[E]) {
 		ntt, err := NewNTT[E](d, c.domain(uint64(n), nil))
 		require.NoError(t, err)
 		buf := gputest.Upload(t, d, primeRandom(c, n, 5))
-		fmt.Printf("%s 2^%d: passes %v\n", c.name, logn, ntt.planFor(1))
+		fmt.Printf("%s 2^%d: passes %v\n", c.name, logn, planOf(ntt, 1))
 		for range 3 {
 			require.NoError(t, ntt.FFT(nil, buf, DIF))
 		}

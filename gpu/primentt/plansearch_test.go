@@ -128,7 +128,7 @@ func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeC
 			plan     []nttPass
 			fwd, inv time.Duration
 		}
-		def := ref.planFor(1)
+		def := planOf(ref, 1)
 		df, di := timeOne(ref)
 		var rs []res
 		ntt, err := NewNTT[E](d, dom)
