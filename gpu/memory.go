@@ -151,6 +151,23 @@ func (b *Buffer[T]) Free() error {
 	return err
 }
 
+// Reclaim moves b's device memory into a new Buffer, for a pool that
+// reuses a large allocation (allocating and freeing a buffer of a GiB costs
+// milliseconds, more once peer access maps every allocation into the other
+// GPUs): b and every view of it then act as freed (Freed, ErrClosed), and
+// the memory, its contents as they were, belongs to the buffer returned.
+// Reclaim of a view or of a freed buffer returns an error wrapping
+// ErrClosed.
+func (b *Buffer[T]) Reclaim() (*Buffer[T], error) {
+	if !b.owner {
+		return nil, fmt.Errorf("gpu: Reclaim of a view (only the allocation can move): %w", ErrClosed)
+	}
+	if b.st.freed.Swap(true) {
+		return nil, fmt.Errorf("gpu: Reclaim: buffer freed: %w", ErrClosed)
+	}
+	return &Buffer[T]{d: b.d, ptr: b.ptr, n: b.n, owner: true, st: &allocState{}}, nil
+}
+
 func (b *Buffer[T]) check(op string, n int) error {
 	if b.st.freed.Load() {
 		return fmt.Errorf("gpu: %s: buffer freed: %w", op, ErrClosed)
@@ -271,7 +288,14 @@ type HostBuffer[T any] struct {
 	st    *allocState
 }
 
+// cuMemHostAllocPortable is CU_MEMHOSTALLOC_PORTABLE: every context, not
+// only the allocating device's, treats the memory as pinned.
+const cuMemHostAllocPortable = 0x01
+
 // AllocHost allocates pinned host memory for n values of type T, zeroed.
+// The memory is pinned for every device of the process (portable), so a
+// buffer allocated through one device uploads to and downloads from the
+// others at full speed too.
 func AllocHost[T any](d *Device, n int) (*HostBuffer[T], error) {
 	size, err := byteSize[T](n)
 	if err != nil {
@@ -287,7 +311,7 @@ func AllocHost[T any](d *Device, n int) (*HostBuffer[T], error) {
 	}
 	err = d.do(func() error {
 		var p unsafe.Pointer
-		if err := d.drv.errorf("cuMemHostAlloc", d.drv.cuMemHostAlloc(&p, size, 0)); err != nil {
+		if err := d.drv.errorf("cuMemHostAlloc", d.drv.cuMemHostAlloc(&p, size, cuMemHostAllocPortable)); err != nil {
 			return err
 		}
 		h.rec = &hostRecord{p: p}

@@ -61,6 +61,39 @@ func TestBufferViewAndCopy(t *testing.T) {
 	assert.False(t, a.Freed(), "freeing a view frees its buffer")
 }
 
+// TestBufferReclaim: the memory moves to a new buffer with its contents,
+// the old buffer and its views act as freed, and a view or a freed buffer
+// cannot be reclaimed.
+func TestBufferReclaim(t *testing.T) {
+	d := testDevice(t)
+	const n = 1 << 12
+	a, err := Alloc[uint32](d, n)
+	require.NoError(t, err)
+	src := randomWords[uint32](n, 3)
+	require.NoError(t, a.Upload(src))
+	v, err := a.View(8, 16)
+	require.NoError(t, err)
+	_, err = v.Reclaim()
+	require.ErrorIs(t, err, ErrClosed, "Reclaim of a view")
+	b, err := a.Reclaim()
+	require.NoError(t, err)
+	defer b.Free()
+	assert.Equal(t, a.Ptr(), b.Ptr(), "the same memory")
+	assert.Equal(t, n, b.Len())
+	assert.True(t, a.Freed(), "the old buffer acts as freed")
+	assert.True(t, v.Freed(), "and its views")
+	got := make([]uint32, n)
+	assert.ErrorIs(t, a.Download(got), ErrClosed)
+	assert.ErrorIs(t, v.Download(got[:16]), ErrClosed)
+	require.NoError(t, a.Free(), "Free of the old buffer frees nothing")
+	require.NoError(t, b.Download(got))
+	testutil.RequireEqualSlices(t, src, got, "contents kept")
+	_, err = a.Reclaim()
+	require.ErrorIs(t, err, ErrClosed, "Reclaim of a freed buffer")
+	require.NoError(t, b.Free())
+	assert.True(t, b.Freed())
+}
+
 func TestPinnedAsync(t *testing.T) {
 	d := testDevice(t)
 	const n = 1 << 20

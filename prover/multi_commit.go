@@ -14,17 +14,19 @@ import (
 // Commitments kept on several devices (WithGPUs): see multi.go for the
 // design. The LDE stays where it was computed, each device holding its
 // columns; the rows' hash states go from device to device, one block of
-// rows after another; the last device holds the blocks' subtrees, the host
-// the levels above them.
+// rows after another; block b's subtree is built and kept on device
+// b mod d (treeDevice), the levels above the blocks on the host.
 
 // multiHash is one device's hashing state: a Hasher per row block, an
 // event recorded after each block's absorb (the next device waits for it),
-// and the stream the device hashes on.
+// the stream the device absorbs on and the one it builds its subtrees on
+// (a subtree waits for the last device's absorb of its block, which must
+// not hold up this device's absorbs of the blocks after it).
 type multiHash[E Element] struct {
-	dev *gpu.Device
-	s   *gpu.Stream
-	h   []*rowhash.Hasher[E]
-	ev  []*gpu.Event
+	dev   *gpu.Device
+	s, ts *gpu.Stream
+	h     []*rowhash.Hasher[E]
+	ev    []*gpu.Event
 }
 
 func newMultiHash[E Element](dev *gpu.Device, blocks, rows int) (_ *multiHash[E], err error) {
@@ -35,6 +37,9 @@ func newMultiHash[E Element](dev *gpu.Device, blocks, rows int) (_ *multiHash[E]
 		}
 	}()
 	if mh.s, err = dev.NewStream(); err != nil {
+		return nil, err
+	}
+	if mh.ts, err = dev.NewStream(); err != nil {
 		return nil, err
 	}
 	for range blocks {
@@ -54,8 +59,10 @@ func newMultiHash[E Element](dev *gpu.Device, blocks, rows int) (_ *multiHash[E]
 
 func (mh *multiHash[E]) close() error {
 	var errs []error
-	if mh.s != nil {
-		errs = append(errs, mh.s.Close())
+	for _, s := range []*gpu.Stream{mh.s, mh.ts} {
+		if s != nil {
+			errs = append(errs, s.Close())
+		}
 	}
 	for _, h := range mh.h {
 		errs = append(errs, h.Close())
@@ -100,7 +107,7 @@ func (m *multiGPU[E]) hashersFor(d, blocks, rows int) ([]*multiHash[E], error) {
 // multiStore is a commitment's LDE and tree on several devices.
 type multiStore[E Element] struct {
 	mu     sync.Mutex     // one gather at a time; guards st
-	st     []*devStore[E] // device i's columns (lde); the last also holds the subtrees (nodes)
+	st     []*devStore[E] // device i's columns (lde) and the subtrees of its blocks (nodes; treeDevice)
 	first  []int          // device i holds columns first[i] … first[i+1]−1
 	rows   int
 	blocks int        // row blocks, each with its subtree of rows/blocks leaves
@@ -148,9 +155,8 @@ func (m *multiGPU[E]) commitResident(src Source[E], logRows, cols int, t0 time.T
 		r := m.cores[i].res
 		nc := first[i+1] - first[i]
 		need := int64(nc) * int64(n) * int64(elemSize[E]())
-		if i == d-1 {
-			need += int64(n-blocks) * rowhash.DigestSize
-		}
+		trees := ms.trees(i)
+		need += int64(trees*(per-1)) * rowhash.DigestSize
 		if !r.reserve(need) {
 			return nil, fmt.Sprintf("device %d's columns of the LDE and tree (%s) do not fit its device budget (%s, %s in use)",
 				i, mib(need), mib(r.budget), mib(r.used.Load())), nil
@@ -158,12 +164,12 @@ func (m *multiGPU[E]) commitResident(src Source[E], logRows, cols int, t0 time.T
 		st := &devStore[E]{r: r, bytes: need, rows: n}
 		ms.st = append(ms.st, st)
 		var err error
-		if st.lde, err = gpu.Alloc[E](r.dev, nc*n); err != nil {
+		if st.lde, err = takeSpare(r, &r.spareLDE, nc*n); err != nil {
 			return oom(fmt.Sprintf("device %d's columns of the LDE", i), err)
 		}
-		if i == d-1 {
-			if st.nodes, err = gpu.Alloc[byte](r.dev, (n-blocks)*rowhash.DigestSize); err != nil {
-				return oom("the Merkle tree", err)
+		if trees > 0 {
+			if st.nodes, err = takeSpare(r, &r.spareNodes, trees*(per-1)*rowhash.DigestSize); err != nil {
+				return oom(fmt.Sprintf("device %d's subtrees", i), err)
 			}
 		}
 	}
@@ -212,10 +218,13 @@ func (m *multiGPU[E]) commitResident(src Source[E], logRows, cols int, t0 time.T
 // hash runs the hashing chain over the LDE on the devices: for each block
 // of rows, device 0 absorbs its columns into the block's states, device i
 // copies the states from device i−1 once that device's absorb of the block
-// is done (its event) and absorbs its own; the last device builds the
-// block's subtree. Each device queues its blocks in order on its stream,
-// so that different devices work on different blocks at once. It returns
-// when the subtrees are built.
+// is done (its event) and absorbs its own. Each device queues its blocks in
+// order on its stream, so that different devices work on different blocks
+// at once. Block b's subtree is built on device treeDevice(b), on its tree
+// stream, from the states the last device leaves (copied there, the live
+// words only), so that the subtrees, which cost more than the last
+// device's absorbs, are shared by all the devices. It returns when the
+// subtrees are built.
 func (ms *multiStore[E]) hash(hs []*multiHash[E]) error {
 	n, per, d := ms.rows, ms.rows/ms.blocks, len(ms.st)
 	for b := range ms.blocks {
@@ -246,26 +255,51 @@ func (ms *multiStore[E]) hash(hs []*multiHash[E]) error {
 	}
 	last := hs[d-1]
 	for b := range ms.blocks {
+		th := hs[ms.treeDevice(b)]
+		h := th.h[b]
+		if err := th.ts.Wait(last.ev[b]); err != nil {
+			return err
+		}
+		if h != last.h[b] {
+			// The device's own states of block b are done with: its absorb
+			// came before the last device's (the chain).
+			if err := h.ContinueFrom(th.ts, last.h[b]); err != nil {
+				return err
+			}
+		}
 		v, err := ms.subtree(b)
 		if err != nil {
 			return err
 		}
-		if err := last.h[b].Tree(last.s, v); err != nil {
+		if err := h.Tree(th.ts, v); err != nil {
 			return err
 		}
 	}
 	var errs []error
 	for _, mh := range hs {
-		errs = append(errs, mh.s.Synchronize())
+		errs = append(errs, mh.s.Synchronize(), mh.ts.Synchronize())
 	}
 	return errors.Join(errs...)
 }
 
+// treeDevice is the device that builds and keeps block b's subtree.
+func (ms *multiStore[E]) treeDevice(b int) int { return b % (len(ms.first) - 1) }
+
+// trees is the number of subtrees device i keeps.
+func (ms *multiStore[E]) trees(i int) int {
+	d := len(ms.first) - 1
+	if i >= ms.blocks {
+		return 0
+	}
+	return (ms.blocks - i + d - 1) / d
+}
+
 // subtree returns the nodes of block b's subtree, as rowhash.Hasher.Tree
-// writes them (its root last).
+// writes them (its root last), on its device.
 func (ms *multiStore[E]) subtree(b int) (*gpu.Buffer[byte], error) {
 	size := (ms.rows/ms.blocks - 1) * rowhash.DigestSize
-	return ms.st[len(ms.st)-1].nodes.View(b*size, size)
+	t := ms.treeDevice(b)
+	return ms.st[t].nodes.View((b-t)/(len(ms.first)-1)*size, size)
 }
 
 // joinTop brings the blocks' roots to the host and hashes them up to the
@@ -353,7 +387,7 @@ func (ms *multiStore[E]) open(t *tree, indices []int) (*Opening[E], error) {
 			rows[k] = append(rows[k], p[k]...)
 		}
 	}
-	// The path: the block's subtree on the last device, then the levels
+	// The path: the block's subtree on its device, then the levels
 	// above it on the host.
 	per := ms.rows / ms.blocks
 	byBlock := map[int][]int{}

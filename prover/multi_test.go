@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
 	"github.com/consensys/gnark-crypto/field/babybear"
@@ -365,15 +366,61 @@ func coeffs[E prover.Element](t testing.TB, n int) []E {
 	return tr[0][:n]
 }
 
-// BenchmarkMultiGPUCommit measures Commit on 1, 2 and 4 devices against
-// WithGPU. On one GPU opened as several logical devices it measures the
-// multi-device path's overhead (the split, the hash states' copies, the
-// pipeline's extra launches), not a speed-up: the devices share one GPU.
-// -prover.gpus.ordinals opens physical GPUs.
+var (
+	multiShape = flag.String("prover.multi.shape", "", "BenchmarkMultiGPUCommit's only shape, LOGROWSxCOLUMNS (22x64: the 2^22 rows × 64 columns of the scaling table), instead of its defaults")
+	multiMax   = flag.Int("prover.gpus.max", 4, "the most devices the multi-GPU benchmarks use: 1, 2, 4, 8 … up to this many, as many as open (under -prover.gpus.ordinals, the machine's GPUs)")
+)
+
+// openUpTo opens up to n devices for a benchmark: n logical devices on one
+// GPU, or under -prover.gpus.ordinals the first n GPUs that exist (at least
+// one, else the benchmark skips).
+func openUpTo(b *testing.B, n int) []*gpu.Device {
+	b.Helper()
+	if !*multiOrdinals {
+		return openDevices(b, n)
+	}
+	var devs []*gpu.Device
+	for ord := range n {
+		d, err := gpu.Open(gpu.WithOrdinal(ord))
+		if errors.Is(err, gpu.ErrNoDevice) && ord > 0 {
+			break
+		}
+		if errors.Is(err, gpu.ErrNoDevice) {
+			b.Skipf("no GPU: %v", err)
+		}
+		require.NoError(b, err)
+		b.Cleanup(func() { d.Close() })
+		devs = append(devs, d)
+	}
+	return devs
+}
+
+// deviceCounts are 1, 2, 4, … up to the devices open.
+func deviceCounts(devs []*gpu.Device) []int {
+	var n []int
+	for k := 1; k <= len(devs); k *= 2 {
+		n = append(n, k)
+	}
+	return n
+}
+
+// BenchmarkMultiGPUCommit measures Commit on 1, 2, 4 … devices against
+// WithGPU, trace in Go memory, blowup 4. On one GPU opened as several
+// logical devices it measures the multi-device path's overhead (the split,
+// the hash states' copies, the pipeline's extra launches), not a speed-up:
+// the devices share one GPU. -prover.gpus.ordinals opens physical GPUs;
+// -prover.multi.shape 22x64 runs the scaling table's shape alone.
 func BenchmarkMultiGPUCommit(b *testing.B) {
 	shapes := [][2]int{{16, 16}, {20, 16}}
 	if !testing.Short() {
 		shapes = append(shapes, [2]int{20, 64})
+	}
+	if *multiShape != "" {
+		var logRows, cols int
+		if _, err := fmt.Sscanf(*multiShape, "%dx%d", &logRows, &cols); err != nil {
+			b.Fatalf("-prover.multi.shape %q: want LOGROWSxCOLUMNS: %v", *multiShape, err)
+		}
+		shapes = [][2]int{{logRows, cols}}
 	}
 	for _, sh := range shapes {
 		logRows, cols := sh[0], sh[1]
@@ -386,26 +433,48 @@ func BenchmarkMultiGPUCommit(b *testing.B) {
 	}
 }
 
+// benchMulti times Commit of a trace in Go memory ("go") and of the same
+// trace in pinned host memory ("pinned", no copy into staging first), and
+// reports the encode (source to LDE on the devices) and hashing (rows'
+// states, subtrees, root) parts of each call.
 func benchMulti[E prover.Element](b *testing.B, logRows, cols int) {
-	devs := openDevices(b, 4)
+	devs := openUpTo(b, *multiMax)
 	tr, err := prover.RandomTrace[E](logRows, cols, 5)
 	require.NoError(b, err)
-	bytes := int64(len(tr)) * int64(len(tr[0])) * int64(prover.FieldOf[E]().ElementBytes())
-	run := func(b *testing.B, opt prover.Option) {
+	rows := 1 << logRows
+	pin, err := gpu.AllocHost[E](devs[0], cols*rows)
+	require.NoError(b, err)
+	defer pin.Free()
+	for j, c := range tr {
+		copy(pin.Slice()[j*rows:], c)
+	}
+	sources := []struct {
+		name string
+		src  prover.Source[E]
+	}{{"go", tr}, {"pinned", prover.PinnedTrace[E]{Columns: pin, LogRows: logRows}}}
+	bytes := int64(cols) * int64(rows) * int64(prover.FieldOf[E]().ElementBytes())
+	run := func(b *testing.B, src prover.Source[E], opt prover.Option) {
 		enc, err := prover.New[E](opt)
 		require.NoError(b, err)
 		defer enc.Close()
 		require.NoError(b, enc.Prepare(logRows, cols))
 		b.SetBytes(bytes)
 		b.ReportAllocs()
+		var encode, hash time.Duration
 		for b.Loop() {
-			c, err := enc.Commit(tr)
+			c, err := enc.Commit(src)
 			require.NoError(b, err)
+			encode += c.Timings.Encode
+			hash += c.Timings.Commit
 			require.NoError(b, c.Close())
 		}
+		b.ReportMetric(float64(encode.Microseconds())/1e3/float64(b.N), "encode-ms/op")
+		b.ReportMetric(float64(hash.Microseconds())/1e3/float64(b.N), "hash-ms/op")
 	}
-	b.Run("WithGPU", func(b *testing.B) { run(b, prover.WithGPU(devs[0])) })
-	for _, n := range []int{1, 2, 4} {
-		b.Run(fmt.Sprintf("WithGPUs/%d", n), func(b *testing.B) { run(b, prover.WithGPUs(devs[:n]...)) })
+	for _, s := range sources {
+		b.Run(s.name+"/WithGPU", func(b *testing.B) { run(b, s.src, prover.WithGPU(devs[0])) })
+		for _, n := range deviceCounts(devs) {
+			b.Run(fmt.Sprintf("%s/WithGPUs/%d", s.name, n), func(b *testing.B) { run(b, s.src, prover.WithGPUs(devs[:n]...)) })
+		}
 	}
 }

@@ -41,7 +41,10 @@ type DeviceMemory struct {
 // (Commitment.Resident). The default is three quarters of the device's
 // memory. Working memory that a commitment uses only while it is made (the
 // rows' hash states, 96 bytes a row; staging for two groups of columns;
-// transform scratch) is not counted. A CPU encoder ignores the budget.
+// transform scratch) is not counted, nor the buffers of the last commitment
+// closed, which the encoder keeps for its next Commit of the same shape (a
+// Commit of another shape frees them first; the encoder's Close frees
+// them). A CPU encoder ignores the budget.
 func WithDeviceBudget(bytes int64) Option {
 	return func(c *config) error {
 		if bytes < 0 {
@@ -74,6 +77,15 @@ type resident[E Element] struct {
 
 	mu    sync.Mutex // held while a commitment is made; guards slots
 	slots [2]resSlot[E]
+
+	// The device buffers of the last commitment closed, kept for the next
+	// one of the same shape: allocating and freeing a buffer of a GiB costs
+	// milliseconds on every commitment, tens of them once peer access
+	// (several GPUs) maps each allocation into the other devices.
+	spareMu    sync.Mutex // guards the spares and closed
+	spareLDE   *gpu.Buffer[E]
+	spareNodes *gpu.Buffer[byte]
+	closed     bool // the encoder is closed: nothing is kept
 }
 
 // resSlot is one stream of the upload of a trace: pinned and device
@@ -109,6 +121,46 @@ func (r *resident[E]) reserve(n int64) bool {
 	}
 }
 
+// takeSpare returns a buffer of n values for a commitment: *spare (one of
+// r's) when it has that length, else a new one (a spare of another length
+// is freed first).
+func takeSpare[E Element, T any](r *resident[E], spare **gpu.Buffer[T], n int) (*gpu.Buffer[T], error) {
+	r.spareMu.Lock()
+	b := *spare
+	*spare = nil
+	r.spareMu.Unlock()
+	if b != nil {
+		if b.Len() == n {
+			return b, nil
+		}
+		if err := b.Free(); err != nil {
+			return nil, err
+		}
+	}
+	return gpu.Alloc[T](r.dev, n)
+}
+
+// keepSpare makes b's memory *spare (b and its views act as freed from
+// then on), freeing the spare before it; once the encoder is closed it
+// frees b.
+func keepSpare[E Element, T any](r *resident[E], spare **gpu.Buffer[T], b *gpu.Buffer[T]) error {
+	r.spareMu.Lock()
+	defer r.spareMu.Unlock()
+	if r.closed {
+		return b.Free()
+	}
+	nb, err := b.Reclaim()
+	if err != nil {
+		return nil // freed before: nothing to keep
+	}
+	old := *spare
+	*spare = nb
+	if old != nil {
+		return old.Free()
+	}
+	return nil
+}
+
 func (r *resident[E]) close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -116,6 +168,16 @@ func (r *resident[E]) close() error {
 	for i := range r.slots {
 		errs = append(errs, r.slots[i].free())
 	}
+	r.spareMu.Lock()
+	r.closed = true
+	if r.spareLDE != nil {
+		errs = append(errs, r.spareLDE.Free())
+	}
+	if r.spareNodes != nil {
+		errs = append(errs, r.spareNodes.Free())
+	}
+	r.spareLDE, r.spareNodes = nil, nil
+	r.spareMu.Unlock()
 	return errors.Join(errs...)
 }
 
@@ -193,10 +255,10 @@ func (st *devStore[E]) free() error {
 	defer st.mu.Unlock()
 	var errs []error
 	if st.lde != nil {
-		errs = append(errs, st.lde.Free())
+		errs = append(errs, keepSpare(st.r, &st.r.spareLDE, st.lde))
 	}
 	if st.nodes != nil {
-		errs = append(errs, st.nodes.Free())
+		errs = append(errs, keepSpare(st.r, &st.r.spareNodes, st.nodes))
 	}
 	if st.lde != nil || st.nodes != nil || st.bytes != 0 {
 		st.r.used.Add(-st.bytes)
@@ -235,10 +297,10 @@ func (c *core[E]) commitResident(src Source[E], logRows, cols int, t0 time.Time)
 		return nil, "", fmt.Errorf("prover: %v GPU commitment, %s: %w", FieldOf[E](), what, err)
 	}
 	var err error
-	if st.lde, err = gpu.Alloc[E](r.dev, cols*n); err != nil {
+	if st.lde, err = takeSpare(r, &r.spareLDE, cols*n); err != nil {
 		return oom("the LDE", err)
 	}
-	if st.nodes, err = gpu.Alloc[byte](r.dev, (n-1)*rowhash.DigestSize); err != nil {
+	if st.nodes, err = takeSpare(r, &r.spareNodes, (n-1)*rowhash.DigestSize); err != nil {
 		return oom("the Merkle tree", err)
 	}
 	h, done, err := c.devHashFor(n)
@@ -333,6 +395,10 @@ func (c *core[E]) fillResident(st *devStore[E], h *devHash[E], src Source[E], lo
 			}
 			if err != nil {
 				return err
+			}
+			if !pinned && len(up.Slice()) < nc*rows {
+				// Device.Close freed the staging under a kept slot.
+				return fmt.Errorf("prover: the pinned staging of device %d: %w", r.dev.Info().Ordinal, gpu.ErrClosed)
 			}
 			switch {
 			case pinned:

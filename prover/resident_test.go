@@ -301,36 +301,50 @@ func TestResidentFallback(t *testing.T) {
 	require.NoError(t, o.Verify(ch.Root(), ch.Rows(), h))
 }
 
-// TestResidentMemory: device memory returns to its level at Close.
+// TestResidentMemory: a commitment's LDE and tree are in device memory
+// until its Close; the encoder keeps them for its next commitment of the
+// same shape, which allocates nothing, and frees them for a commitment of
+// another shape and at its own Close.
 func TestResidentMemory(t *testing.T) {
 	dev := openDevice(t)
 	const logRows, cols = 16, 32 // a 64 MiB LDE at blowup 4
+	const slack = 4 << 20
 	tr, err := prover.RandomTrace[gf64.Element](logRows, cols, 11)
 	require.NoError(t, err)
 	g, err := prover.New[gf64.Element](prover.WithGPU(dev))
 	require.NoError(t, err)
 	defer g.Close()
+	free := func() int64 {
+		require.NoError(t, dev.Synchronize())
+		f, _, err := dev.MemInfo()
+		require.NoError(t, err)
+		return int64(f)
+	}
 	// The encoder's working memory (staging, hash states, tables) is made
-	// by the first commitment and kept.
+	// by the first commitment and kept, and so are its buffers once closed.
 	c, err := g.Commit(tr)
 	require.NoError(t, err)
 	require.NoError(t, c.Close())
-	require.NoError(t, dev.Synchronize())
-	before, _, err := dev.MemInfo()
-	require.NoError(t, err)
+	kept := free()
+	held := int64(4*cols) << logRows * 8
 	c, err = g.Commit(tr)
 	require.NoError(t, err)
-	held := int64(4*cols) << logRows * 8
-	during, _, err := dev.MemInfo()
-	require.NoError(t, err)
-	assert.GreaterOrEqual(t, int64(before)-int64(during), held, "the LDE is in device memory")
+	assert.InDelta(t, float64(kept), float64(free()), slack, "the same shape reuses the last commitment's buffers")
 	assert.GreaterOrEqual(t, g.DeviceMemory().InUse, held)
-	require.NoError(t, c.Close())
-	require.NoError(t, dev.Synchronize())
-	after, _, err := dev.MemInfo()
+	v, err := c.DeviceLDE()
 	require.NoError(t, err)
-	assert.InDelta(t, float64(before), float64(after), 4<<20, "device memory after Close")
+	require.NoError(t, c.Close())
+	assert.True(t, v.Freed(), "a view of a closed commitment's LDE acts as freed")
+	assert.InDelta(t, float64(kept), float64(free()), slack, "device memory after Close")
 	assert.Zero(t, g.DeviceMemory().InUse)
+
+	// Another shape: the kept buffers go first.
+	c, err = g.Commit(tr[:cols/2])
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, free(), kept+held/2-slack, "a commitment of half the columns after the kept buffers were freed")
+	require.NoError(t, c.Close())
+	require.NoError(t, g.Close())
+	assert.GreaterOrEqual(t, free(), kept+held-slack, "the encoder's Close frees what it kept")
 }
 
 // TestResidentConcurrentOpen opens rows of one commitment from several

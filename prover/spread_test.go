@@ -3,6 +3,7 @@ package prover_test
 import (
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -57,24 +58,28 @@ var spreadLog = flag.Int("prover.spread.log", 26, "BenchmarkSpreadLDE's LDE: 2^(
 // BenchmarkSpreadLDE: one GF(2^64) column's LDE at blowup 4, host to host,
 // on 1, 2 and 4 devices. On one GPU opened as logical devices this shows the
 // overhead of the split (each part repeats the inverse transform), not a
-// speed-up; -prover.gpus.ordinals opens physical GPUs.
+// speed-up; -prover.gpus.ordinals opens physical GPUs (1, 2, 4 … as many as
+// -prover.gpus.max allows and the machine has).
 func BenchmarkSpreadLDE(b *testing.B) {
 	n := *spreadLog
-	devs := openDevices(b, 4)
+	devs := openUpTo(b, *multiMax)
 	from, to, err := prover.DefaultBinaryDomains(n-2, 2)
 	require.NoError(b, err)
-	tr, err := prover.RandomTrace[gf64.Element](n-2, 1, 1)
-	require.NoError(b, err)
+	src := make([]gf64.Element, from.Size())
+	r := rand.New(rand.NewPCG(uint64(n), 1))
+	for i := range src {
+		src[i] = gf64.Element(r.Uint64())
+	}
 	dst := make([]gf64.Element, to.Size())
-	for _, d := range []int{1, 2, 4} {
+	for _, d := range deviceCounts(devs) {
 		b.Run(fmt.Sprintf("2^%d→2^%d/%d", n-2, n, d), func(b *testing.B) {
 			s, err := prover.NewSpreadLDE(devs[:d]...)
 			require.NoError(b, err)
 			defer s.Close()
-			require.NoError(b, s.LDE(dst, tr[0], from, to))
+			require.NoError(b, s.LDE(dst, src, from, to))
 			b.SetBytes(int64(8 * to.Size()))
 			for b.Loop() {
-				require.NoError(b, s.LDE(dst, tr[0], from, to))
+				require.NoError(b, s.LDE(dst, src, from, to))
 			}
 		})
 	}

@@ -195,13 +195,37 @@ func (h *Hasher[E]) ContinueFrom(s *gpu.Stream, prev *Hasher[E]) error {
 		return fmt.Errorf("rowhash: ContinueFrom a hasher of %d rows (tags %d, %d) into one of %d rows (tags %d, %d): %w",
 			prev.rows, prev.leafTag, prev.nodeTag, h.rows, h.leafTag, h.nodeTag, gpu.ErrLength)
 	}
-	if prev != h {
-		if err := h.st.CopyFrom(s, prev.st); err != nil {
-			return fmt.Errorf("rowhash: ContinueFrom: %w", err)
+	if prev != h && prev.words > 0 {
+		// Only the live words move: the chaining value, the partial
+		// block's words (none where prev stopped on a block boundary) and
+		// the last row word: 36 bytes a row instead of 96 at a boundary.
+		for _, w := range liveWords(prev.words) {
+			dst, err := h.st.View(w[0]*h.rows, (w[1]-w[0])*h.rows)
+			if err != nil {
+				return err
+			}
+			src, err := prev.st.View(w[0]*h.rows, (w[1]-w[0])*h.rows)
+			if err != nil {
+				return err
+			}
+			if err := dst.CopyFrom(s, src); err != nil {
+				return fmt.Errorf("rowhash: ContinueFrom: %w", err)
+			}
 		}
 	}
 	h.words, h.cols = prev.words, prev.cols
 	return nil
+}
+
+// liveWords returns the ranges [from, to) of state words (cuda/merkle.cu's
+// layout) that hold something after J > 0 row words: the chaining value,
+// the J mod 16 words of the partial block, the last row word.
+func liveWords(J uint64) [][2]int {
+	np := int(J % 16)
+	if np == stateWords-1-8 {
+		return [][2]int{{0, stateWords}}
+	}
+	return [][2]int{{0, 8 + np}, {stateWords - 1, stateWords}}
 }
 
 // Tree finishes the leaves and writes the tree above them to nodes, on

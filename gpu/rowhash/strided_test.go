@@ -19,11 +19,14 @@ import (
 // testBlocksAcrossDevices hashes a matrix the way package prover spreads a
 // commitment over devices: the columns split between two devices (here two
 // Device values on one GPU), the rows in blocks, each block's states
-// carried from the first device to the second (ContinueFrom); every
-// block's subtree equals crypto/sha256's tree over its rows.
+// carried from the first device to the second (ContinueFrom) into a
+// hasher whose states hold other rows' words; every block's subtree equals
+// crypto/sha256's tree over its rows. A split of 16 columns ends the first
+// device's part on a block boundary for every element type (only the live
+// words move), the others in a partial block.
 func testBlocksAcrossDevices[E Element](t *testing.T, d, d2 *gpu.Device) {
 	r := rand.New(rand.NewPCG(3, 5))
-	for _, sh := range []struct{ rows, cols, split, blocks int }{{8, 3, 1, 2}, {64, 5, 2, 4}, {1024, 7, 6, 8}, {16, 2, 1, 8}} {
+	for _, sh := range []struct{ rows, cols, split, blocks int }{{8, 3, 1, 2}, {64, 5, 2, 4}, {1024, 7, 6, 8}, {16, 2, 1, 8}, {32, 20, 16, 2}} {
 		cols := random[E](r, sh.rows, sh.cols)
 		flat := make([]E, 0, sh.rows*sh.cols)
 		for _, c := range cols {
@@ -46,6 +49,11 @@ func testBlocksAcrossDevices[E Element](t *testing.T, d, d2 *gpu.Device) {
 			va, err := a.View(k*m, (sh.split-1)*sh.rows+m)
 			require.NoError(t, err)
 			require.NoError(t, h0.AbsorbStrided(nil, va, sh.split, sh.rows))
+			var poison []E // other rows, whose states ContinueFrom overwrites
+			for _, c := range random[E](r, m, 7) {
+				poison = append(poison, c...)
+			}
+			require.NoError(t, h1.Absorb(nil, gputest.Upload(t, d2, poison)))
 			require.NoError(t, ev.Record(nil))
 			require.NoError(t, s.Wait(ev))
 			require.NoError(t, h1.ContinueFrom(s, h0))
