@@ -16,27 +16,9 @@ import (
 	"github.com/gfpoly/gfpoly/gpu"
 )
 
-// Several GPUs. An encoder given several devices (WithGPUs) splits every
-// trace by columns: device i computes the LDE of a contiguous run of
-// columns into its own memory, and the LDE never moves. The Merkle tree
-// hashes each row over all columns in order, so the rows' SHA-256 states
-// travel instead (gpu/rowhash's ContinueFrom, the driver's peer copy
-// between GPUs: 36 bytes a row where a device's columns end on a SHA-256
-// block, at most 96): device 0 absorbs its columns, passes the states to
-// device 1, which absorbs its own, and so on. To keep the devices busy at
-// once, the rows are cut into blocks (up to 4 per device, a power of two)
-// that go through the chain one after another, a pipeline: while device 1
-// absorbs block 0, device 0 absorbs block 1. Block b's subtree is built
-// from the last device's states on device b mod d, so that the subtrees,
-// more work than any device's absorbs, are shared, and the host joins the
-// blocks' roots into the root. Roots, openings and LDEs are the single-GPU
-// and CPU backends', bit for bit.
-//
-// Each device also keeps the buffers of its last commitment closed for the
-// next one of the same shape: allocations cost more once the GPUs map each
-// other's memory (peer access). On an H200 host of 4 GPUs, 2^22 rows × 64
-// columns at blowup 4 commit 3.3× (GF(2^64)) faster than on one GPU from Go
-// memory, up to 3.9× from pinned memory (BENCHMARKS.md, "Several devices").
+// Several GPUs: see the package documentation. The encoder of WithGPUs is
+// one single-GPU encoder per device for the LDEs, and the hashing chain
+// across them (multi_commit.go).
 
 // WithGPUs runs the transforms and the commitment on several open devices
 // (gpu.Open, one Device per GPU, or several Device values opened on one
