@@ -95,11 +95,11 @@
 // split, not a speed-up.
 //
 // On a host of 4 H200s joined by NVLink, 2^22 rows × 64 columns at blowup
-// 4 commit in 40 ms (GF(2^64)) and 15 ms (BabyBear) on the four, against
+// 4 commit in 39 ms (GF(2^64)) and 14 ms (BabyBear) on the four, against
 // 140 and 34 ms on one of them, the trace in pinned memory (PinnedTrace):
-// 3.5× and 2.3×. From Go memory the trace is first copied into pinned
-// staging on the host, which the devices share: 52 and 28 ms (2.7×,
-// 1.6×). Every encoder keeps the device buffers of its last closed
+// about 3.6× and 2.5×. From Go memory the trace is first copied into
+// pinned staging by the host, whose memory bandwidth the devices share: 52
+// and 28 ms (2.7×, 1.6×). Every encoder keeps the device buffers of its last closed
 // commitment for the next one of the same shape, since allocations cost
 // more once the GPUs map each other's memory (BENCHMARKS.md, "Several
 // devices").

@@ -521,7 +521,9 @@ func (c *Commitment[E]) Resident() (onDevice bool, reason string) {
 }
 
 // Close releases the commitment's LDE: device memory at once (returned to
-// the encoder's budget), host memory to the garbage collector. Closing twice
+// the encoder's budget, after the work queued on the device; the encoder
+// keeps the buffers for its next commitment of the same shape, see
+// WithDeviceBudget), host memory to the garbage collector. Closing twice
 // is harmless.
 func (c *Commitment[E]) Close() error {
 	c.mu.Lock()

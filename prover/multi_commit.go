@@ -18,15 +18,17 @@ import (
 // b mod d (treeDevice), the levels above the blocks on the host.
 
 // multiHash is one device's hashing state: a Hasher per row block, an
-// event recorded after each block's absorb (the next device waits for it),
-// the stream the device absorbs on and the one it builds its subtrees on
-// (a subtree waits for the last device's absorb of its block, which must
-// not hold up this device's absorbs of the blocks after it).
+// event recorded after each block's absorb (the next device waits for it)
+// and one after each block's states came in (cev), the stream the device
+// absorbs on, the one the states come in on (so that block b+1's come
+// while block b is absorbed) and the one it builds its subtrees on (a
+// subtree waits for the last device's absorb of its block, which must not
+// hold up this device's absorbs of the blocks after it).
 type multiHash[E Element] struct {
-	dev   *gpu.Device
-	s, ts *gpu.Stream
-	h     []*rowhash.Hasher[E]
-	ev    []*gpu.Event
+	dev       *gpu.Device
+	s, cs, ts *gpu.Stream
+	h         []*rowhash.Hasher[E]
+	ev, cev   []*gpu.Event
 }
 
 func newMultiHash[E Element](dev *gpu.Device, blocks, rows int) (_ *multiHash[E], err error) {
@@ -39,6 +41,9 @@ func newMultiHash[E Element](dev *gpu.Device, blocks, rows int) (_ *multiHash[E]
 	if mh.s, err = dev.NewStream(); err != nil {
 		return nil, err
 	}
+	if mh.cs, err = dev.NewStream(); err != nil {
+		return nil, err
+	}
 	if mh.ts, err = dev.NewStream(); err != nil {
 		return nil, err
 	}
@@ -48,18 +53,20 @@ func newMultiHash[E Element](dev *gpu.Device, blocks, rows int) (_ *multiHash[E]
 			return nil, err
 		}
 		mh.h = append(mh.h, h)
-		ev, err := dev.NewEvent()
-		if err != nil {
-			return nil, err
+		for _, evs := range []*[]*gpu.Event{&mh.ev, &mh.cev} {
+			ev, err := dev.NewEvent()
+			if err != nil {
+				return nil, err
+			}
+			*evs = append(*evs, ev)
 		}
-		mh.ev = append(mh.ev, ev)
 	}
 	return mh, nil
 }
 
 func (mh *multiHash[E]) close() error {
 	var errs []error
-	for _, s := range []*gpu.Stream{mh.s, mh.ts} {
+	for _, s := range []*gpu.Stream{mh.s, mh.cs, mh.ts} {
 		if s != nil {
 			errs = append(errs, s.Close())
 		}
@@ -67,7 +74,7 @@ func (mh *multiHash[E]) close() error {
 	for _, h := range mh.h {
 		errs = append(errs, h.Close())
 	}
-	for _, ev := range mh.ev {
+	for _, ev := range append(mh.ev, mh.cev...) {
 		errs = append(errs, ev.Close())
 	}
 	*mh = multiHash[E]{}
@@ -218,9 +225,10 @@ func (m *multiGPU[E]) commitResident(src Source[E], logRows, cols int, t0 time.T
 // hash runs the hashing chain over the LDE on the devices: for each block
 // of rows, device 0 absorbs its columns into the block's states, device i
 // copies the states from device i−1 once that device's absorb of the block
-// is done (its event) and absorbs its own. Each device queues its blocks in
-// order on its stream, so that different devices work on different blocks
-// at once. Block b's subtree is built on device treeDevice(b), on its tree
+// is done (its event), on a stream of their own, and absorbs its own
+// columns. Each device queues its blocks in order on its streams, so that
+// different devices work on different blocks at once, and a device copies
+// one block's states while it absorbs the block before. Block b's subtree is built on device treeDevice(b), on its tree
 // stream, from the states the last device leaves (copied there, the live
 // words only), so that the subtrees, which cost more than the last
 // device's absorbs, are shared by all the devices. It returns when the
@@ -233,10 +241,19 @@ func (ms *multiStore[E]) hash(hs []*multiHash[E]) error {
 			if i == 0 {
 				h.Reset()
 			} else {
-				if err := mh.s.Wait(hs[i-1].ev[b]); err != nil {
+				// The states come in on the copy stream, block b's while
+				// block b−1 is absorbed; block b's copy follows block
+				// b−1's, so its absorb waits for it alone.
+				if err := mh.cs.Wait(hs[i-1].ev[b]); err != nil {
 					return err
 				}
-				if err := h.ContinueFrom(mh.s, hs[i-1].h[b]); err != nil {
+				if err := h.ContinueFrom(mh.cs, hs[i-1].h[b]); err != nil {
+					return err
+				}
+				if err := mh.cev[b].Record(mh.cs); err != nil {
+					return err
+				}
+				if err := mh.s.Wait(mh.cev[b]); err != nil {
 					return err
 				}
 			}
@@ -277,7 +294,7 @@ func (ms *multiStore[E]) hash(hs []*multiHash[E]) error {
 	}
 	var errs []error
 	for _, mh := range hs {
-		errs = append(errs, mh.s.Synchronize(), mh.ts.Synchronize())
+		errs = append(errs, mh.s.Synchronize(), mh.cs.Synchronize(), mh.ts.Synchronize())
 	}
 	return errors.Join(errs...)
 }

@@ -143,12 +143,20 @@ func takeSpare[E Element, T any](r *resident[E], spare **gpu.Buffer[T], n int) (
 
 // keepSpare makes b's memory *spare (b and its views act as freed from
 // then on), freeing the spare before it; once the encoder is closed it
-// frees b.
+// frees b. It first waits for the work queued on b's device, as freeing
+// does, so that no kernel still reads the memory when the next commitment
+// writes it.
 func keepSpare[E Element, T any](r *resident[E], spare **gpu.Buffer[T], b *gpu.Buffer[T]) error {
 	r.spareMu.Lock()
 	defer r.spareMu.Unlock()
 	if r.closed {
 		return b.Free()
+	}
+	if err := b.Device().Synchronize(); err != nil {
+		if errors.Is(err, gpu.ErrClosed) {
+			return b.Free() // the device's Close freed it
+		}
+		return errors.Join(err, b.Free())
 	}
 	nb, err := b.Reclaim()
 	if err != nil {
