@@ -52,8 +52,10 @@
 // touches memory.
 //
 // Memory: Buffer[T] is device memory holding values of a pointer-free type T
-// (Alloc, Upload, Download, View, Free); HostBuffer[T] is pinned host memory
-// exposed as a Go slice (AllocHost), for fast and asynchronous copies.
+// (Alloc, Upload, Download, View, Free; Reclaim moves an allocation into a
+// new Buffer for a pool, leaving the old one freed); HostBuffer[T] is
+// pinned host memory exposed as a Go slice (AllocHost, pinned for every
+// device of the process), for fast and asynchronous copies.
 // Streams order asynchronous work, events mark points in it and time it on
 // the device. A nil *Stream means the default stream and makes an operation
 // wait for its work.

@@ -552,7 +552,11 @@ func (t DeviceTrace[E]) ReadColumns(first int, dst [][]E) error {
 
 // PinnedTrace is a trace whose columns are in pinned host memory (gpu.
 // AllocHost), laid out as DeviceTrace's: a GPU encoder uploads it from
-// there with no staging copy. The encoder does not modify or free it.
+// there with no staging copy, and so does every device of WithGPUs
+// (AllocHost's memory is pinned for all of them, whichever allocated it),
+// which matters most there: the devices' staging copies from Go memory
+// share the host's memory bandwidth. The encoder does not modify or free
+// it.
 type PinnedTrace[E Element] struct {
 	Columns *gpu.HostBuffer[E]
 	LogRows int
