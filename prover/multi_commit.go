@@ -228,11 +228,11 @@ func (m *multiGPU[E]) commitResident(src Source[E], logRows, cols int, t0 time.T
 // is done (its event), on a stream of their own, and absorbs its own
 // columns. Each device queues its blocks in order on its streams, so that
 // different devices work on different blocks at once, and a device copies
-// one block's states while it absorbs the block before. Block b's subtree is built on device treeDevice(b), on its tree
-// stream, from the states the last device leaves (copied there, the live
-// words only), so that the subtrees, which cost more than the last
-// device's absorbs, are shared by all the devices. It returns when the
-// subtrees are built.
+// one block's states while it absorbs the block before. Block b's subtree
+// is built on device treeDevice(b), on its tree stream, from the states
+// the last device leaves (copied there, the live words only), so that the
+// subtrees, which cost more than the last device's absorbs, are shared by
+// all the devices. It returns when the subtrees are built.
 func (ms *multiStore[E]) hash(hs []*multiHash[E]) error {
 	n, per, d := ms.rows, ms.rows/ms.blocks, len(ms.st)
 	for b := range ms.blocks {
@@ -299,15 +299,19 @@ func (ms *multiStore[E]) hash(hs []*multiHash[E]) error {
 	return errors.Join(errs...)
 }
 
-// treeDevice is the device that builds and keeps block b's subtree.
-func (ms *multiStore[E]) treeDevice(b int) int { return b % (len(ms.first) - 1) }
+// devices is the number of devices that hold columns.
+func (ms *multiStore[E]) devices() int { return len(ms.first) - 1 }
+
+// treeDevice is the device that builds and keeps block b's subtree, the
+// (b / devices)-th of its subtrees.
+func (ms *multiStore[E]) treeDevice(b int) int { return b % ms.devices() }
 
 // trees is the number of subtrees device i keeps.
 func (ms *multiStore[E]) trees(i int) int {
-	d := len(ms.first) - 1
 	if i >= ms.blocks {
 		return 0
 	}
+	d := ms.devices()
 	return (ms.blocks - i + d - 1) / d
 }
 
@@ -315,8 +319,7 @@ func (ms *multiStore[E]) trees(i int) int {
 // writes them (its root last), on its device.
 func (ms *multiStore[E]) subtree(b int) (*gpu.Buffer[byte], error) {
 	size := (ms.rows/ms.blocks - 1) * rowhash.DigestSize
-	t := ms.treeDevice(b)
-	return ms.st[t].nodes.View((b-t)/(len(ms.first)-1)*size, size)
+	return ms.st[ms.treeDevice(b)].nodes.View(b/ms.devices()*size, size)
 }
 
 // joinTop brings the blocks' roots to the host and hashes them up to the

@@ -147,16 +147,16 @@ func takeSpare[E Element, T any](r *resident[E], spare **gpu.Buffer[T], n int) (
 // does, so that no kernel still reads the memory when the next commitment
 // writes it.
 func keepSpare[E Element, T any](r *resident[E], spare **gpu.Buffer[T], b *gpu.Buffer[T]) error {
-	r.spareMu.Lock()
-	defer r.spareMu.Unlock()
-	if r.closed {
-		return b.Free()
-	}
 	if err := b.Device().Synchronize(); err != nil {
 		if errors.Is(err, gpu.ErrClosed) {
 			return b.Free() // the device's Close freed it
 		}
 		return errors.Join(err, b.Free())
+	}
+	r.spareMu.Lock()
+	defer r.spareMu.Unlock()
+	if r.closed {
+		return b.Free()
 	}
 	nb, err := b.Reclaim()
 	if err != nil {
@@ -447,7 +447,7 @@ func (c *core[E]) fillResident(st *devStore[E], h *devHash[E], src Source[E], lo
 			return err
 		}
 		if h != nil {
-			if err := c.absorbRun(st, h, sl, &r.slots[(k+1)%2], k, &absorbed, c0+nc, cols); err != nil {
+			if err := absorbRun(st, h, sl, &r.slots[(k+1)%2], k, &absorbed, c0+nc, cols); err != nil {
 				return fmt.Errorf("prover: GPU row hashing: %w", err)
 			}
 		}
@@ -471,7 +471,7 @@ const absorbRunWords = 16
 // they make a run (absorbRunWords) or done is the last column, on sl's
 // stream after the LDE of group k (sl's) and of group k−1 (other's); it
 // records sl.done and advances absorbed.
-func (c *core[E]) absorbRun(st *devStore[E], h *devHash[E], sl, other *resSlot[E], k int, absorbed *int, done, cols int) error {
+func absorbRun[E Element](st *devStore[E], h *devHash[E], sl, other *resSlot[E], k int, absorbed *int, done, cols int) error {
 	if err := sl.done.Record(sl.s); err != nil {
 		return err
 	}
