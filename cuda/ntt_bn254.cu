@@ -889,8 +889,12 @@ struct BN254x32 {
 // the product of pw[e'/(n/K)] and pw[K + e' mod (n/K)], e' = e·n/M (two
 // Shoup products). Butterflies whose twiddle is 1 at compile time (the
 // round window at bit 0) skip the product. Values stay below 2q between
-// passes; the pass that writes the output reduces them (or multiplies by
-// 1/n or the coset powers, a Montgomery product with a canonical result).
+// passes; the pass that writes the output reduces them, or multiplies by
+// the coset powers (a Montgomery product with a canonical result) or by
+// 1/n: a Shoup product by the pair post points to (an Sh8, not an Fr8, under
+// F_POST_CONST), then the canonical reduction. The Montgomery product by
+// 1/n it replaces is one long carry chain per element (CIOS) on the pass's
+// last step.
 template <int NST, int RL, bool DIT>
 __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, u64 colStride, const Sh8 *__restrict__ pw,
                                              u32 pwK, const Fr8 *__restrict__ pre, const Fr8 *__restrict__ post,
@@ -996,7 +1000,7 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, u64 colStri
                 E v = x[e];
                 if (!DIT && lo > 0) v = passTw(v, t);
                 if (flags & F_POST_CONST) {
-                    v = F::mul(v, post[0]);
+                    v = F::canon(F::shoup(v, ldSh8(reinterpret_cast<const Sh8 *>(post))));
                 } else if (flags & F_POST_COSET) {
                     u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
                     v = F::mul(v, power<F>(post, tabH, k));

@@ -361,7 +361,14 @@ func planWide(logn int, f nttFieldInfo, sms int) []nttPass {
 // for every multiprocessor (1.1–1.6× faster); BN254 takes its narrow
 // kernels (2 elements per thread: a pass there is bound by the latency of
 // each thread's chain of products; 1.2–2.0× faster up to 2^17, 1.03–1.06×
-// at 2^18 and 2^20, none found at 2^19). planFor takes them for one column
+// at 2^18 and 2^20, none found at 2^19). Above 2^20 (an H200, the same
+// search over the cuts whose passes differ by at most one bit): Goldilocks
+// 2^21 and 2^22 in three passes of 7–8 bits instead of two of 10–11
+// (61.7 -> 57.7 us, 125.8 -> 117.3 us), BN254 2^21 and 2^22 with 8 groups
+// in the 7-bit passes (492.7 -> 476.3 us, 990.2 -> 963.4 us), 2^23 with
+// its 7-bit pass at the bottom (an H100: 1954 -> 1894 us), the 31-bit
+// fields' 2^24 and 2^26 with 8 groups in the lower passes (1.3%).
+// planFor takes them for one column
 // and for few columns, in every direction, order and coset
 // (TestLonePlansGPU checks each against gnark-crypto). Keyed by fsKernels:
 // KoalaBear runs BabyBear's kernels.
@@ -375,6 +382,8 @@ var lonePlans = map[string]map[int][]nttPass{
 		18: {{0, 9, 2, 3}, {9, 9, 2, 3}},
 		19: {{0, 11, 0, 3}, {11, 8, 3, 3}},
 		20: {{0, 11, 1, 3}, {11, 9, 2, 3}},
+		21: {{0, 7, 4, 3}, {7, 7, 3, 3}, {14, 7, 3, 3}},
+		22: {{0, 7, 3, 3}, {7, 7, 3, 3}, {14, 8, 3, 3}},
 	},
 	"bn254": {
 		12: {{0, 6, 0, 1}, {6, 6, 2, 1}},
@@ -385,6 +394,9 @@ var lonePlans = map[string]map[int][]nttPass{
 		17: {{0, 6, 2, 1}, {6, 5, 3, 1}, {11, 6, 2, 1}},
 		18: {{0, 6, 2, 1}, {6, 6, 3, 1}, {12, 6, 2, 1}},
 		20: {{0, 7, 1, 1}, {7, 7, 2, 1}, {14, 6, 2, 1}},
+		21: {{0, 7, 3, 2}, {7, 7, 3, 2}, {14, 7, 3, 2}},
+		22: {{0, 8, 2, 2}, {8, 7, 3, 2}, {15, 7, 3, 2}},
+		23: {{0, 7, 3, 2}, {7, 8, 2, 2}, {15, 8, 2, 2}},
 	},
 	"fs31": {
 		13: {{0, 7, 4, 4}, {7, 6, 4, 4}},
@@ -395,6 +407,8 @@ var lonePlans = map[string]map[int][]nttPass{
 		18: {{0, 6, 5, 4}, {6, 6, 5, 4}, {12, 6, 5, 4}},
 		19: {{0, 7, 5, 4}, {7, 6, 4, 4}, {13, 6, 4, 4}},
 		20: {{0, 10, 2, 4}, {10, 10, 3, 4}},
+		24: {{0, 8, 3, 4}, {8, 8, 3, 4}, {16, 8, 4, 4}},
+		26: {{0, 8, 3, 4}, {8, 9, 3, 4}, {17, 9, 4, 4}},
 	},
 }
 

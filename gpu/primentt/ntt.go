@@ -46,6 +46,7 @@ type NTT[E Element] struct {
 	loneLate           bool           // fsLone's passes let the next kernel start at their end (lateTrigger)
 	stdBlocks          int            // blocks per column of fsPlan's narrowest pass (1 for one tile)
 	shoup, shoupInv    *gpu.Buffer[E] // BN254 four-step constants (bn254ShoupTable)
+	shoupNInv          *gpu.Buffer[E] // BN254 four-step passes: 1/n as a Shoup pair (bn254ShoupPair), for fPostConst
 	shoupK             int
 	sh8, sh8Inv        int // Goldilocks: ω^(n/8) = 2^sh8, ω^(−n/8) = 2^sh8Inv (−1: another root, or n < 8)
 	closeOnce          sync.Once
@@ -90,7 +91,7 @@ func (t *NTT[E]) Close() error {
 	var err error
 	t.closeOnce.Do(func() {
 		err = t.closeGraphs()
-		for _, b := range []*gpu.Buffer[E]{t.tw, t.twInv, t.cosetFwd, t.cosetInv, t.rt, t.rtInv, t.nInv, t.shoup, t.shoupInv} {
+		for _, b := range []*gpu.Buffer[E]{t.tw, t.twInv, t.cosetFwd, t.cosetInv, t.rt, t.rtInv, t.nInv, t.shoup, t.shoupInv, t.shoupNInv} {
 			if b == nil {
 				continue
 			}
@@ -328,8 +329,11 @@ func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, colStride uint64, c
 	n := 1 << t.logn
 	for _, l := range fsLaunches(plan, t.k.info, es, dit, inverse, coset, late) {
 		post := t.nInv.Ptr()
-		if l.flags&fPostCoset != 0 {
+		switch {
+		case l.flags&fPostCoset != 0:
 			post = t.cosetInv.Ptr()
+		case t.shoupNInv != nil:
+			post = t.shoupNInv.Ptr() // BN254: 1/n by a Shoup product (ntt_bn254_fs)
 		}
 		f := t.k.fsKernel(l.p)
 		if f == nil {

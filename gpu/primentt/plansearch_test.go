@@ -27,11 +27,14 @@ var (
 )
 
 // planCandidates returns every plan of a lone column of 2^logn the kernels
-// can run: the bits cut into two or three passes in any order, each pass
+// can run: the bits cut into two or three passes (or the fewest the pass
+// sizes allow, where three cannot cover them) in any order, each pass
 // within the compiled sizes, 32..fsMaxThreads threads and the shared memory
 // its kernel is given.
 func planCandidates(logn int, f nttFieldInfo) [][]nttPass {
 	k := &nttKernels{info: f}
+	// two or three passes, or as few as the compiled pass sizes allow
+	maxPasses := max(3, (logn+f.fsMaxNST-1)/f.fsMaxNST)
 	var out [][]nttPass
 	var rec func(lo int, acc []nttPass)
 	rec = func(lo int, acc []nttPass) {
@@ -41,7 +44,7 @@ func planCandidates(logn int, f nttFieldInfo) [][]nttPass {
 			}
 			return
 		}
-		if len(acc) == 3 {
+		if len(acc) == maxPasses {
 			return
 		}
 		for nst := f.fsMinNST; nst <= min(f.fsMaxNST, logn-lo); nst++ {

@@ -197,10 +197,12 @@ func newNTT[E Element, P primeElem[E]](d *gpu.Device, domain any,
 	hosts := [][]E{tw, twInv, cf, ci, rt, rtInv, ninv}
 	if v.field == "bn254" && logn > k.info.logTile {
 		t.shoupK = min(16, logn)
-		bufs = append(bufs, &t.shoup, &t.shoupInv)
+		bufs = append(bufs, &t.shoup, &t.shoupInv, &t.shoupNInv)
 		for _, g := range []E{v.gen, v.genInv} {
 			hosts = append(hosts, any(bn254ShoupTable(any(g).(fr.Element), logn, t.shoupK)).([]E))
 		}
+		w, ws := bn254ShoupPair(any(v.cardInv).(fr.Element))
+		hosts = append(hosts, any([]fr.Element{w, ws}).([]E))
 	}
 	for i, host := range hosts {
 		if *bufs[i], err = up(host); err != nil {
@@ -339,22 +341,29 @@ func bn254ShoupTable(w fr.Element, logn, k int) []fr.Element {
 	var wk fr.Element
 	wk.Exp(w, new(big.Int).Lsh(big.NewInt(1), uint(logn-k)))
 	out := make([]fr.Element, 0, 2*((1<<k)+(1<<(logn-k))))
-	q := fr.Modulus()
 	add := func(root fr.Element, cnt int) {
 		var p fr.Element
 		p.SetOne()
-		var b, s big.Int
 		for range cnt {
-			p.BigInt(&b)
-			s.Lsh(&b, 256)
-			s.Quo(&s, q)
-			out = append(out, fr.Element(p.Bits()), bigLimbs64(&s))
+			w, ws := bn254ShoupPair(p)
+			out = append(out, w, ws)
 			p.Mul(&p, &root)
 		}
 	}
 	add(wk, 1<<k)
 	add(w, 1<<(logn-k))
 	return out
+}
+
+// bn254ShoupPair returns the constant x of a Shoup product in the kernels'
+// layout: x in plain (not Montgomery) form and floor(x·2^256/q), each as an
+// element's worth of limbs.
+func bn254ShoupPair(x fr.Element) (w, ws fr.Element) {
+	var b, s big.Int
+	x.BigInt(&b)
+	s.Lsh(&b, 256)
+	s.Quo(&s, fr.Modulus())
+	return fr.Element(x.Bits()), bigLimbs64(&s)
 }
 
 // bigLimbs64 returns x < 2^256 as four little-endian 64-bit limbs.
