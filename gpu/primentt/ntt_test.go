@@ -768,6 +768,9 @@ func testLonePlans[E Element](t *testing.T, d *gpu.Device, c primeCase[E]) {
 	sizes := slices.Sorted(maps.Keys(lonePlans[nttFields[c.name].fsKernels()]))
 	require.NotEmpty(t, sizes)
 	for _, logn := range sizes {
+		if logn > c.maxLog {
+			continue // the 31-bit fields share plans; KoalaBear's domains stop at 2^24
+		}
 		n := 1 << logn
 		dom := c.domain(uint64(n), nil)
 		ntt, err := NewNTT[E](d, dom)
