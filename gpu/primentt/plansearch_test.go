@@ -156,6 +156,12 @@ func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeC
 		require.NoError(t, buf.Free())
 		sort.Slice(rs, func(i, j int) bool { return rs[i].fwd+rs[i].inv < rs[j].fwd+rs[j].inv })
 		fmt.Printf("%s 2^%d: default %v fwd %.2f inv %.2f us; %d plans\n", c.name, logn, def, usOf(df), usOf(di), len(rs))
+		// planFS's passes, where the default is a measured plan
+		if fs := planFS(logn, nttFields[c.name]); !slices.Equal(fs, def) {
+			if i := slices.IndexFunc(rs, func(r res) bool { return slices.Equal(r.plan, fs) }); i >= 0 {
+				fmt.Printf("    planFS %v fwd %.2f inv %.2f us (rank %d)\n", fs, usOf(rs[i].fwd), usOf(rs[i].inv), i+1)
+			}
+		}
 		for _, r := range rs[:min(3, len(rs))] {
 			fmt.Printf("    %v fwd %.2f inv %.2f us\n", r.plan, usOf(r.fwd), usOf(r.inv))
 		}
