@@ -28,19 +28,21 @@
 // 2^12 for the others) runs in one pass; larger ones in two to four
 // four-step passes, each a set of small transforms over a window of index
 // bits followed (DIF) or preceded (DIT) by one twiddle product per element.
-// A lone column of 2^12..2^20 (and a few columns that would leave
-// multiprocessors idle) takes passes measured on an H100 for that size
-// (BN254's with 2 elements per thread, the latency of each thread's
-// chain of products being what bounds it there), or else passes with
-// smaller tiles, so that every pass has at least one block per
-// multiprocessor. BN254 computes on 32-bit limbs in PTX carry chains,
-// lazily reduced between the four-step stages, with Shoup products by the
-// table constants; Goldilocks multiplies by the radix-8 twiddles of DIF
-// passes as shifts. Natural order is DIF (or the inverse's DIF) followed by
-// a bit reversal in place, in pairs of square tiles through shared memory
-// that read and write whole rows, at about the device's copy rate; the LDE
-// multiplies its n coefficients by the coset powers while spreading them
-// over the large domain, so the large transform has no coset pass.
+// A lone column (and a few columns that would leave multiprocessors idle)
+// takes the passes a search measured fastest for its size and field,
+// where one beat the default (most sizes of 2^12..2^23, and the 31-bit
+// fields' 2^25 and 2^26; BN254's up to 2^20 with 2 elements per thread,
+// the latency of each thread's chain of products being what bounds it
+// there), or else passes with smaller tiles, so that every pass has at
+// least one block per multiprocessor. BN254 computes on 32-bit limbs in
+// PTX carry chains, lazily reduced between the four-step stages, with
+// Shoup products by the table constants and by 1/n; Goldilocks multiplies
+// by the radix-8 twiddles of DIF passes as shifts. Natural order is DIF
+// (or the inverse's DIF) followed by a bit reversal in place, in pairs of
+// square tiles through shared memory that read and write whole rows, at
+// about the device's copy rate; the LDE multiplies its n coefficients by
+// the coset powers while spreading them over the large domain, so the
+// large transform has no coset pass.
 //
 // Calls take a stream: they queue their work and return, or wait for it
 // with a nil stream. On a stream, a transform's passes are captured as a
