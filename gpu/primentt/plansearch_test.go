@@ -24,6 +24,7 @@ var (
 	planSearchFields = flag.String("gpu.plansearchfields", "goldilocks,babybear", "TestPlanSearch: fields")
 	planSearchRL     = flag.Int("gpu.plansearchrl", 0, "TestPlanSearch: only plans of 2^rl elements per thread (0: every rl)")
 	planSearchSpread = flag.Int("gpu.plansearchspread", 0, "TestPlanSearch: only plans whose passes' bits differ by at most this (0: any)")
+	planSearchLate   = flag.Bool("gpu.plansearchlate", false, "TestPlanSearch: time every plan also with its passes triggering the next kernel at their end (lateTrigger)")
 )
 
 // planCandidates returns every plan of a lone column of 2^logn the kernels
@@ -90,6 +91,8 @@ func TestLonePlans(t *testing.T) {
 // (forward and inverse, DIF order, as TestSpparkTable times them), checks
 // each one's output against the default plan's, and prints the default
 // and the three fastest: the measurements planWide's choices come from.
+// With -gpu.plansearchlate each plan is timed twice, its passes letting the
+// next kernel start from their start and from their end (lateTrigger).
 func TestPlanSearch(t *testing.T) {
 	if !*planSearch {
 		t.Skip("run with -gpu.plansearch")
@@ -129,6 +132,7 @@ func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeC
 		}
 		type res struct {
 			plan     []nttPass
+			late     bool
 			fwd, inv time.Duration
 		}
 		def := planOf(ref, 1)
@@ -140,30 +144,35 @@ func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeC
 			if !searched(cand) {
 				continue
 			}
-			// Graphs were captured with the previous plan; -gpu.pdllate
-			// makes every pass trigger late.
-			require.NoError(t, ntt.closeGraphs())
-			ntt.fsLone, ntt.fsWide, ntt.stdBlocks, ntt.loneLate = cand, cand, 1, false
-			require.NoError(t, buf.Upload(in))
-			require.NoError(t, ntt.FFT(nil, buf, DIF))
-			require.NoError(t, buf.Download(got))
-			testutil.RequireEqualSlices(t, want, got, "%s 2^%d plan %v", c.name, logn, cand)
-			fw, iv := timeOne(ntt)
-			rs = append(rs, res{cand, fw, iv})
+			for _, late := range []bool{false, true} {
+				if late && !*planSearchLate {
+					continue
+				}
+				// Graphs were captured with the previous plan; -gpu.pdllate
+				// makes every pass trigger late.
+				require.NoError(t, ntt.closeGraphs())
+				ntt.fsLone, ntt.fsWide, ntt.stdBlocks, ntt.loneLate = cand, cand, 1, late
+				require.NoError(t, buf.Upload(in))
+				require.NoError(t, ntt.FFT(nil, buf, DIF))
+				require.NoError(t, buf.Download(got))
+				testutil.RequireEqualSlices(t, want, got, "%s 2^%d plan %v late %v", c.name, logn, cand, late)
+				fw, iv := timeOne(ntt)
+				rs = append(rs, res{cand, late, fw, iv})
+			}
 		}
 		require.NoError(t, ntt.Close())
 		require.NoError(t, ref.Close())
 		require.NoError(t, buf.Free())
 		sort.Slice(rs, func(i, j int) bool { return rs[i].fwd+rs[i].inv < rs[j].fwd+rs[j].inv })
-		fmt.Printf("%s 2^%d: default %v fwd %.2f inv %.2f us; %d plans\n", c.name, logn, def, usOf(df), usOf(di), len(rs))
+		fmt.Printf("%s 2^%d: default %v late %v fwd %.2f inv %.2f us; %d plans\n", c.name, logn, def, ref.loneLate, usOf(df), usOf(di), len(rs))
 		// planFS's passes, where the default is a measured plan
 		if fs := planFS(logn, nttFields[c.name]); !slices.Equal(fs, def) {
-			if i := slices.IndexFunc(rs, func(r res) bool { return slices.Equal(r.plan, fs) }); i >= 0 {
+			if i := slices.IndexFunc(rs, func(r res) bool { return slices.Equal(r.plan, fs) && !r.late }); i >= 0 {
 				fmt.Printf("    planFS %v fwd %.2f inv %.2f us (rank %d)\n", fs, usOf(rs[i].fwd), usOf(rs[i].inv), i+1)
 			}
 		}
 		for _, r := range rs[:min(3, len(rs))] {
-			fmt.Printf("    %v fwd %.2f inv %.2f us\n", r.plan, usOf(r.fwd), usOf(r.inv))
+			fmt.Printf("    %v late %v fwd %.2f inv %.2f us\n", r.plan, r.late, usOf(r.fwd), usOf(r.inv))
 		}
 	}
 }
