@@ -46,7 +46,7 @@ type NTT[E Element] struct {
 	loneLate           bool           // fsLone's passes let the next kernel start at their end (lateTrigger)
 	stdBlocks          int            // blocks per column of fsPlan's narrowest pass (1 for one tile)
 	shoup, shoupInv    *gpu.Buffer[E] // BN254 four-step constants (bn254ShoupTable)
-	shoupNInv          *gpu.Buffer[E] // BN254 four-step passes: 1/n as a Shoup pair (bn254ShoupPair), for fPostConst
+	shoupNInv          *gpu.Buffer[E] // BN254 four-step passes: 1/n as a Shoup pair (bn254Shoup.pair), for fPostConst
 	shoupK             int
 	sh8, sh8Inv        int // Goldilocks: ω^(n/8) = 2^sh8, ω^(−n/8) = 2^sh8Inv (−1: another root, or n < 8)
 	closeOnce          sync.Once

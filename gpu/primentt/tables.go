@@ -201,7 +201,8 @@ func newNTT[E Element, P primeElem[E]](d *gpu.Device, domain any,
 		for _, g := range []E{v.gen, v.genInv} {
 			hosts = append(hosts, any(bn254ShoupTable(any(g).(fr.Element), logn, t.shoupK)).([]E))
 		}
-		w, ws := bn254ShoupPair(any(v.cardInv).(fr.Element))
+		var sp bn254Shoup
+		w, ws := sp.pair(any(v.cardInv).(fr.Element))
 		hosts = append(hosts, any([]fr.Element{w, ws}).([]E))
 	}
 	for i, host := range hosts {
@@ -341,11 +342,12 @@ func bn254ShoupTable(w fr.Element, logn, k int) []fr.Element {
 	var wk fr.Element
 	wk.Exp(w, new(big.Int).Lsh(big.NewInt(1), uint(logn-k)))
 	out := make([]fr.Element, 0, 2*((1<<k)+(1<<(logn-k))))
+	var sp bn254Shoup
 	add := func(root fr.Element, cnt int) {
 		var p fr.Element
 		p.SetOne()
 		for range cnt {
-			w, ws := bn254ShoupPair(p)
+			w, ws := sp.pair(p)
 			out = append(out, w, ws)
 			p.Mul(&p, &root)
 		}
@@ -355,15 +357,21 @@ func bn254ShoupTable(w fr.Element, logn, k int) []fr.Element {
 	return out
 }
 
-// bn254ShoupPair returns the constant x of a Shoup product in the kernels'
-// layout: x in plain (not Montgomery) form and floor(x·2^256/q), each as an
-// element's worth of limbs.
-func bn254ShoupPair(x fr.Element) (w, ws fr.Element) {
-	var b, s big.Int
-	x.BigInt(&b)
-	s.Lsh(&b, 256)
-	s.Quo(&s, fr.Modulus())
-	return fr.Element(x.Bits()), bigLimbs64(&s)
+// bn254Shoup computes the constants of Shoup products (pair), reusing its
+// big integers from one to the next.
+type bn254Shoup struct{ q, b, s big.Int }
+
+// pair returns the constant x of a Shoup product in the kernels' layout: x
+// in plain (not Montgomery) form and floor(x·2^256/q), each as an element's
+// worth of limbs.
+func (z *bn254Shoup) pair(x fr.Element) (w, ws fr.Element) {
+	if z.q.Sign() == 0 {
+		z.q.Set(fr.Modulus())
+	}
+	x.BigInt(&z.b)
+	z.s.Lsh(&z.b, 256)
+	z.s.Quo(&z.s, &z.q)
+	return fr.Element(x.Bits()), bigLimbs64(&z.s)
 }
 
 // bigLimbs64 returns x < 2^256 as four little-endian 64-bit limbs.
