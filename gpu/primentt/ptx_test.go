@@ -347,6 +347,44 @@ func TestBN254ShoupTable(t *testing.T) {
 	}
 }
 
+// TestBN254ShoupNInv checks the pair the inverse's last four-step pass
+// multiplies by (ntt_bn254_fs under F_POST_CONST): 1/n in plain form and
+// its Shoup companion, and that the PTX product by it turns a Montgomery
+// form x·R into (x/n)·R, below 2q, for lazily reduced inputs up to 2q.
+func TestBN254ShoupNInv(t *testing.T) {
+	shoup := ptxBlock(t, "bn254_shoup")
+	r := rand.New(rand.NewPCG(7, 8))
+	var sp bn254Shoup
+	for _, logn := range []int{12, 20, 28} {
+		var ninv fr.Element // a domain's CardinalityInv
+		ninv.SetUint64(1 << logn)
+		ninv.Inverse(&ninv)
+		w, ws := sp.pair(ninv)
+		v, s := limbsBig64(w), limbsBig64(ws)
+		n := big.NewInt(1 << logn)
+		require.Equal(t, int64(1), new(big.Int).Mod(new(big.Int).Mul(v, n), bn254Q).Int64(), "2^%d: 1/n", logn)
+		require.Zero(t, s.Cmp(new(big.Int).Div(new(big.Int).Lsh(v, 256), bn254Q)), "2^%d: companion", logn)
+		q2 := new(big.Int).Lsh(bn254Q, 1)
+		for i := range 200 {
+			b := make([]byte, 33)
+			for j := range b {
+				b[j] = byte(r.Uint32())
+			}
+			a := new(big.Int).Mod(new(big.Int).SetBytes(b), q2)
+			if i == 0 {
+				a.Sub(q2, big.NewInt(1)) // the largest lazily reduced value
+			}
+			ops := make([]uint32, 32)
+			copy(ops[8:], bigLimbs32(a))
+			copy(ops[16:], bigLimbs32(v))
+			copy(ops[24:], bigLimbs32(s))
+			got := limbsBig32(runPTX(t, shoup, ops)[:8])
+			want := new(big.Int).Mod(new(big.Int).Mul(a, v), bn254Q)
+			require.True(t, got.Cmp(q2) < 0 && new(big.Int).Mod(got, bn254Q).Cmp(want) == 0, "2^%d: shoup(%x, 1/n) = %x", logn, a, got)
+		}
+	}
+}
+
 func limbsBig64(e fr.Element) *big.Int {
 	x := new(big.Int)
 	for i := 3; i >= 0; i-- {
