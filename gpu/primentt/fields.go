@@ -369,9 +369,8 @@ func planWide(logn int, f nttFieldInfo, sms int) []nttPass {
 // its 7-bit pass at the bottom (an H100: 1954 -> 1894 us), the 31-bit
 // fields' 2^25 with its 9-bit pass on top and 2^26 with 8 groups in the
 // lower passes (H100: 383.5 -> 375.8 us, 794.2 -> 779.6 us; at 2^24 the
-// best H200 plan lost on the H100 and planFS stays).
-// planFor takes them for one column
-// and for few columns, in every direction, order and coset
+// best H200 plan lost on the H100 and planFS stays). planFor takes them
+// for one column and for few columns, in every direction, order and coset
 // (TestLonePlansGPU checks each against gnark-crypto). Keyed by fsKernels:
 // KoalaBear runs BabyBear's kernels.
 var lonePlans = map[string]map[int][]nttPass{

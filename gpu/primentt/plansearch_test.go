@@ -34,7 +34,6 @@ var (
 // its kernel is given.
 func planCandidates(logn int, f nttFieldInfo) [][]nttPass {
 	k := &nttKernels{info: f}
-	// two or three passes, or as few as the compiled pass sizes allow
 	maxPasses := max(3, (logn+f.fsMaxNST-1)/f.fsMaxNST)
 	var out [][]nttPass
 	var rec func(lo int, acc []nttPass)
