@@ -895,8 +895,8 @@ struct BN254x32 {
 // F_POST_CONST), then the canonical reduction. The Montgomery product by
 // 1/n it replaces is one long carry chain per element (CIOS) on the pass's
 // last step.
-template <int NST, int RL, bool DIT, bool NAT = false>
-__device__ __forceinline__ void ntt_bn254_fs(Fr8 *data, const Fr8 *src, u64 colStride, const Sh8 *__restrict__ pw,
+template <int NST, int RL, bool DIT>
+__device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, u64 colStride, const Sh8 *__restrict__ pw,
                                              u32 pwK, const Fr8 *__restrict__ pre, const Fr8 *__restrict__ post,
                                              u32 tabH, u32 logn, u32 lo, u32 logc, u32 flags) {
     typedef BN254x32 F;
@@ -909,21 +909,15 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *data, const Fr8 *src, u64 colS
     E *sh = reinterpret_cast<E *>(smem_raw);
     Sh8 *twS = reinterpret_cast<Sh8 *>(sh + (ROW << logc)); // stage q at G − 2^(q+1)
 
-    E *col = data + (u64)blockIdx.y * colStride;       // stores
-    const E *scol = src + (u64)blockIdx.y * colStride; // loads
+    E *col = data + (u64)blockIdx.y * colStride;
     const u32 nthr = (G << logc) >> RL;
-    // NAT (F_NAT_OUT: the bottom DIF pass writes natural order, as in
-    // fs_pass; compiled apart): rows blockIdx.x + ol·2^(logn−NST−logc), the
-    // group bits lowest in the thread index, so that a warp's stores are
-    // runs of 2^logc consecutive outputs
-    constexpr bool nat = NAT && !DIT;
-    const u32 a = nat ? logc : min(lo, logc);
+    const u32 a = min(lo, logc);
     const u32 lowMask = (1u << lo) - 1;
     const u32 obase = blockIdx.x << logc;
     const u32 tid = threadIdx.x;
     const u32 tpart = (tid >> a) & ((G >> RL) - 1);
     const u32 olocal = (tid & ((1u << a) - 1)) | ((tid >> (a + NST - RL)) << a);
-    const u32 o = nat ? (olocal << (logn - NST - logc)) | blockIdx.x : obase + olocal;
+    const u32 o = obase + olocal;
     const u32 low = o & lowMask;
     const u32 ibase = ((o >> lo) << (lo + NST)) | low;
     const bool last = DIT ? lo + NST == logn : lo == 0; // this pass writes the output
@@ -956,7 +950,7 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *data, const Fr8 *src, u64 colS
         const u32 tbase = (tpart & ((1u << ws) - 1)) | ((tpart >> ws) << (ws + RL));
         if (rd == 0) {
 #pragma unroll
-            for (u32 e = 0; e < R; e++) x[e] = scol[ibase | ((tbase | (e << ws)) << lo)];
+            for (u32 e = 0; e < R; e++) x[e] = col[ibase | ((tbase | (e << ws)) << lo)];
 #pragma unroll
             for (u32 e = 0; e < R; e++) {
                 const u32 t = tbase | (e << ws);
@@ -1002,8 +996,7 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *data, const Fr8 *src, u64 colS
 #pragma unroll
             for (u32 e = 0; e < R; e++) {
                 const u32 t = tbase | (e << ws);
-                // the output position (nat: bitrev_n(row·2^NST + t))
-                const u32 i = nat ? (bitrev(t, NST) << (logn - NST)) | bitrev(o, logn - NST) : ibase | (t << lo);
+                const u32 i = ibase | (t << lo);
                 E v = x[e];
                 if (!DIT && lo > 0) v = passTw(v, t);
                 if (flags & F_POST_CONST) {
@@ -1029,14 +1022,12 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *data, const Fr8 *src, u64 colS
 // must allow); RL: elements per thread (log2).
 #define NTT_BN254_FS(THREADS, MINB, RL, NST, NAME)                                                      \
     extern "C" __global__ void __launch_bounds__(THREADS, MINB) NAME(                                  \
-        Fr8 *data, const Fr8 *src, u64 colStride, const Fr8 *tw, const Fr8 *rt, const Fr8 *pre, const Fr8 *post, \
-        u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags, const Sh8 *pw, u32 pwK) {           \
+        Fr8 *data, u64 colStride, const Fr8 *tw, const Fr8 *rt, const Fr8 *pre, const Fr8 *post, u32 tabH, \
+        u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags, const Sh8 *pw, u32 pwK) {                     \
         if (flags & F_DIT)                                                                            \
-            ntt_bn254_fs<NST, RL, true>(data, src, colStride, pw, pwK, pre, post, tabH, logn, lo, logc, flags); \
-        else if (lo == 0 && (flags & F_NAT_OUT))                                                      \
-            ntt_bn254_fs<NST, RL, false, true>(data, src, colStride, pw, pwK, pre, post, tabH, logn, lo, logc, flags); \
+            ntt_bn254_fs<NST, RL, true>(data, colStride, pw, pwK, pre, post, tabH, logn, lo, logc, flags); \
         else                                                                                          \
-            ntt_bn254_fs<NST, RL, false>(data, src, colStride, pw, pwK, pre, post, tabH, logn, lo, logc, flags); \
+            ntt_bn254_fs<NST, RL, false>(data, colStride, pw, pwK, pre, post, tabH, logn, lo, logc, flags); \
         pdl_end(flags);                                                                               \
     }
 // 4 elements per thread, 3 blocks of 256 threads per SM (80 registers;

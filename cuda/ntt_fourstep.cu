@@ -149,8 +149,8 @@ struct FS64 {
 // product per element by the thread's part of the stage twiddles, Φ(e) =
 // ω_(2^(ws+3))^(tb·r(e)): tb = t mod 2^ws, r(e) = Σ_(k in the round) e_k·2^(2−k).
 // Their shared table holds all G powers ω_G^j (the second half negated).
-template <class P, int NST, bool DIT, int BOT, int SH8 = 0, bool NAT = false>
-__device__ __forceinline__ void fs_pass(typename P::E *data, const typename P::E *src, u64 colStride,
+template <class P, int NST, bool DIT, int BOT, int SH8 = 0>
+__device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, u64 colStride,
                                         const typename P::E *__restrict__ tw, const typename P::E *__restrict__ rt,
                                         const typename P::E *__restrict__ pre, const typename P::E *__restrict__ post,
                                         u32 tabH, u32 rtH, u32 logn, u32 lo0, u32 logc, u32 flags) {
@@ -170,8 +170,7 @@ __device__ __forceinline__ void fs_pass(typename P::E *data, const typename P::E
 
     E *twS = sh + (S << logc); // the inner transforms' twiddles: stage q at G − 2^(q+1)
 
-    E *col = data + (u64)blockIdx.y * colStride;       // stores
-    const E *scol = src + (u64)blockIdx.y * colStride; // loads
+    E *col = data + (u64)blockIdx.y * colStride;
     const u32 n = 1u << logn;
     const u32 nthr = (G << logc) >> RL; // == blockDim.x
     const u32 a = min(lo, logc);
@@ -180,15 +179,7 @@ __device__ __forceinline__ void fs_pass(typename P::E *data, const typename P::E
     const u32 tid = threadIdx.x;
     const u32 tpart = (tid >> a) & ((G >> RL) - 1);
     const u32 olocal = (tid & ((1u << a) - 1)) | ((tid >> (a + NST - RL)) << a);
-    // NAT (F_NAT_OUT: the bottom DIF pass writes natural order): the block's
-    // rows are blockIdx.x + ol·2^(logn−NST−logc), so that its groups'
-    // outputs bitrev_n(row·2^NST + t) of one position t are 2^logc
-    // consecutive elements: rev_NST(t)·2^(logn−NST) + rev(blockIdx.x)·2^logc
-    // + rev_logc(ol). Compiled apart (the entry points pick it), so that the
-    // other passes keep their registers.
-    constexpr bool nat = NAT && !DIT && BOT != 0;
-    auto rowOf = [&](u32 ol) -> u32 { return nat ? (ol << (logn - NST - logc)) | blockIdx.x : obase + ol; };
-    const u32 o = rowOf(olocal);
+    const u32 o = obase + olocal;
     const u32 low = o & lowMask;
     const u32 ibase = ((o >> lo) << (lo + NST)) + low;
     E *shg = sh + olocal * S;
@@ -273,19 +264,18 @@ __device__ __forceinline__ void fs_pass(typename P::E *data, const typename P::E
         const u32 tbase = tbaseOf(ws);
         // the thread's elements: global gp[e·gs], shared shb[pos(e << ws)]
         E *gp = col + (ibase + (tbase << lo));
-        const E *gr = scol + (ibase + (tbase << lo));
         const u32 gs = 1u << (ws + lo);
         E *shb = shg + P::template pos<BOT == 1>(tbase);
         const bool staged = bottom && ws < SLOG;
         if (rd == 0) {
             if (staged) {
+                E *cb = col + obase * G;
 #pragma unroll
                 for (u32 e = 0; e < R; e++) {
                     const u32 u = tid + e * nthr;
                     const u32 t = u & (G - 1), ol = u >> NST;
-                    const u32 i = rowOf(ol) * G + t;
-                    E v = scol[i];
-                    if (flags & F_PRE_COSET) v = A::mul(v, coset(pre, i));
+                    E v = cb[u];
+                    if (flags & F_PRE_COSET) v = A::mul(v, coset(pre, obase * G + u));
                     sh[ol * S + P::template pos<BOT == 1>(t)] = v;
                 }
                 __syncthreads();
@@ -294,7 +284,7 @@ __device__ __forceinline__ void fs_pass(typename P::E *data, const typename P::E
             } else {
                 if (!DIT && !P::EARLY && NR == 1) loadTws();
 #pragma unroll
-                for (u32 e = 0; e < R; e++) x[e] = gr[(I)e * gs];
+                for (u32 e = 0; e < R; e++) x[e] = gp[(I)e * gs];
                 if (flags & F_PRE_COSET) {
 #pragma unroll
                     for (u32 e = 0; e < R; e++)
@@ -430,50 +420,22 @@ __device__ __forceinline__ void fs_pass(typename P::E *data, const typename P::E
             }
         }
 
-        if (rd == NR - 1 && staged && nat) {
-            // the natural-order layout: element t of group ol at u =
-            // rev_NST(t)·2^logc + rev_logc(ol), padded by one per 32 (fits the
-            // rows: 2^NST/32 ≤ 2^NST/16), so that thread u stores output
-            // rev_NST(t)·2^(logn−NST) + rev(blockIdx.x)·2^logc + rev_logc(ol)
-            // with consecutive threads on consecutive addresses
-            __syncthreads(); // every thread's reads of its row are done
-            const u32 ro = bitrev(olocal, logc);
-#pragma unroll
-            for (u32 e = 0; e < R; e++) {
-                const u32 u = (bitrev(tbase | (e << ws), NST) << logc) | ro;
-                sh[u + (u >> 5)] = x[e];
-            }
-            __syncthreads();
-            const u32 qb0 = bitrev(blockIdx.x, logn - NST - logc) << logc;
-            const u32 cm = (1u << logc) - 1;
-#pragma unroll
-            for (u32 e = 0; e < R; e++) {
-                const u32 u = tid + e * nthr;
-                const u32 q = ((u >> logc) << (logn - NST)) | qb0 | (u & cm);
-                E v = sh[u + (u >> 5)];
-                if (flags & F_POST_CONST) {
-                    v = A::mul(v, post[0]);
-                } else if (flags & F_POST_COSET) {
-                    v = A::mul(v, coset(post, q));
-                }
-                col[q] = canon ? P::canon(v) : v;
-            }
-        } else if (rd == NR - 1 && staged) {
+        if (rd == NR - 1 && staged) {
 #pragma unroll
             for (u32 e = 0; e < R; e++) shb[P::template pos<BOT == 1>(e << ws)] = x[e];
             __syncthreads();
+            E *cb = col + obase * G;
 #pragma unroll
             for (u32 e = 0; e < R; e++) {
                 const u32 u = tid + e * nthr;
                 const u32 t = u & (G - 1), ol = u >> NST;
-                const u32 i = rowOf(ol) * G + t;
                 E v = sh[ol * S + P::template pos<BOT == 1>(t)];
                 if (flags & F_POST_CONST) {
                     v = A::mul(v, post[0]);
                 } else if (flags & F_POST_COSET) {
-                    v = A::mul(v, coset(post, i));
+                    v = A::mul(v, coset(post, obase * G + u));
                 }
-                col[i] = canon ? P::canon(v) : v;
+                cb[u] = canon ? P::canon(v) : v;
             }
         } else if (rd == NR - 1) {
             if (!DIT && PTW) {
@@ -505,53 +467,46 @@ __device__ __forceinline__ void fs_pass(typename P::E *data, const typename P::E
 }
 
 // ntt_fs31: BabyBear and KoalaBear, lo at run time.
-template <class F, int NST, bool DIT, bool NAT = false>
-__device__ __forceinline__ void ntt_fs31(u32 *data, const u32 *src, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre,
+template <class F, int NST, bool DIT>
+__device__ __forceinline__ void ntt_fs31(u32 *data, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre,
                                          const u32 *post, u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {
-    if constexpr (NAT)
-        fs_pass<FS31<F>, NST, DIT, 1, 0, true>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);
-    else
-        fs_pass<FS31<F>, NST, DIT, -1>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);
+    fs_pass<FS31<F>, NST, DIT, -1>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);
 }
 // ntt_fs64: Goldilocks, the bottom pass (lo == 0) and the others compiled
 // apart.
-template <int NST, bool DIT, bool BOTTOM, int SH8 = 0, bool NAT = false>
-__device__ __forceinline__ void ntt_fs64(u64 *data, const u64 *src, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre,
+template <int NST, bool DIT, bool BOTTOM, int SH8 = 0>
+__device__ __forceinline__ void ntt_fs64(u64 *data, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre,
                                          const u64 *post, u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {
-    fs_pass<FS64, NST, DIT, BOTTOM ? 1 : 0, SH8, NAT>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo,
-                                                      logc, flags);
+    fs_pass<FS64, NST, DIT, BOTTOM ? 1 : 0, SH8>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc,
+                                                 flags);
 }
 
 #define NTT_FS31(name, F, NST)                                                                                \
     extern "C" __global__ void __launch_bounds__(1024) ntt_##name##_fs##NST(                                 \
-        u32 *data, const u32 *src, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre, const u32 *post, u32 tabH,    \
+        u32 *data, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre, const u32 *post, u32 tabH,    \
         u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                     \
         pdl_begin(flags);                                                                                     \
         if (flags & F_DIT)                                                                                    \
-            ntt_fs31<F, NST, true>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);     \
-        else if (lo == 0 && (flags & F_NAT_OUT))                                                              \
-            ntt_fs31<F, NST, false, true>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+            ntt_fs31<F, NST, true>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);     \
         else                                                                                                  \
-            ntt_fs31<F, NST, false>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);    \
+            ntt_fs31<F, NST, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);    \
         pdl_end(flags);                                                                                       \
     }
 #define NTT_FS64(NST)                                                                                          \
     extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_fs##NST(                                 \
-        u64 *data, const u64 *src, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, u32 tabH,     \
+        u64 *data, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, u32 tabH,     \
         u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                      \
         pdl_begin(flags);                                                                                      \
         if (lo == 0) {                                                                                         \
             if (flags & F_DIT)                                                                                 \
-                ntt_fs64<NST, true, true>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-            else if (flags & F_NAT_OUT)                                                                        \
-                ntt_fs64<NST, false, true, 0, true>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+                ntt_fs64<NST, true, true>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
             else                                                                                               \
-                ntt_fs64<NST, false, true>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+                ntt_fs64<NST, false, true>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         } else {                                                                                               \
             if (flags & F_DIT)                                                                                 \
-                ntt_fs64<NST, true, false>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+                ntt_fs64<NST, true, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
             else                                                                                               \
-                ntt_fs64<NST, false, false>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+                ntt_fs64<NST, false, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         }                                                                                                      \
         pdl_end(flags);                                                                                        \
     }
@@ -561,15 +516,13 @@ __device__ __forceinline__ void ntt_fs64(u64 *data, const u64 *src, u64 colStrid
 // takes them for those launches and ntt_fs64 for the others (DIT).
 #define NTT_FS64_SHV(NAME, SH, NST)                                                                            \
     extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_##NAME##_fs##NST(                        \
-        u64 *data, const u64 *src, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, u32 tabH,     \
+        u64 *data, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, u32 tabH,     \
         u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                      \
         pdl_begin(flags);                                                                                      \
-        if (lo == 0 && (flags & F_NAT_OUT))                                                                    \
-            ntt_fs64<NST, false, true, SH, true>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-        else if (lo == 0)                                                                                      \
-            ntt_fs64<NST, false, true, SH>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+        if (lo == 0)                                                                                           \
+            ntt_fs64<NST, false, true, SH>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         else                                                                                                   \
-            ntt_fs64<NST, false, false, SH>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+            ntt_fs64<NST, false, false, SH>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         pdl_end(flags);                                                                                        \
     }
 #define NTT_FS64_SH(NST) NTT_FS64_SHV(sh, 120, NST) NTT_FS64_SHV(shi, 72, NST)

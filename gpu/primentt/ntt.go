@@ -1,9 +1,7 @@
 package primentt
 
 import (
-	"errors"
 	"fmt"
-	"math/bits"
 	"slices"
 	"sync"
 
@@ -24,7 +22,6 @@ const (
 	fIndexRev  = 16
 	fCanon     = 64  // ntt_fs64: store canonical representatives (a transform's last pass)
 	fPDLLate   = 128 // let the next kernel start after this one's last stores, not at its start
-	fNatOut    = 256 // four-step passes: the bottom DIF pass writes natural order (out of place)
 )
 
 // NTT runs gnark-crypto-compatible NTTs of one domain on device
@@ -186,13 +183,7 @@ func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, 
 	}
 	dit := o == DIT
 	if plan, late := t.planFor(cols); plan != nil {
-		if np := t.natPlan(plan); o == Natural && np != nil {
-			done, err := t.launchNatural(q, np, ptr, colStride, cols, inverse, coset, late || pdlLate)
-			if done || err != nil {
-				return err
-			}
-		}
-		if err := t.launchFS(q, plan, ptr, ptr, colStride, cols, dit, inverse, coset, late || pdlLate, false); err != nil {
+		if err := t.launchFS(q, plan, ptr, colStride, cols, dit, inverse, coset, late || pdlLate); err != nil {
 			return err
 		}
 	} else if err := t.launchTile(q, ptr, colStride, cols, dit, inverse, coset); err != nil {
@@ -202,72 +193,6 @@ func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, 
 		return t.bitrevOn(q, ptr, colStride, cols)
 	}
 	return nil
-}
-
-// Natural order above one tile runs the DIF passes out of place with the
-// last one writing natural order (launchNatural), where the bit reversal
-// after the passes in place is not faster. Measured on the H100
-// (TestNaturalPaths, forward, one column; BENCHMARKS.md):
-//   - natBitrev names the sizes where the bit reversal was faster (BabyBear
-//     2^20 and 2^22, Goldilocks 2^19, BN254 2^14); every other size from
-//     2^13 to 2^26 was faster without it, by up to 19% (BabyBear 2^26:
-//     1.035 -> 0.843 ms; BN254 2^16: 36.5 -> 25.2 us);
-//   - the last pass writes runs of 2^logc consecutive outputs, one per
-//     group of its tile; from 2^natWideMin elements its groups are widened
-//     to natRun bytes where the launch bounds allow (BabyBear 2^25 in runs
-//     of 32 B: 0.537 ms, of 128 B: 0.419; Goldilocks 2^25 of 32 B: 1.132,
-//     64 B: 0.965, 128 B: 1.006), below it the plan's groups stay (more
-//     blocks: BabyBear 2^16 in runs of 32 B 7.9 us, of 128 B 9.9 us).
-var (
-	natBitrev  = map[string]map[int]bool{"fs31": {20: true, 22: true}, "goldilocks": {19: true}, "bn254": {14: true}}
-	natRun     = map[string]int{"fs31": 128, "goldilocks": 64, "bn254": 128}
-	natWideMin = 20
-)
-
-// natRunTest, where nonzero, replaces natRun and natWideMin and takes
-// every size out of natBitrev (TestNaturalPaths): the runs in bytes, or
-// −1 for the plan's groups at every size.
-var natRunTest int
-
-// natPlan returns plan with its bottom pass as launchNatural runs it, or
-// nil where the passes run in place and the bit reversal follows (a plan
-// of one pass, natBitrev, noNatOut).
-func (t *NTT[E]) natPlan(plan []nttPass) []nttPass {
-	key := t.k.info.fsKernels()
-	if len(plan) < 2 || noNatOut || (natRunTest == 0 && natBitrev[key][t.logn]) {
-		return nil
-	}
-	run, wideMin := natRun[key], natWideMin
-	if natRunTest != 0 {
-		run, wideMin = max(natRunTest, 0), 0
-	}
-	out := slices.Clone(plan)
-	p := &out[0] // the bottom pass, the last one of a DIF transform
-	if t.logn >= wideMin && run > 0 {
-		es := t.k.elemSize()
-		maxc := min(t.logn-p.nst, bits.Len(uint(t.k.info.fsMaxThreads))-1+p.rl-p.nst)
-		p.logc = max(p.logc, min(bits.Len(uint(run/es))-1, maxc))
-	}
-	return out
-}
-
-// launchNatural queues a transform in natural order without a bit
-// reversal: the DIF passes out of place through cols columns of temporary
-// device memory (gpu.Queue.Scratch), the first reading the data and the
-// last writing it back in natural order (fNatOut). It reports false,
-// having queued nothing, where the temporary memory is not to be had
-// (gpu.ErrOutOfMemory): the caller then runs the passes in place and the
-// bit reversal.
-func (t *NTT[E]) launchNatural(q *gpu.Queue, plan []nttPass, ptr, colStride uint64, cols int, inverse, coset, late bool) (bool, error) {
-	queued := false
-	err := q.Scratch(int(uint64(cols)*colStride*uint64(t.k.elemSize())), func(tmp gpu.DevicePtr) error {
-		queued = true
-		return t.launchFS(q, plan, ptr, uint64(tmp), colStride, cols, false, inverse, coset, late, true)
-	})
-	if !queued && errors.Is(err, gpu.ErrOutOfMemory) {
-		return false, nil
-	}
-	return true, err
 }
 
 // launchTile queues the one pass of a transform of at most one tile: the
@@ -335,10 +260,8 @@ type fsLaunch struct {
 // fsLaunches returns the four-step passes of one transform in launch order
 // (DIF top pass first, DIT bottom first) with their flags: the coset powers
 // on the first pass's loads, 1/n or the inverse coset powers on the last
-// pass's stores, as in the radix-2 passes; nat (DIF only) makes the last
-// pass write natural order, where the inverse coset powers go by the
-// natural index.
-func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset, late, nat bool) []fsLaunch {
+// pass's stores, as in the radix-2 passes.
+func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset, late bool) []fsLaunch {
 	passes := slices.Clone(plan)
 	if !dit {
 		slices.Reverse(passes)
@@ -364,15 +287,12 @@ func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset, 
 		if pi == len(passes)-1 && inverse {
 			if coset {
 				flags |= fPostCoset
-				if !dit && !nat {
+				if !dit {
 					flags |= fIndexRev
 				}
 			} else {
 				flags |= fPostConst
 			}
-		}
-		if pi == len(passes)-1 && nat {
-			flags |= fNatOut
 		}
 		tile := 1 << (p.nst + p.logc)
 		out[pi] = fsLaunch{p: p, flags: flags, block: tile >> p.rl, shared: fsShared(p, info, es)}
@@ -399,29 +319,15 @@ func (t *NTT[E]) planFor(cols int) (plan []nttPass, late bool) {
 	return t.fsPlan, false
 }
 
-// launchFS queues the four-step passes of one transform (inside a device
-// call): in place at ptr, or with nat (DIF, natural order out) the first
-// pass from ptr to tmp, the others in place in tmp but the last, from tmp
-// to ptr (tmp and ptr: cols columns colStride apart).
-func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, tmp, colStride uint64, cols int, dit, inverse, coset, late, nat bool) error {
+// launchFS queues the four-step passes of one transform (inside a device call).
+func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, colStride uint64, cols int, dit, inverse, coset, late bool) error {
 	tw, rt := t.tw.Ptr(), t.rt.Ptr()
 	if inverse {
 		tw, rt = t.twInv.Ptr(), t.rtInv.Ptr()
 	}
 	es := t.k.elemSize()
 	n := 1 << t.logn
-	ls := fsLaunches(plan, t.k.info, es, dit, inverse, coset, late, nat)
-	for li, l := range ls {
-		src, dst := ptr, ptr
-		if nat {
-			src, dst = tmp, tmp
-			if li == 0 {
-				src = ptr
-			}
-			if li == len(ls)-1 {
-				dst = ptr
-			}
-		}
+	for _, l := range fsLaunches(plan, t.k.info, es, dit, inverse, coset, late) {
 		post := t.nInv.Ptr()
 		switch {
 		case l.flags&fPostCoset != 0:
@@ -452,8 +358,7 @@ func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, tmp, colStride uint
 		}
 		for c0 := 0; c0 < cols; c0 += maxGridY {
 			cn := min(cols-c0, maxGridY)
-			off := uint64(c0) * colStride * uint64(es)
-			args := append([]any{gpu.DevicePtr(dst + off), gpu.DevicePtr(src + off), colStride, tw, rt, t.cosetFwd.Ptr(), post,
+			args := append([]any{gpu.DevicePtr(ptr + uint64(c0)*colStride*uint64(es)), colStride, tw, rt, t.cosetFwd.Ptr(), post,
 				uint32(t.tabH), uint32(t.rtH()), uint32(t.logn), uint32(l.p.lo), uint32(l.p.logc), l.flags}, extra...)
 			if err := launchNTT(q, f, gpu.Dim3{X: n >> (l.p.nst + l.p.logc), Y: cn}, gpu.Dim3{X: l.block}, l.shared, args...); err != nil {
 				return err
@@ -534,10 +439,8 @@ func bitrevShared(tb, es int) int { return 2 * (1 << tb) * ((1 << tb) + 1) * es 
 
 // noDependent makes launchNTT launch as usual, pdlLate makes every pass
 // trigger the next kernel at its end (tests: to time the programmatic
-// dependent launches against ordinary ones and the trigger's places);
-// noNatOut makes natural order the passes in place and the bit reversal,
-// as where launchNatural gets no temporary memory (tests).
-var noDependent, pdlLate, noNatOut bool
+// dependent launches against ordinary ones and the trigger's places).
+var noDependent, pdlLate bool
 
 // launchNTT queues a kernel of the NTT programs, every one of which waits
 // for the kernel ahead of it before touching memory (pdl_begin, pdl_wait in
