@@ -369,7 +369,10 @@ func planWide(logn int, f nttFieldInfo, sms int) []nttPass {
 // its 7-bit pass at the bottom (an H100: 1954 -> 1894 us), the 31-bit
 // fields' 2^25 with its 9-bit pass on top and 2^26 with 8 groups in the
 // lower passes (H100: 383.5 -> 375.8 us, 794.2 -> 779.6 us; at 2^24 the
-// best H200 plan lost on the H100 and planFS stays). planFor takes them
+// best H200 plan lost on the H100 and planFS stays). BN254 2^13, 2^15,
+// 2^16 and 2^18 searched again with the trigger as a dimension (H100,
+// forward DIF: 17.4 -> 15.0, 15.7 -> 15.3, 23.2 -> 22.1, 65.7 -> 62.8 us,
+// all triggering early). planFor takes them
 // for one column and for few columns, in every direction, order and coset
 // (TestLonePlansGPU checks each against gnark-crypto). Keyed by fsKernels:
 // KoalaBear runs BabyBear's kernels.
@@ -388,12 +391,12 @@ var lonePlans = map[string]map[int][]nttPass{
 	},
 	"bn254": {
 		12: {{0, 6, 0, 1}, {6, 6, 2, 1}},
-		13: {{0, 7, 1, 1}, {7, 6, 1, 1}},
+		13: {{0, 8, 0, 1}, {8, 5, 3, 1}},
 		14: {{0, 7, 0, 1}, {7, 7, 1, 1}},
-		15: {{0, 5, 2, 1}, {5, 5, 3, 1}, {10, 5, 3, 1}},
-		16: {{0, 8, 0, 1}, {8, 8, 0, 1}},
+		15: {{0, 5, 2, 1}, {5, 5, 2, 1}, {10, 5, 2, 1}},
+		16: {{0, 8, 1, 1}, {8, 8, 1, 1}},
 		17: {{0, 6, 2, 1}, {6, 5, 3, 1}, {11, 6, 2, 1}},
-		18: {{0, 6, 2, 1}, {6, 6, 3, 1}, {12, 6, 2, 1}},
+		18: {{0, 6, 2, 1}, {6, 6, 2, 1}, {12, 6, 2, 1}},
 		20: {{0, 7, 1, 1}, {7, 7, 2, 1}, {14, 6, 2, 1}},
 		21: {{0, 7, 3, 2}, {7, 7, 3, 2}, {14, 7, 3, 2}},
 		22: {{0, 8, 2, 2}, {8, 7, 3, 2}, {15, 7, 3, 2}},
@@ -422,11 +425,11 @@ var lonePlans = map[string]map[int][]nttPass{
 // 12.0 -> 7.3, BN254 2^12..2^14 0.4–1.3 us less). Where the next pass has
 // a block or two per multiprocessor, its blocks started early crowd onto
 // the multiprocessors that had room and it runs slower; these plans
-// trigger at their end instead (Goldilocks 2^19: 23.8 -> 19.7 us, BN254
-// 2^16: 32.6 -> 23.4 us; BENCHMARKS.md).
+// trigger at their end instead (Goldilocks 2^19: 23.8 -> 19.7 us; BN254
+// 2^16 with its earlier plan: 32.6 -> 23.4 us; BENCHMARKS.md).
 var lateTrigger = map[string]map[int]bool{
 	"goldilocks": {19: true},
-	"bn254":      {15: true, 16: true, 17: true},
+	"bn254":      {17: true},
 }
 
 // fsKernels names the four-step kernels a field runs (lonePlans' key): the
