@@ -895,8 +895,9 @@ struct BN254x32 {
 // F_POST_CONST), then the canonical reduction. The Montgomery product by
 // 1/n it replaces is one long carry chain per element (CIOS) on the pass's
 // last step.
-template <int NST, int RL, bool DIT>
-__device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, u64 colStride, const Sh8 *__restrict__ pw,
+template <int NST, int RL, bool DIT, int IO = FS_IN_PLACE>
+__device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, const Fr8 *__restrict__ src, u64 colStride,
+                                             const Sh8 *__restrict__ pw,
                                              u32 pwK, const Fr8 *__restrict__ pre, const Fr8 *__restrict__ post,
                                              u32 tabH, u32 logn, u32 lo, u32 logc, u32 flags) {
     typedef BN254x32 F;
@@ -909,15 +910,21 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, u64 colStri
     E *sh = reinterpret_cast<E *>(smem_raw);
     Sh8 *twS = reinterpret_cast<Sh8 *>(sh + (ROW << logc)); // stage q at G − 2^(q+1)
 
-    E *col = data + (u64)blockIdx.y * colStride;
+    E *col = data + (u64)blockIdx.y * colStride; // stores
+    const E *scol = IO == FS_IN_PLACE ? col : src + (u64)blockIdx.y * colStride; // loads (FS_IN_PLACE: src unread)
     const u32 nthr = (G << logc) >> RL;
-    const u32 a = min(lo, logc);
+    // FS_NATURAL (F_NAT_OUT: the bottom DIF pass writes natural order, as in
+    // fs_pass): rows blockIdx.x + ol·2^(logn−NST−logc), the group bits
+    // lowest in the thread index, so that a warp's stores are runs of 2^logc
+    // consecutive outputs
+    constexpr bool nat = IO == FS_NATURAL && !DIT;
+    const u32 a = nat ? logc : min(lo, logc);
     const u32 lowMask = (1u << lo) - 1;
     const u32 obase = blockIdx.x << logc;
     const u32 tid = threadIdx.x;
     const u32 tpart = (tid >> a) & ((G >> RL) - 1);
     const u32 olocal = (tid & ((1u << a) - 1)) | ((tid >> (a + NST - RL)) << a);
-    const u32 o = obase + olocal;
+    const u32 o = nat ? (olocal << (logn - NST - logc)) | blockIdx.x : obase + olocal;
     const u32 low = o & lowMask;
     const u32 ibase = ((o >> lo) << (lo + NST)) | low;
     const bool last = DIT ? lo + NST == logn : lo == 0; // this pass writes the output
@@ -950,7 +957,7 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, u64 colStri
         const u32 tbase = (tpart & ((1u << ws) - 1)) | ((tpart >> ws) << (ws + RL));
         if (rd == 0) {
 #pragma unroll
-            for (u32 e = 0; e < R; e++) x[e] = col[ibase | ((tbase | (e << ws)) << lo)];
+            for (u32 e = 0; e < R; e++) x[e] = scol[ibase | ((tbase | (e << ws)) << lo)];
 #pragma unroll
             for (u32 e = 0; e < R; e++) {
                 const u32 t = tbase | (e << ws);
@@ -996,7 +1003,8 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, u64 colStri
 #pragma unroll
             for (u32 e = 0; e < R; e++) {
                 const u32 t = tbase | (e << ws);
-                const u32 i = ibase | (t << lo);
+                // the output position (nat: bitrev_n(row·2^NST + t))
+                const u32 i = nat ? (bitrev(t, NST) << (logn - NST)) | bitrev(o, logn - NST) : ibase | (t << lo);
                 E v = x[e];
                 if (!DIT && lo > 0) v = passTw(v, t);
                 if (flags & F_POST_CONST) {
@@ -1020,14 +1028,25 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, u64 colStri
 // Arguments as the other four-step kernels', then pw and pwK; tw and rt
 // are not read. THREADS, MINB: launch bounds (blocks per SM the registers
 // must allow); RL: elements per thread (log2).
-#define NTT_BN254_FS(THREADS, MINB, RL, NST, NAME)                                                      \
+// NAME in place, OOP out of place (DIF: the pass above the bottom from src
+// to data, the bottom pass writing natural order), as in ntt_fourstep.cu.
+#define NTT_BN254_FS(THREADS, MINB, RL, NST, NAME, OOP)                                                 \
     extern "C" __global__ void __launch_bounds__(THREADS, MINB) NAME(                                  \
         Fr8 *data, u64 colStride, const Fr8 *tw, const Fr8 *rt, const Fr8 *pre, const Fr8 *post, u32 tabH, \
         u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags, const Sh8 *pw, u32 pwK) {                     \
         if (flags & F_DIT)                                                                            \
-            ntt_bn254_fs<NST, RL, true>(data, colStride, pw, pwK, pre, post, tabH, logn, lo, logc, flags); \
+            ntt_bn254_fs<NST, RL, true>(data, data, colStride, pw, pwK, pre, post, tabH, logn, lo, logc, flags); \
         else                                                                                          \
-            ntt_bn254_fs<NST, RL, false>(data, colStride, pw, pwK, pre, post, tabH, logn, lo, logc, flags); \
+            ntt_bn254_fs<NST, RL, false>(data, data, colStride, pw, pwK, pre, post, tabH, logn, lo, logc, flags); \
+        pdl_end(flags);                                                                               \
+    }                                                                                                 \
+    extern "C" __global__ void __launch_bounds__(THREADS, MINB) OOP(                                   \
+        Fr8 *data, const Fr8 *src, u64 colStride, const Fr8 *tw, const Fr8 *rt, const Fr8 *pre, const Fr8 *post, \
+        u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags, const Sh8 *pw, u32 pwK) {           \
+        if (lo == 0)                                                                                  \
+            ntt_bn254_fs<NST, RL, false, FS_NATURAL>(data, src, colStride, pw, pwK, pre, post, tabH, logn, lo, logc, flags); \
+        else                                                                                          \
+            ntt_bn254_fs<NST, RL, false, FS_OUT_OF_PLACE>(data, src, colStride, pw, pwK, pre, post, tabH, logn, lo, logc, flags); \
         pdl_end(flags);                                                                               \
     }
 // 4 elements per thread, 3 blocks of 256 threads per SM (80 registers;
@@ -1042,14 +1061,14 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, u64 colStri
 // by the latency of each thread's chain of products, not by issue): twice
 // the threads of a tile, each with half the products in sequence.
 #if !defined(NTT_ONLY) || defined(NTT_ONLY_bn254)
-NTT_BN254_FS(256, 3, 2, 5, ntt_bn254_fs5)
-NTT_BN254_FS(256, 3, 2, 6, ntt_bn254_fs6)
-NTT_BN254_FS(256, 3, 2, 7, ntt_bn254_fs7)
-NTT_BN254_FS(256, 3, 2, 8, ntt_bn254_fs8)
-NTT_BN254_FS(256, 3, 1, 5, ntt_bn254_r1_fs5)
-NTT_BN254_FS(256, 3, 1, 6, ntt_bn254_r1_fs6)
-NTT_BN254_FS(256, 3, 1, 7, ntt_bn254_r1_fs7)
-NTT_BN254_FS(256, 3, 1, 8, ntt_bn254_r1_fs8)
+NTT_BN254_FS(256, 3, 2, 5, ntt_bn254_fs5, ntt_bn254_oop_fs5)
+NTT_BN254_FS(256, 3, 2, 6, ntt_bn254_fs6, ntt_bn254_oop_fs6)
+NTT_BN254_FS(256, 3, 2, 7, ntt_bn254_fs7, ntt_bn254_oop_fs7)
+NTT_BN254_FS(256, 3, 2, 8, ntt_bn254_fs8, ntt_bn254_oop_fs8)
+NTT_BN254_FS(256, 3, 1, 5, ntt_bn254_r1_fs5, ntt_bn254_r1_oop_fs5)
+NTT_BN254_FS(256, 3, 1, 6, ntt_bn254_r1_fs6, ntt_bn254_r1_oop_fs6)
+NTT_BN254_FS(256, 3, 1, 7, ntt_bn254_r1_fs7, ntt_bn254_r1_oop_fs7)
+NTT_BN254_FS(256, 3, 1, 8, ntt_bn254_r1_fs8, ntt_bn254_r1_oop_fs8)
 #endif
 
 // ntt_bn254_spread32 is the LDE's spread (ntt_spread, ntt_passes.cu) on

@@ -39,6 +39,13 @@
 //
 // The passes: ntt_fs31 (BabyBear, KoalaBear), ntt_fs64 (Goldilocks),
 // ntt_bn254_fs (BN254).
+// A pass's loads and stores (IO): in place (src unread), out of place
+// (src to data: a natural-order transform's first DIF pass), out of place
+// writing natural order (its last, the bottom pass; F_NAT_OUT). The
+// out-of-place passes are kernels of their own (the entry points below).
+#define FS_IN_PLACE 0
+#define FS_OUT_OF_PLACE 1
+#define FS_NATURAL 2
 __host__ __device__ constexpr int fs_rl(int nst, int rlog) { return nst < rlog ? nst : rlog; }
 __host__ __device__ constexpr int fs_nr(int nst, int rl) { return (nst + rl - 1) / rl; }
 // bits of round rd (stage bits split as evenly as possible)
@@ -149,8 +156,9 @@ struct FS64 {
 // product per element by the thread's part of the stage twiddles, Φ(e) =
 // ω_(2^(ws+3))^(tb·r(e)): tb = t mod 2^ws, r(e) = Σ_(k in the round) e_k·2^(2−k).
 // Their shared table holds all G powers ω_G^j (the second half negated).
-template <class P, int NST, bool DIT, int BOT, int SH8 = 0>
-__device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, u64 colStride,
+template <class P, int NST, bool DIT, int BOT, int SH8 = 0, int IO = FS_IN_PLACE>
+__device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, const typename P::E *__restrict__ src,
+                                        u64 colStride,
                                         const typename P::E *__restrict__ tw, const typename P::E *__restrict__ rt,
                                         const typename P::E *__restrict__ pre, const typename P::E *__restrict__ post,
                                         u32 tabH, u32 rtH, u32 logn, u32 lo0, u32 logc, u32 flags) {
@@ -170,7 +178,8 @@ __device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, u64 co
 
     E *twS = sh + (S << logc); // the inner transforms' twiddles: stage q at G − 2^(q+1)
 
-    E *col = data + (u64)blockIdx.y * colStride;
+    E *col = data + (u64)blockIdx.y * colStride; // stores
+    const E *scol = IO == FS_IN_PLACE ? col : src + (u64)blockIdx.y * colStride; // loads
     const u32 n = 1u << logn;
     const u32 nthr = (G << logc) >> RL; // == blockDim.x
     const u32 a = min(lo, logc);
@@ -179,7 +188,14 @@ __device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, u64 co
     const u32 tid = threadIdx.x;
     const u32 tpart = (tid >> a) & ((G >> RL) - 1);
     const u32 olocal = (tid & ((1u << a) - 1)) | ((tid >> (a + NST - RL)) << a);
-    const u32 o = obase + olocal;
+    // FS_NATURAL (F_NAT_OUT: the bottom DIF pass writes natural order): the
+    // block's rows are blockIdx.x + ol·2^(logn−NST−logc), so that its
+    // groups' outputs bitrev_n(row·2^NST + t) of one position t are 2^logc
+    // consecutive elements: rev_NST(t)·2^(logn−NST) + rev(blockIdx.x)·2^logc
+    // + rev_logc(ol).
+    constexpr bool nat = IO == FS_NATURAL && !DIT && BOT != 0;
+    auto rowOf = [&](u32 ol) -> u32 { return nat ? (ol << (logn - NST - logc)) | blockIdx.x : obase + ol; };
+    const u32 o = rowOf(olocal);
     const u32 low = o & lowMask;
     const u32 ibase = ((o >> lo) << (lo + NST)) + low;
     E *shg = sh + olocal * S;
@@ -264,18 +280,24 @@ __device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, u64 co
         const u32 tbase = tbaseOf(ws);
         // the thread's elements: global gp[e·gs], shared shb[pos(e << ws)]
         E *gp = col + (ibase + (tbase << lo));
+        const E *gr = scol + (ibase + (tbase << lo));
         const u32 gs = 1u << (ws + lo);
         E *shb = shg + P::template pos<BOT == 1>(tbase);
         const bool staged = bottom && ws < SLOG;
         if (rd == 0) {
             if (staged) {
-                E *cb = col + obase * G;
+                const E *cb = scol + obase * G;
 #pragma unroll
                 for (u32 e = 0; e < R; e++) {
                     const u32 u = tid + e * nthr;
                     const u32 t = u & (G - 1), ol = u >> NST;
-                    E v = cb[u];
-                    if (flags & F_PRE_COSET) v = A::mul(v, coset(pre, obase * G + u));
+                    E v;
+                    if constexpr (nat) {
+                        v = scol[rowOf(ol) * G + t]; // no coset: not the first pass
+                    } else {
+                        v = cb[u];
+                        if (flags & F_PRE_COSET) v = A::mul(v, coset(pre, obase * G + u));
+                    }
                     sh[ol * S + P::template pos<BOT == 1>(t)] = v;
                 }
                 __syncthreads();
@@ -284,7 +306,7 @@ __device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, u64 co
             } else {
                 if (!DIT && !P::EARLY && NR == 1) loadTws();
 #pragma unroll
-                for (u32 e = 0; e < R; e++) x[e] = gp[(I)e * gs];
+                for (u32 e = 0; e < R; e++) x[e] = gr[(I)e * gs];
                 if (flags & F_PRE_COSET) {
 #pragma unroll
                     for (u32 e = 0; e < R; e++)
@@ -420,7 +442,35 @@ __device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, u64 co
             }
         }
 
-        if (rd == NR - 1 && staged) {
+        if (rd == NR - 1 && staged && nat) {
+            // the natural-order layout: element t of group ol at u =
+            // rev_NST(t)·2^logc + rev_logc(ol), padded by one per 32 (fits the
+            // rows: 2^NST/32 ≤ 2^NST/16), so that thread u stores output
+            // rev_NST(t)·2^(logn−NST) + rev(blockIdx.x)·2^logc + rev_logc(ol)
+            // with consecutive threads on consecutive addresses
+            __syncthreads(); // every thread's reads of its row are done
+            const u32 ro = bitrev(olocal, logc);
+#pragma unroll
+            for (u32 e = 0; e < R; e++) {
+                const u32 u = (bitrev(tbase | (e << ws), NST) << logc) | ro;
+                sh[u + (u >> 5)] = x[e];
+            }
+            __syncthreads();
+            const u32 qb0 = bitrev(blockIdx.x, logn - NST - logc) << logc;
+            const u32 cm = (1u << logc) - 1;
+#pragma unroll
+            for (u32 e = 0; e < R; e++) {
+                const u32 u = tid + e * nthr;
+                const u32 q = ((u >> logc) << (logn - NST)) | qb0 | (u & cm);
+                E v = sh[u + (u >> 5)];
+                if (flags & F_POST_CONST) {
+                    v = A::mul(v, post[0]);
+                } else if (flags & F_POST_COSET) {
+                    v = A::mul(v, coset(post, q));
+                }
+                col[q] = canon ? P::canon(v) : v;
+            }
+        } else if (rd == NR - 1 && staged) {
 #pragma unroll
             for (u32 e = 0; e < R; e++) shb[P::template pos<BOT == 1>(e << ws)] = x[e];
             __syncthreads();
@@ -467,29 +517,46 @@ __device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, u64 co
 }
 
 // ntt_fs31: BabyBear and KoalaBear, lo at run time.
-template <class F, int NST, bool DIT>
-__device__ __forceinline__ void ntt_fs31(u32 *data, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre,
+template <class F, int NST, bool DIT, int IO = FS_IN_PLACE>
+__device__ __forceinline__ void ntt_fs31(u32 *data, const u32 *src, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre,
                                          const u32 *post, u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {
-    fs_pass<FS31<F>, NST, DIT, -1>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);
+    // out of place: the first DIF pass (above the bottom) and the last (the bottom, natural order)
+    constexpr int BOT = IO == FS_IN_PLACE ? -1 : IO == FS_NATURAL ? 1 : 0;
+    fs_pass<FS31<F>, NST, DIT, BOT, 0, IO>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);
 }
 // ntt_fs64: Goldilocks, the bottom pass (lo == 0) and the others compiled
 // apart.
-template <int NST, bool DIT, bool BOTTOM, int SH8 = 0>
-__device__ __forceinline__ void ntt_fs64(u64 *data, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre,
+template <int NST, bool DIT, bool BOTTOM, int SH8 = 0, int IO = FS_IN_PLACE>
+__device__ __forceinline__ void ntt_fs64(u64 *data, const u64 *src, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre,
                                          const u64 *post, u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {
-    fs_pass<FS64, NST, DIT, BOTTOM ? 1 : 0, SH8>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc,
-                                                 flags);
+    fs_pass<FS64, NST, DIT, BOTTOM ? 1 : 0, SH8, IO>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo,
+                                                     logc, flags);
 }
 
+// In place: ntt_<name>_fs<NST> (both directions); out of place, DIF only:
+// ntt_<name>_oop_fs<NST>, the pass above the bottom from src to data or the
+// bottom pass writing natural order (F_NAT_OUT implied), kernels of their
+// own so that the in-place ones keep their code and size (as one kernel,
+// Goldilocks' in-place DIF passes of 2^13..2^18 ran 30-40% slower on the H100).
 #define NTT_FS31(name, F, NST)                                                                                \
     extern "C" __global__ void __launch_bounds__(1024) ntt_##name##_fs##NST(                                 \
         u32 *data, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre, const u32 *post, u32 tabH,    \
         u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                     \
         pdl_begin(flags);                                                                                     \
         if (flags & F_DIT)                                                                                    \
-            ntt_fs31<F, NST, true>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);     \
+            ntt_fs31<F, NST, true>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);    \
         else                                                                                                  \
-            ntt_fs31<F, NST, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);    \
+            ntt_fs31<F, NST, false>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);   \
+        pdl_end(flags);                                                                                       \
+    }                                                                                                         \
+    extern "C" __global__ void __launch_bounds__(1024) ntt_##name##_oop_fs##NST(                             \
+        u32 *data, const u32 *src, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre, const u32 *post, \
+        u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                           \
+        pdl_begin(flags);                                                                                     \
+        if (lo == 0)                                                                                          \
+            ntt_fs31<F, NST, false, FS_NATURAL>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+        else                                                                                                  \
+            ntt_fs31<F, NST, false, FS_OUT_OF_PLACE>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         pdl_end(flags);                                                                                       \
     }
 #define NTT_FS64(NST)                                                                                          \
@@ -499,30 +566,43 @@ __device__ __forceinline__ void ntt_fs64(u64 *data, u64 colStride, const u64 *tw
         pdl_begin(flags);                                                                                      \
         if (lo == 0) {                                                                                         \
             if (flags & F_DIT)                                                                                 \
-                ntt_fs64<NST, true, true>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+                ntt_fs64<NST, true, true>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
             else                                                                                               \
-                ntt_fs64<NST, false, true>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+                ntt_fs64<NST, false, true>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         } else {                                                                                               \
             if (flags & F_DIT)                                                                                 \
-                ntt_fs64<NST, true, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+                ntt_fs64<NST, true, false>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
             else                                                                                               \
-                ntt_fs64<NST, false, false>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+                ntt_fs64<NST, false, false>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         }                                                                                                      \
         pdl_end(flags);                                                                                        \
     }
 // The shift variants, compiled for DIF only, to keep the module's compile
 // time: ntt_goldilocks_sh_fs* for the forward tables (SH8 = 120),
 // ntt_goldilocks_shi_fs* for the inverse ones (SH8 = 72); gpu/primentt
-// takes them for those launches and ntt_fs64 for the others (DIT).
+// takes them for those launches and ntt_fs64 for the others (DIT). Their
+// out-of-place kernels (ntt_goldilocks_sh_oop_fs*, shi_oop) are the only
+// ones of Goldilocks: natural order on other roots of unity takes the bit
+// reversal.
 #define NTT_FS64_SHV(NAME, SH, NST)                                                                            \
     extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_##NAME##_fs##NST(                        \
         u64 *data, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, u32 tabH,     \
         u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                      \
         pdl_begin(flags);                                                                                      \
         if (lo == 0)                                                                                           \
-            ntt_fs64<NST, false, true, SH>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+            ntt_fs64<NST, false, true, SH>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         else                                                                                                   \
-            ntt_fs64<NST, false, false, SH>(data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+            ntt_fs64<NST, false, false, SH>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+        pdl_end(flags);                                                                                        \
+    }                                                                                                          \
+    extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_##NAME##_oop_fs##NST(                    \
+        u64 *data, const u64 *src, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, \
+        u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                            \
+        pdl_begin(flags);                                                                                      \
+        if (lo == 0)                                                                                           \
+            ntt_fs64<NST, false, true, SH, FS_NATURAL>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+        else                                                                                                   \
+            ntt_fs64<NST, false, false, SH, FS_OUT_OF_PLACE>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         pdl_end(flags);                                                                                        \
     }
 #define NTT_FS64_SH(NST) NTT_FS64_SHV(sh, 120, NST) NTT_FS64_SHV(shi, 72, NST)

@@ -37,12 +37,17 @@
 // least one block per multiprocessor. BN254 computes on 32-bit limbs in
 // PTX carry chains, lazily reduced between the four-step stages, with
 // Shoup products by the table constants and by 1/n; Goldilocks multiplies
-// by the radix-8 twiddles of DIF passes as shifts. Natural order is DIF
-// (or the inverse's DIF) followed by a bit reversal in place, in pairs of
-// square tiles through shared memory that read and write whole rows, at
-// about the device's copy rate; the LDE multiplies its n coefficients by
-// the coset powers while spreading them over the large domain, so the
-// large transform has no coset pass.
+// by the radix-8 twiddles of DIF passes as shifts. Natural order above
+// one tile runs the DIF passes (or the inverse's) out of place through k·n
+// elements of temporary device memory, taken in stream order for the call:
+// the first pass reads the columns, the last writes them back in natural
+// order, in runs of consecutive elements, so no separate bit reversal
+// follows. Where that was measured slower (a few sizes, natBitrev), where
+// no temporary memory is to be had, and for one tile, the passes run in
+// place and a bit reversal follows, in pairs of square tiles through
+// shared memory at about the device's copy rate. The LDE multiplies its n
+// coefficients by the coset powers while spreading them over the large
+// domain, so the large transform has no coset pass.
 //
 // Calls take a stream: they queue their work and return, or wait for it
 // with a nil stream. On a stream, a transform's passes are captured as a

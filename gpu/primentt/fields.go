@@ -119,11 +119,33 @@ type nttKernels struct {
 	pass, passReg, bitrev, spreadK *gpu.Function
 	bitrevT                        *gpu.Function         // ntt_<name>_bitrev_tiled, columns of 2^(2·bitrevB) and more
 	bitrevT4                       *gpu.Function         // BN254: ntt_bn254_bitrev_tiled4 (info.bitrevSmallB)
-	fs                             map[int]*gpu.Function // four-step passes by size
-	fsSh                           map[int]*gpu.Function // Goldilocks: ntt_goldilocks_sh_fs* (info.fsShift)
-	fsShI                          map[int]*gpu.Function // Goldilocks: ntt_goldilocks_shi_fs*, the inverse tables' (2^72)
-	fsR1                           map[int]*gpu.Function // BN254: ntt_bn254_r1_fs*, 2 elements per thread (info.fsNarrow)
-	noReg                          bool                  // tests: the radix-2 pass for transforms of one tile
+	fs                             map[fsKey]*gpu.Function // four-step passes
+	noReg                          bool                    // tests: the radix-2 pass for transforms of one tile
+}
+
+// fsKey names a four-step kernel, ntt_<field>_<kind>fs<nst> in place and
+// ntt_<field>_<kind>oop_fs<nst> out of place (DIF only: a natural-order
+// transform's first and last passes, launchNatural). Kinds: "" the field's
+// pass, "r1_" BN254's of 2 elements per thread (info.fsNarrow), "sh_" and
+// "shi_" Goldilocks' DIF passes with radix-8 twiddles as shifts for the
+// forward and inverse tables (info.fsShift; Goldilocks' only out-of-place
+// kernels).
+type fsKey struct {
+	kind string
+	oop  bool
+	nst  int
+}
+
+// fsKinds returns the kernel kinds the field's program has, and whether
+// each has out-of-place kernels.
+func (f nttFieldInfo) fsKinds() map[string]bool {
+	switch {
+	case f.fsNarrow:
+		return map[string]bool{"": true, "r1_": true}
+	case f.fsShift:
+		return map[string]bool{"": false, "sh_": true, "shi_": true}
+	}
+	return map[string]bool{"": true}
 }
 
 // loadKernels returns the field's kernels on d, from its program (loaded
@@ -134,7 +156,7 @@ func loadKernels(d *gpu.Device, field string) (*nttKernels, error) {
 	if err != nil {
 		return nil, err
 	}
-	k := &nttKernels{info: info, fs: map[int]*gpu.Function{}, fsSh: map[int]*gpu.Function{}, fsShI: map[int]*gpu.Function{}, fsR1: map[int]*gpu.Function{}}
+	k := &nttKernels{info: info, fs: map[fsKey]*gpu.Function{}}
 	for _, p := range []struct {
 		f    **gpu.Function
 		name string
@@ -157,37 +179,29 @@ func loadKernels(d *gpu.Device, field string) (*nttKernels, error) {
 		}
 	}
 	for nst := info.fsMinNST; nst <= info.fsMaxNST; nst++ {
-		f, err := m.Function(fmt.Sprintf("ntt_%s_fs%d", info.name, nst))
-		if err != nil {
-			return nil, err
-		}
-		if err := f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)); err != nil {
-			return nil, fmt.Errorf("primentt: %s NTT shared memory: %w", info.name, err)
-		}
-		k.fs[nst] = f
-		if info.fsNarrow {
-			if f, err = m.Function(fmt.Sprintf("ntt_%s_r1_fs%d", info.name, nst)); err != nil {
-				return nil, err
+		for kind, oop := range info.fsKinds() {
+			if (kind == "sh_" || kind == "shi_") && nst > goldilocksSHMaxNST {
+				continue
 			}
-			if err := f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)); err != nil {
-				return nil, fmt.Errorf("primentt: %s NTT shared memory: %w", info.name, err)
+			for _, key := range []fsKey{{kind, false, nst}, {kind, true, nst}} {
+				if key.oop && !oop {
+					continue
+				}
+				name := fmt.Sprintf("ntt_%s_%sfs%d", info.name, kind, nst)
+				shared := k.fsMaxShared(nst)
+				if key.oop {
+					// natPlan widens the bottom pass up to fsSharedLimit
+					name, shared = fmt.Sprintf("ntt_%s_%soop_fs%d", info.name, kind, nst), k.fsSharedLimit(nst)
+				}
+				f, err := m.Function(name)
+				if err != nil {
+					return nil, err
+				}
+				if err := f.SetMaxDynamicSharedMem(shared); err != nil {
+					return nil, fmt.Errorf("primentt: %s NTT shared memory: %w", info.name, err)
+				}
+				k.fs[key] = f
 			}
-			k.fsR1[nst] = f
-		}
-		if !info.fsShift || nst > goldilocksSHMaxNST {
-			continue
-		}
-		for _, v := range []struct {
-			name string
-			to   map[int]*gpu.Function
-		}{{"sh", k.fsSh}, {"shi", k.fsShI}} {
-			if f, err = m.Function(fmt.Sprintf("ntt_%s_%s_fs%d", info.name, v.name, nst)); err != nil {
-				return nil, err
-			}
-			if err := f.SetMaxDynamicSharedMem(k.fsMaxShared(nst)); err != nil {
-				return nil, fmt.Errorf("primentt: %s NTT shared memory: %w", info.name, err)
-			}
-			v.to[nst] = f
 		}
 	}
 	return k, nil
@@ -203,15 +217,26 @@ func spreadKernel(info nttFieldInfo) string {
 }
 
 // fsKernel returns the four-step kernel of pass p (its bits and elements
-// per thread), or nil where none is loaded.
-func (k *nttKernels) fsKernel(p nttPass) *gpu.Function {
-	switch p.rl {
-	case k.info.fsRlog:
-		return k.fs[p.nst]
-	case 1:
-		return k.fsR1[p.nst]
+// per thread), in place or out of place (oop), or nil where none is
+// loaded: Goldilocks' DIF passes take the shift kernels on the tables
+// whose 8th root of unity is 2^sh8 they are compiled for (goldilocksSH8,
+// goldilocksSH8Inv), and have no others out of place.
+func (k *nttKernels) fsKernel(p nttPass, dit, oop bool, sh8 int) *gpu.Function {
+	kind := ""
+	switch {
+	case p.rl == 1 && k.info.fsNarrow:
+		kind = "r1_"
+	case p.rl != k.info.fsRlog:
+		return nil
+	case k.info.fsShift && !dit && sh8 == goldilocksSH8 && p.nst <= goldilocksSHMaxNST:
+		kind = "sh_"
+	case k.info.fsShift && !dit && sh8 == goldilocksSH8Inv && p.nst <= goldilocksSHMaxNST:
+		kind = "shi_"
 	}
-	return nil
+	if oop && dit {
+		return nil
+	}
+	return k.fs[fsKey{kind, oop, p.nst}]
 }
 
 // fsTwElems is the shared memory of a four-step pass's inner twiddles, in
@@ -250,6 +275,12 @@ func (k *nttKernels) fsMaxShared(nst int) int {
 	logc = min(logc, bits.Len(uint(k.info.fsMaxThreads))-1+k.info.fsRlog-nst)
 	return fsShared(nttPass{1, nst, logc, k.info.fsRlog}, k.info, k.elemSize())
 }
+
+// fsSharedLimit is the dynamic shared memory the four-step kernels of nst
+// bits are given (SetMaxDynamicSharedMem): the largest planned pass's, and
+// at least the 48 KiB a kernel takes without asking, which natPlan's
+// widened bottom passes may use.
+func (k *nttKernels) fsSharedLimit(nst int) int { return max(k.fsMaxShared(nst), 48<<10) }
 
 // fsShared is the dynamic shared memory of a four-step pass: its tile and
 // the inner transforms' twiddles (fsTwElems). A group's row holds 2^nst elements
@@ -425,8 +456,8 @@ var lonePlans = map[string]map[int][]nttPass{
 // 12.0 -> 7.3, BN254 2^12..2^14 0.4–1.3 us less). Where the next pass has
 // a block or two per multiprocessor, its blocks started early crowd onto
 // the multiprocessors that had room and it runs slower; these plans
-// trigger at their end instead (Goldilocks 2^19: 23.8 -> 19.7 us; BN254
-// 2^16 with its earlier plan: 32.6 -> 23.4 us; BENCHMARKS.md).
+// trigger at their end instead (Goldilocks 2^19: 23.8 -> 19.7 us;
+// BENCHMARKS.md).
 var lateTrigger = map[string]map[int]bool{
 	"goldilocks": {19: true},
 	"bn254":      {17: true},

@@ -1,7 +1,9 @@
 package primentt
 
 import (
+	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -22,6 +24,7 @@ const (
 	fIndexRev  = 16
 	fCanon     = 64  // ntt_fs64: store canonical representatives (a transform's last pass)
 	fPDLLate   = 128 // let the next kernel start after this one's last stores, not at its start
+	fNatOut    = 256 // four-step passes: the bottom DIF pass writes natural order (out of place)
 )
 
 // NTT runs gnark-crypto-compatible NTTs of one domain on device
@@ -105,7 +108,10 @@ func (t *NTT[E]) Close() error {
 
 // FFT evaluates each column (coefficients) on the subgroup ⟨ω⟩ in place:
 // gnark-crypto's Domain.FFT(col, fft.DIF) for DIF, (col, fft.DIT) for
-// DIT. With a nil stream it waits for the work.
+// DIT. With a nil stream it waits for the work. Natural order above one
+// tile takes as much temporary device memory as data holds, for the
+// duration of the call in stream order, and runs in place with a bit
+// reversal where there is none to be had (the other transforms alike).
 func (t *NTT[E]) FFT(s *gpu.Stream, data *gpu.Buffer[E], o Order) error {
 	return t.run("FFT", s, data, o, false, false)
 }
@@ -183,7 +189,13 @@ func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, 
 	}
 	dit := o == DIT
 	if plan, late := t.planFor(cols); plan != nil {
-		if err := t.launchFS(q, plan, ptr, colStride, cols, dit, inverse, coset, late || pdlLate); err != nil {
+		if np := t.natPlan(plan, inverse); o == Natural && np != nil {
+			done, err := t.launchNatural(q, np, ptr, colStride, cols, inverse, coset, late || pdlLate)
+			if done || err != nil {
+				return err
+			}
+		}
+		if err := t.launchFS(q, plan, ptr, ptr, colStride, cols, dit, inverse, coset, late || pdlLate, false); err != nil {
 			return err
 		}
 	} else if err := t.launchTile(q, ptr, colStride, cols, dit, inverse, coset); err != nil {
@@ -193,6 +205,83 @@ func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, 
 		return t.bitrevOn(q, ptr, colStride, cols)
 	}
 	return nil
+}
+
+// Natural order above one tile runs the DIF passes out of place with the
+// last one writing natural order (launchNatural), where the bit reversal
+// after the passes in place is not faster. Measured on the H100
+// (TestNaturalPaths, forward, one column; BENCHMARKS.md):
+//   - natBitrev names the sizes where the bit reversal was faster
+//     (BabyBear 2^20 and 2^22, Goldilocks 2^19, BN254 2^14 and 2^19);
+//     every other size from 2^13 to 2^26 was faster without it, by up to
+//     19% (BabyBear 2^26: 1.035 -> 0.843 ms; BN254 2^16: 36.5 -> 25.2 us);
+//   - the last pass writes runs of 2^logc consecutive outputs, one per
+//     group of its tile; from 2^natWideMin elements its groups are widened
+//     to natRun bytes where the launch bounds allow (BabyBear 2^25 in runs
+//     of 32 B: 0.537 ms, of 128 B: 0.419; Goldilocks 2^25 of 32 B: 1.132,
+//     64 B: 0.965, 128 B: 1.006), below it the plan's groups stay (more
+//     blocks: BabyBear 2^16 in runs of 32 B 7.9 us, of 128 B 9.9 us).
+var (
+	natBitrev  = map[string]map[int]bool{"fs31": {20: true, 22: true}, "goldilocks": {19: true}, "bn254": {14: true, 19: true}}
+	natRun     = map[string]int{"fs31": 128, "goldilocks": 64, "bn254": 128}
+	natWideMin = 20
+)
+
+// natRunTest, where nonzero, replaces natRun and natWideMin and takes
+// every size out of natBitrev (TestNaturalPaths): the runs in bytes, or
+// −1 for the plan's groups at every size.
+var natRunTest int
+
+// natPlan returns plan with its bottom pass as launchNatural runs it, or
+// nil where the passes run in place and the bit reversal follows (a plan
+// of one pass, natBitrev, noNatOut, no out-of-place kernels for the
+// direction's tables).
+func (t *NTT[E]) natPlan(plan []nttPass, inverse bool) []nttPass {
+	key := t.k.info.fsKernels()
+	if len(plan) < 2 || noNatOut || (natRunTest == 0 && natBitrev[key][t.logn]) {
+		return nil
+	}
+	for _, p := range []nttPass{plan[0], plan[len(plan)-1]} { // the passes out of place
+		if t.k.fsKernel(p, false, true, t.sh8For(inverse)) == nil {
+			return nil // Goldilocks on other roots of unity than gnark-crypto's
+		}
+	}
+	run, wideMin := natRun[key], natWideMin
+	if natRunTest != 0 {
+		run, wideMin = max(natRunTest, 0), 0
+	}
+	out := slices.Clone(plan)
+	p := &out[0] // the bottom pass, the last one of a DIF transform
+	if t.logn >= wideMin && run > 0 {
+		es := t.k.elemSize()
+		maxc := min(t.logn-p.nst, bits.Len(uint(t.k.info.fsMaxThreads))-1+p.rl-p.nst)
+		for c := max(p.logc, min(bits.Len(uint(run/es))-1, maxc)); c > p.logc; c-- {
+			if w := (nttPass{p.lo, p.nst, c, p.rl}); fsShared(w, t.k.info, es) <= t.k.fsSharedLimit(p.nst) {
+				p.logc = c // within the shared memory the kernel was given
+				break
+			}
+		}
+	}
+	return out
+}
+
+// launchNatural queues a transform in natural order without a bit
+// reversal: the DIF passes out of place through cols columns of temporary
+// device memory (gpu.Queue.Scratch), the first reading the data and the
+// last writing it back in natural order (fNatOut). It reports false,
+// having queued nothing, where the temporary memory is not to be had
+// (gpu.ErrOutOfMemory): the caller then runs the passes in place and the
+// bit reversal.
+func (t *NTT[E]) launchNatural(q *gpu.Queue, plan []nttPass, ptr, colStride uint64, cols int, inverse, coset, late bool) (bool, error) {
+	queued := false
+	err := q.Scratch(int(uint64(cols)*colStride*uint64(t.k.elemSize())), func(tmp gpu.DevicePtr) error {
+		queued = true
+		return t.launchFS(q, plan, ptr, uint64(tmp), colStride, cols, false, inverse, coset, late, true)
+	})
+	if !queued && errors.Is(err, gpu.ErrOutOfMemory) {
+		return false, nil
+	}
+	return true, err
 }
 
 // launchTile queues the one pass of a transform of at most one tile: the
@@ -260,8 +349,10 @@ type fsLaunch struct {
 // fsLaunches returns the four-step passes of one transform in launch order
 // (DIF top pass first, DIT bottom first) with their flags: the coset powers
 // on the first pass's loads, 1/n or the inverse coset powers on the last
-// pass's stores, as in the radix-2 passes.
-func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset, late bool) []fsLaunch {
+// pass's stores, as in the radix-2 passes; nat (DIF only) makes the last
+// pass write natural order, where the inverse coset powers go by the
+// natural index.
+func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset, late, nat bool) []fsLaunch {
 	passes := slices.Clone(plan)
 	if !dit {
 		slices.Reverse(passes)
@@ -287,12 +378,15 @@ func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset, 
 		if pi == len(passes)-1 && inverse {
 			if coset {
 				flags |= fPostCoset
-				if !dit {
+				if !dit && !nat {
 					flags |= fIndexRev
 				}
 			} else {
 				flags |= fPostConst
 			}
+		}
+		if pi == len(passes)-1 && nat {
+			flags |= fNatOut
 		}
 		tile := 1 << (p.nst + p.logc)
 		out[pi] = fsLaunch{p: p, flags: flags, block: tile >> p.rl, shared: fsShared(p, info, es)}
@@ -319,15 +413,29 @@ func (t *NTT[E]) planFor(cols int) (plan []nttPass, late bool) {
 	return t.fsPlan, false
 }
 
-// launchFS queues the four-step passes of one transform (inside a device call).
-func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, colStride uint64, cols int, dit, inverse, coset, late bool) error {
+// launchFS queues the four-step passes of one transform (inside a device
+// call): in place at ptr, or with nat (DIF, natural order out) the first
+// pass from ptr to tmp, the others in place in tmp but the last, from tmp
+// to ptr (tmp and ptr: cols columns colStride apart).
+func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, tmp, colStride uint64, cols int, dit, inverse, coset, late, nat bool) error {
 	tw, rt := t.tw.Ptr(), t.rt.Ptr()
 	if inverse {
 		tw, rt = t.twInv.Ptr(), t.rtInv.Ptr()
 	}
 	es := t.k.elemSize()
 	n := 1 << t.logn
-	for _, l := range fsLaunches(plan, t.k.info, es, dit, inverse, coset, late) {
+	ls := fsLaunches(plan, t.k.info, es, dit, inverse, coset, late, nat)
+	for li, l := range ls {
+		src, dst := ptr, ptr
+		if nat {
+			src, dst = tmp, tmp
+			if li == 0 {
+				src = ptr
+			}
+			if li == len(ls)-1 {
+				dst = ptr
+			}
+		}
 		post := t.nInv.Ptr()
 		switch {
 		case l.flags&fPostCoset != 0:
@@ -335,18 +443,9 @@ func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, colStride uint64, c
 		case t.shoupNInv != nil:
 			post = t.shoupNInv.Ptr() // BN254: 1/n by a Shoup product (ntt_bn254_fs)
 		}
-		f := t.k.fsKernel(l.p)
+		f := t.k.fsKernel(l.p, dit, src != dst, t.sh8For(inverse))
 		if f == nil {
-			return fmt.Errorf("primentt: %s NTT: no four-step pass of %d bits and 2^%d elements per thread (%d..%d bits are loaded)", t.k.info.name, l.p.nst, l.p.rl, t.k.info.fsMinNST, t.k.info.fsMaxNST)
-		}
-		sh8 := t.sh8
-		if inverse {
-			sh8 = t.sh8Inv
-		}
-		if sh := t.k.fsSh[l.p.nst]; t.k.info.fsShift && !dit && sh8 == goldilocksSH8 && sh != nil {
-			f = sh
-		} else if sh := t.k.fsShI[l.p.nst]; t.k.info.fsShift && !dit && sh8 == goldilocksSH8Inv && sh != nil {
-			f = sh
+			return fmt.Errorf("primentt: %s NTT: no four-step pass of %d bits and 2^%d elements per thread (%d..%d bits are loaded; out of place: %v)", t.k.info.name, l.p.nst, l.p.rl, t.k.info.fsMinNST, t.k.info.fsMaxNST, src != dst)
 		}
 		var extra []any
 		if t.shoup != nil { // BN254
@@ -358,8 +457,13 @@ func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, colStride uint64, c
 		}
 		for c0 := 0; c0 < cols; c0 += maxGridY {
 			cn := min(cols-c0, maxGridY)
-			args := append([]any{gpu.DevicePtr(ptr + uint64(c0)*colStride*uint64(es)), colStride, tw, rt, t.cosetFwd.Ptr(), post,
-				uint32(t.tabH), uint32(t.rtH()), uint32(t.logn), uint32(l.p.lo), uint32(l.p.logc), l.flags}, extra...)
+			off := uint64(c0) * colStride * uint64(es)
+			args := []any{gpu.DevicePtr(dst + off)}
+			if src != dst { // the out-of-place kernels take the source next
+				args = append(args, gpu.DevicePtr(src+off))
+			}
+			args = append(append(args, colStride, tw, rt, t.cosetFwd.Ptr(), post,
+				uint32(t.tabH), uint32(t.rtH()), uint32(t.logn), uint32(l.p.lo), uint32(l.p.logc), l.flags), extra...)
 			if err := launchNTT(q, f, gpu.Dim3{X: n >> (l.p.nst + l.p.logc), Y: cn}, gpu.Dim3{X: l.block}, l.shared, args...); err != nil {
 				return err
 			}
@@ -403,6 +507,15 @@ func goldilocksPow2Log(w goldilocks.Element) int {
 	return -1
 }
 
+// sh8For returns the 8th root of unity 2^sh8 of the direction's tables
+// (−1: another root).
+func (t *NTT[E]) sh8For(inverse bool) int {
+	if inverse {
+		return t.sh8Inv
+	}
+	return t.sh8
+}
+
 // rtH is the split of the ω power tables: lo has 2^rtH entries.
 func (t *NTT[E]) rtH() int { return t.tabH }
 
@@ -439,8 +552,10 @@ func bitrevShared(tb, es int) int { return 2 * (1 << tb) * ((1 << tb) + 1) * es 
 
 // noDependent makes launchNTT launch as usual, pdlLate makes every pass
 // trigger the next kernel at its end (tests: to time the programmatic
-// dependent launches against ordinary ones and the trigger's places).
-var noDependent, pdlLate bool
+// dependent launches against ordinary ones and the trigger's places);
+// noNatOut makes natural order the passes in place and the bit reversal,
+// as where launchNatural gets no temporary memory (tests).
+var noDependent, pdlLate, noNatOut bool
 
 // launchNTT queues a kernel of the NTT programs, every one of which waits
 // for the kernel ahead of it before touching memory (pdl_begin, pdl_wait in

@@ -885,3 +885,117 @@ func planOf[E Element](ntt *NTT[E], cols int) []nttPass {
 	plan, _ := ntt.planFor(cols)
 	return plan
 }
+
+// TestPrimeNatural checks natural order on both of its paths against
+// gnark-crypto: the DIF passes out of place through temporary memory with
+// the last one writing natural order (launchNatural, the default above one
+// tile), and the passes in place followed by the bit reversal (noNatOut,
+// where no temporary memory is to be had); two columns in a view of a
+// larger buffer, whose elements outside the view must stay as they were.
+func TestPrimeNatural(t *testing.T) {
+	d := gputest.Device(t)
+	t.Run("bn254", func(t *testing.T) { testPrimeNatural(t, d, bn254Case()) })
+	t.Run("goldilocks", func(t *testing.T) { testPrimeNatural(t, d, goldilocksCase()) })
+	t.Run("babybear", func(t *testing.T) { testPrimeNatural(t, d, babybearCase()) })
+	t.Run("koalabear", func(t *testing.T) { testPrimeNatural(t, d, koalabearCase()) })
+}
+
+func testPrimeNatural[E Element](t *testing.T, d *gpu.Device, c primeCase[E]) {
+	defer func() { noNatOut = false }()
+	for _, logn := range []int{13, 16, 19, 23} {
+		if logn > c.maxLog || (testing.Short() && logn > 16) {
+			continue
+		}
+		n := 1 << logn
+		dom := c.domain(uint64(n), nil)
+		ntt, err := NewNTT[E](d, dom)
+		require.NoError(t, err)
+		mem := gputest.Alloc[E](t, d, 4*n)
+		view, err := mem.View(n, 2*n)
+		require.NoError(t, err)
+		for _, inPlace := range []bool{false, true} {
+			noNatOut = inPlace
+			for i, op := range primeOps {
+				all := primeRandom(c, 4*n, uint64(1000*logn+10*i))
+				require.NoError(t, mem.Upload(all))
+				require.NoError(t, ntt.do(op, nil, view, Natural))
+				got := make([]E, 4*n)
+				require.NoError(t, mem.Download(got))
+				want := slices.Clone(all)
+				for col := 1; col <= 2; col++ {
+					c.gnark(dom, want[col*n:(col+1)*n], Natural, op.inverse, op.coset)
+				}
+				testutil.RequireEqualSlices(t, want, got, "%s 2^%d %s natural, in place and bit reversal: %v", c.name, logn, op.name, inPlace)
+			}
+		}
+		require.NoError(t, ntt.Close())
+	}
+}
+
+// TestNatPlan checks, without a device, the passes natural order runs
+// (natPlan): the bit reversal where measured faster, the bottom pass's
+// groups widened to natRun bytes from 2^natWideMin elements within the
+// launch bounds and the column, every other pass as planned.
+func TestNatPlan(t *testing.T) {
+	for _, field := range []string{"bn254", "goldilocks", "babybear"} {
+		info := nttFields[field]
+		k := fakeKernels(info)
+		for logn := info.logTile + 1; logn <= 26; logn++ {
+			// natPlan reads k, logn and the roots' shifts only
+			ntt := &NTT[fr.Element]{k: k, logn: logn, sh8: goldilocksSH8, sh8Inv: goldilocksSH8Inv}
+			for _, plan := range [][]nttPass{planFS(logn, info), lonePlans[info.fsKernels()][logn]} {
+				if plan == nil {
+					continue
+				}
+				np := ntt.natPlan(plan, false)
+				if natBitrev[info.fsKernels()][logn] {
+					assert.Nil(t, np, "%s 2^%d: the bit reversal", field, logn)
+					continue
+				}
+				require.Len(t, np, len(plan), "%s 2^%d", field, logn)
+				assert.Equal(t, plan[1:], np[1:], "%s 2^%d: the passes above the bottom", field, logn)
+				b, p := np[0], plan[0]
+				assert.Equal(t, nttPass{p.lo, p.nst, b.logc, p.rl}, b, "%s 2^%d: the bottom pass's groups only", field, logn)
+				assert.GreaterOrEqual(t, b.logc, p.logc)
+				assert.LessOrEqual(t, b.nst+b.logc, logn, "%s 2^%d: groups within the column", field, logn)
+				assert.LessOrEqual(t, 1<<(b.nst+b.logc-b.rl), info.fsMaxThreads, "%s 2^%d: launch bounds", field, logn)
+				assert.LessOrEqual(t, fsShared(b, info, k.elemSize()), k.fsSharedLimit(b.nst), "%s 2^%d: shared memory", field, logn)
+				es := k.elemSize()
+				if logn < natWideMin {
+					assert.Equal(t, p.logc, b.logc, "%s 2^%d: below natWideMin the plan's groups", field, logn)
+				} else if es<<b.logc < natRun[info.fsKernels()] {
+					w := nttPass{b.lo, b.nst, b.logc + 1, b.rl}
+					assert.True(t, 1<<(w.nst+w.logc-w.rl) > info.fsMaxThreads || w.nst+w.logc > logn || fsShared(w, info, es) > k.fsSharedLimit(w.nst),
+						"%s 2^%d: runs below natRun only at the launch bounds, the column or the shared memory", field, logn)
+				}
+			}
+		}
+	}
+	gl := &NTT[fr.Element]{k: fakeKernels(nttFields["goldilocks"]), logn: 24, sh8: -1, sh8Inv: -1}
+	assert.Nil(t, gl.natPlan(planFS(24, nttFields["goldilocks"]), false), "Goldilocks on other roots: no out-of-place kernels")
+	gl.sh8, gl.sh8Inv = goldilocksSH8, goldilocksSH8Inv
+	assert.NotNil(t, gl.natPlan(planFS(24, nttFields["goldilocks"]), false), "Goldilocks, gnark-crypto's roots, forward")
+	assert.NotNil(t, gl.natPlan(planFS(24, nttFields["goldilocks"]), true), "Goldilocks, gnark-crypto's roots, inverse")
+	ntt := &NTT[fr.Element]{k: fakeKernels(nttFields["babybear"]), logn: 25}
+	assert.Equal(t, 5, ntt.natPlan(lonePlans["fs31"][25], false)[0].logc, "BabyBear 2^25: runs of 128 B")
+	assert.Nil(t, ntt.natPlan([]nttPass{{0, 25, 0, 4}}, false), "one pass: the bit reversal")
+	noNatOut = true
+	assert.Nil(t, ntt.natPlan(lonePlans["fs31"][25], false), "noNatOut")
+	noNatOut = false
+}
+
+// fakeKernels returns a field's kernel table with a placeholder for every
+// four-step kernel its program has (loadKernels' keys), for the tests of
+// plans without a device.
+func fakeKernels(info nttFieldInfo) *nttKernels {
+	k := &nttKernels{info: info, fs: map[fsKey]*gpu.Function{}}
+	for nst := info.fsMinNST; nst <= info.fsMaxNST; nst++ {
+		for kind, oop := range info.fsKinds() {
+			k.fs[fsKey{kind, false, nst}] = &gpu.Function{}
+			if oop {
+				k.fs[fsKey{kind, true, nst}] = &gpu.Function{}
+			}
+		}
+	}
+	return k
+}
