@@ -117,8 +117,8 @@ var nttFields = map[string]nttFieldInfo{
 type nttKernels struct {
 	info                           nttFieldInfo
 	pass, passReg, bitrev, spreadK *gpu.Function
-	bitrevT                        *gpu.Function         // ntt_<name>_bitrev_tiled, columns of 2^(2·bitrevB) and more
-	bitrevT4                       *gpu.Function         // BN254: ntt_bn254_bitrev_tiled4 (info.bitrevSmallB)
+	bitrevT                        *gpu.Function           // ntt_<name>_bitrev_tiled, columns of 2^(2·bitrevB) and more
+	bitrevT4                       *gpu.Function           // BN254: ntt_bn254_bitrev_tiled4 (info.bitrevSmallB)
 	fs                             map[fsKey]*gpu.Function // four-step passes
 	noReg                          bool                    // tests: the radix-2 pass for transforms of one tile
 }
