@@ -229,8 +229,12 @@ var (
 
 // natRunTest, where nonzero, replaces natRun and natWideMin and takes
 // every size out of natBitrev (TestNaturalPaths): the runs in bytes, or
-// −1 for the plan's groups at every size.
-var natRunTest int
+// −1 for the plan's groups at every size. natForce takes every size out of
+// natBitrev alone (TestPlanSearch).
+var (
+	natRunTest int
+	natForce   bool
+)
 
 // natPlan returns plan with its bottom pass as launchNatural runs it, or
 // nil where the passes run in place and the bit reversal follows (a plan
@@ -238,7 +242,7 @@ var natRunTest int
 // direction's tables).
 func (t *NTT[E]) natPlan(plan []nttPass, inverse bool) []nttPass {
 	key := t.k.info.fsKernels()
-	if len(plan) < 2 || noNatOut || (natRunTest == 0 && natBitrev[key][t.logn]) {
+	if len(plan) < 2 || noNatOut || (natRunTest == 0 && !natForce && natBitrev[key][t.logn]) {
 		return nil
 	}
 	for _, p := range []nttPass{plan[0], plan[len(plan)-1]} { // the passes out of place

@@ -25,6 +25,7 @@ var (
 	planSearchRL     = flag.Int("gpu.plansearchrl", 0, "TestPlanSearch: only plans of 2^rl elements per thread (0: every rl)")
 	planSearchSpread = flag.Int("gpu.plansearchspread", 0, "TestPlanSearch: only plans whose passes' bits differ by at most this (0: any)")
 	planSearchLate   = flag.Bool("gpu.plansearchlate", false, "TestPlanSearch: time every plan also with its passes triggering the next kernel at their end (lateTrigger)")
+	planSearchNat    = flag.Bool("gpu.plansearchnatural", false, "TestPlanSearch: time and check natural order out of place (launchNatural, natPlan's bottom pass) instead of DIF")
 )
 
 // planCandidates returns every plan of a lone column of 2^logn the kernels
@@ -91,7 +92,9 @@ func TestLonePlans(t *testing.T) {
 // each one's output against the default plan's, and prints the default
 // and the three fastest: the measurements planWide's choices come from.
 // With -gpu.plansearchlate each plan is timed twice, its passes letting the
-// next kernel start from their start and from their end (lateTrigger).
+// next kernel start from their start and from their end (lateTrigger);
+// with -gpu.plansearchnatural in natural order out of place at every size
+// (natForce), the bottom pass as natPlan widens it.
 func TestPlanSearch(t *testing.T) {
 	if !*planSearch {
 		t.Skip("run with -gpu.plansearch")
@@ -113,6 +116,11 @@ func TestPlanSearch(t *testing.T) {
 }
 
 func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeCase[E]) {
+	o := DIF
+	if *planSearchNat {
+		o, natForce = Natural, true
+		defer func() { natForce = false }()
+	}
 	for logn := *planSearchMin; logn <= *planSearchMax; logn++ {
 		n := 1 << logn
 		in := primeRandom(c, n, uint64(logn))
@@ -121,12 +129,12 @@ func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeC
 		dom := c.domain(uint64(n), nil)
 		ref, err := NewNTT[E](d, dom)
 		require.NoError(t, err)
-		require.NoError(t, ref.FFT(nil, buf, DIF))
+		require.NoError(t, ref.FFT(nil, buf, o))
 		want := make([]E, n)
 		require.NoError(t, buf.Download(want))
 		timeOne := func(ntt *NTT[E]) (time.Duration, time.Duration) {
-			fwd := gputest.DeviceTime(t, d, s, 1, 5, 8, func() error { return ntt.FFT(s, buf, DIF) })
-			inv := gputest.DeviceTime(t, d, s, 1, 5, 8, func() error { return ntt.FFTInverse(s, buf, DIF) })
+			fwd := gputest.DeviceTime(t, d, s, 1, 5, 8, func() error { return ntt.FFT(s, buf, o) })
+			inv := gputest.DeviceTime(t, d, s, 1, 5, 8, func() error { return ntt.FFTInverse(s, buf, o) })
 			return fwd, inv
 		}
 		type res struct {
@@ -152,7 +160,7 @@ func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeC
 				require.NoError(t, ntt.closeGraphs())
 				ntt.fsLone, ntt.fsWide, ntt.stdBlocks, ntt.loneLate = cand, cand, 1, late
 				require.NoError(t, buf.Upload(in))
-				require.NoError(t, ntt.FFT(nil, buf, DIF))
+				require.NoError(t, ntt.FFT(nil, buf, o))
 				require.NoError(t, buf.Download(got))
 				testutil.RequireEqualSlices(t, want, got, "%s 2^%d plan %v late %v", c.name, logn, cand, late)
 				fw, iv := timeOne(ntt)
@@ -163,7 +171,7 @@ func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeC
 		require.NoError(t, ref.Close())
 		require.NoError(t, buf.Free())
 		sort.Slice(rs, func(i, j int) bool { return rs[i].fwd+rs[i].inv < rs[j].fwd+rs[j].inv })
-		fmt.Printf("%s 2^%d: default %v late %v fwd %.2f inv %.2f us; %d plans\n", c.name, logn, def, ref.loneLate, usOf(df), usOf(di), len(rs))
+		fmt.Printf("%s 2^%d %v: default %v late %v fwd %.2f inv %.2f us; %d plans\n", c.name, logn, o, def, ref.loneLate, usOf(df), usOf(di), len(rs))
 		// planFS's passes, where the default is a measured plan
 		if fs := planFS(logn, nttFields[c.name]); !slices.Equal(fs, def) {
 			if i := slices.IndexFunc(rs, func(r res) bool { return slices.Equal(r.plan, fs) && !r.late }); i >= 0 {
