@@ -448,6 +448,16 @@ __device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, const 
             // rows: 2^NST/32 ≤ 2^NST/16), so that thread u stores output
             // rev_NST(t)·2^(logn−NST) + rev(blockIdx.x)·2^logc + rev_logc(ol)
             // with consecutive threads on consecutive addresses
+            // 1/n is applied in registers, before the exchange (the
+            // inverse coset powers after it, by the natural index): with
+            // the product in the store loop, NVRTC 13.0's BabyBear
+            // kernels stored wrong values for e >= 5 at NST = 6 on the
+            // H100 (TestPrimeNaturalPlans), though their PTX reads right.
+            if (flags & F_POST_CONST) {
+                const E c = post[0];
+#pragma unroll
+                for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], c);
+            }
             __syncthreads(); // every thread's reads of its row are done
             const u32 ro = bitrev(olocal, logc);
 #pragma unroll
@@ -463,11 +473,7 @@ __device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, const 
                 const u32 u = tid + e * nthr;
                 const u32 q = ((u >> logc) << (logn - NST)) | qb0 | (u & cm);
                 E v = sh[u + (u >> 5)];
-                if (flags & F_POST_CONST) {
-                    v = A::mul(v, post[0]);
-                } else if (flags & F_POST_COSET) {
-                    v = A::mul(v, coset(post, q));
-                }
+                if (flags & F_POST_COSET) v = A::mul(v, coset(post, q));
                 col[q] = canon ? P::canon(v) : v;
             }
         } else if (rd == NR - 1 && staged) {

@@ -932,6 +932,54 @@ func testPrimeNatural[E Element](t *testing.T, d *gpu.Device, c primeCase[E]) {
 	}
 }
 
+// TestPrimeNaturalPlans checks natural order out of place against the
+// passes in place and the bit reversal (checked against gnark-crypto by
+// TestPrimeNTT) for the plans of every column count: a lone column
+// (lonePlans), few columns (planWide) and many (planFS), with natBitrev's
+// sizes taken out (natForce), every transform, sizes from the smallest of
+// two passes up.
+func TestPrimeNaturalPlans(t *testing.T) {
+	d := gputest.Device(t)
+	t.Run("bn254", func(t *testing.T) { testPrimeNaturalPlans(t, d, bn254Case()) })
+	t.Run("goldilocks", func(t *testing.T) { testPrimeNaturalPlans(t, d, goldilocksCase()) })
+	t.Run("babybear", func(t *testing.T) { testPrimeNaturalPlans(t, d, babybearCase()) })
+}
+
+func testPrimeNaturalPlans[E Element](t *testing.T, d *gpu.Device, c primeCase[E]) {
+	defer func() { noNatOut, natForce = false, false }()
+	natForce = true
+	hi := 19
+	if testing.Short() {
+		hi = 16
+	}
+	for logn := 12; logn <= hi; logn++ {
+		n := 1 << logn
+		ntt, err := NewNTT[E](d, c.domain(uint64(n), nil))
+		require.NoError(t, err)
+		for _, cols := range []int{1, 3, 24} {
+			if plan, _ := ntt.planFor(cols); ntt.natPlan(plan, false) == nil {
+				continue // one pass, or no out-of-place kernels
+			}
+			mem := gputest.Alloc[E](t, d, cols*n)
+			for i, op := range primeOps {
+				in := primeRandom(c, cols*n, uint64(100*logn+10*cols+i))
+				var got [2][]E
+				for k, inPlace := range []bool{false, true} {
+					noNatOut = inPlace
+					require.NoError(t, mem.Upload(in))
+					require.NoError(t, ntt.do(op, nil, mem, Natural))
+					got[k] = make([]E, cols*n)
+					require.NoError(t, mem.Download(got[k]))
+				}
+				noNatOut = false
+				testutil.RequireEqualSlices(t, got[1], got[0], "%s 2^%d %s natural, %d columns: out of place against in place and bit reversal", c.name, logn, op.name, cols)
+			}
+			require.NoError(t, mem.Free())
+		}
+		require.NoError(t, ntt.Close())
+	}
+}
+
 // TestNatPlan checks, without a device, the passes natural order runs
 // (natPlan): the bit reversal where measured faster, the bottom pass's
 // groups widened to natRun bytes from 2^natWideMin elements within the
