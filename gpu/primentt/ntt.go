@@ -213,8 +213,9 @@ func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, 
 // (TestNaturalPaths, forward, one column; BENCHMARKS.md):
 //   - natBitrev names the sizes where the bit reversal was faster
 //     (BabyBear 2^20 and 2^22, Goldilocks 2^19, BN254 2^14 and 2^19;
-//     and in TestSpparkTable beside the bit reversal's build, BabyBear
-//     2^18: 13.0 against 10.7 us, BN254 2^15: 19.9 against 18.0 us);
+//     and BabyBear 2^18 in TestSpparkTable, 13.0 us out of place
+//     against 10.6 with the bit reversal; BN254 2^15 stays out of place:
+//     19.9 against 23.1 us with its three-pass plan and the bit reversal);
 //     every other size from 2^13 to 2^26 was faster without it, by up to
 //     19% (BabyBear 2^26: 1.035 -> 0.843 ms; BN254 2^16: 36.5 -> 25.2 us);
 //   - the last pass writes runs of 2^logc consecutive outputs, one per
@@ -224,7 +225,7 @@ func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, 
 //     64 B: 0.965, 128 B: 1.006), below it the plan's groups stay (more
 //     blocks: BabyBear 2^16 in runs of 32 B 7.9 us, of 128 B 9.9 us).
 var (
-	natBitrev  = map[string]map[int]bool{"fs31": {18: true, 20: true, 22: true}, "goldilocks": {19: true}, "bn254": {14: true, 15: true, 19: true}}
+	natBitrev  = map[string]map[int]bool{"fs31": {18: true, 20: true, 22: true}, "goldilocks": {19: true}, "bn254": {14: true, 19: true}}
 	natRun     = map[string]int{"fs31": 128, "goldilocks": 64, "bn254": 128}
 	natWideMin = 20
 )
