@@ -392,8 +392,11 @@ func planWide(logn int, f nttFieldInfo, sms int) []nttPass {
 // for every multiprocessor (1.1–1.6× faster); BN254 takes its narrow
 // kernels (2 elements per thread: a pass there is bound by the latency of
 // each thread's chain of products; 1.2–2.0× faster up to 2^17, 1.03–1.06×
-// at 2^18 and 2^20, none found at 2^19). Above 2^20 (an H200, the same
-// search over the cuts whose passes differ by at most one bit): Goldilocks
+// at 2^18 and 2^20; a later search at 2^19 and 2^20 over the cuts whose
+// passes differ by at most one bit found wider tiles in the 4-element
+// kernels: 125.2 -> 118.5 us and 260.6 -> 252.6 us forward). Above 2^20
+// (an H200, the same search over the cuts whose passes differ by at most
+// one bit): Goldilocks
 // 2^21 and 2^22 in three passes of 7–8 bits instead of two of 10–11
 // (61.7 -> 57.7 us, 125.8 -> 117.3 us), BN254 2^21 and 2^22 with 8 groups
 // in the 7-bit passes (492.7 -> 476.3 us, 990.2 -> 963.4 us), 2^23 with
@@ -428,7 +431,8 @@ var lonePlans = map[string]map[int][]nttPass{
 		16: {{0, 8, 1, 1}, {8, 8, 1, 1}},
 		17: {{0, 6, 2, 1}, {6, 5, 3, 1}, {11, 6, 2, 1}},
 		18: {{0, 6, 2, 1}, {6, 6, 2, 1}, {12, 6, 2, 1}},
-		20: {{0, 7, 1, 1}, {7, 7, 2, 1}, {14, 6, 2, 1}},
+		19: {{0, 6, 3, 2}, {6, 7, 3, 2}, {13, 6, 4, 2}},
+		20: {{0, 6, 2, 1}, {6, 7, 3, 2}, {13, 7, 3, 2}},
 		21: {{0, 7, 3, 2}, {7, 7, 3, 2}, {14, 7, 3, 2}},
 		22: {{0, 8, 2, 2}, {8, 7, 3, 2}, {15, 7, 3, 2}},
 		23: {{0, 7, 3, 2}, {7, 8, 2, 2}, {15, 8, 2, 2}},
@@ -444,6 +448,22 @@ var lonePlans = map[string]map[int][]nttPass{
 		20: {{0, 10, 2, 4}, {10, 10, 3, 4}},
 		25: {{0, 8, 3, 4}, {8, 8, 4, 4}, {16, 9, 4, 4}},
 		26: {{0, 8, 3, 4}, {8, 9, 3, 4}, {17, 9, 4, 4}},
+	},
+}
+
+// loneNatPlans are the plans natural order takes for a lone column where
+// lonePlans' are not its fastest (TestPlanSearch -gpu.plansearchnatural:
+// the DIF passes out of place, the bottom pass writing natural order; H100,
+// forward and inverse): BN254 2^19 in BN254's narrow kernels, 130.0 and
+// 137.0 us, where lonePlans' 2^19 plan (118.5 and 122.0 us in DIF order)
+// took the bit reversal after it (about 150 us), and BN254 2^20 keeping
+// the plan that was lonePlans' before the DIF search of this size found a
+// faster one (natural order 251.2 and 264.8 us). planFor takes them for
+// few columns in natural order; TestLonePlansGPU checks them.
+var loneNatPlans = map[string]map[int][]nttPass{
+	"bn254": {
+		19: {{0, 6, 2, 1}, {6, 7, 2, 1}, {13, 6, 2, 1}},
+		20: {{0, 7, 1, 1}, {7, 7, 2, 1}, {14, 6, 2, 1}},
 	},
 }
 

@@ -58,7 +58,7 @@ func natPathsField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c prim
 		buf := gputest.Upload(t, d, primeRandom(c, n, uint64(logn)))
 		time := func(o Order) string {
 			require.NoError(t, ntt.closeGraphs())
-			plan, _ := ntt.planFor(1)
+			plan, _ := ntt.planFor(1, Natural)
 			what := ""
 			if np := ntt.natPlan(plan, false); o == Natural && np != nil {
 				what = fmt.Sprintf(" (%d B)", ntt.k.elemSize()<<np[0].logc)

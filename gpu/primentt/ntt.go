@@ -47,6 +47,7 @@ type NTT[E Element] struct {
 	fsWide             []nttPass      // the passes for few columns (planWide), nil where fsPlan does
 	fsLone             []nttPass      // the passes for few columns where one was measured (lonePlans), else nil
 	loneLate           bool           // fsLone's passes let the next kernel start at their end (lateTrigger)
+	fsLoneNat          []nttPass      // natural order's passes where fsLone's are not its fastest (loneNatPlans), else nil
 	stdBlocks          int            // blocks per column of fsPlan's narrowest pass (1 for one tile)
 	shoup, shoupInv    *gpu.Buffer[E] // BN254 four-step constants (bn254ShoupTable)
 	shoupNInv          *gpu.Buffer[E] // BN254 four-step passes: 1/n as a Shoup pair (bn254Shoup.pair), for fPostConst
@@ -188,7 +189,7 @@ func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, 
 		return nil // every transform of one element is the identity
 	}
 	dit := o == DIT
-	if plan, late := t.planFor(cols); plan != nil {
+	if plan, late := t.planFor(cols, o); plan != nil {
 		if np := t.natPlan(plan, inverse); o == Natural && np != nil {
 			done, err := t.launchNatural(q, np, ptr, colStride, cols, inverse, coset, late || pdlLate)
 			if done || err != nil {
@@ -212,7 +213,8 @@ func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, 
 // after the passes in place is not faster. Measured on the H100
 // (TestNaturalPaths, forward, one column; BENCHMARKS.md):
 //   - natBitrev names the sizes where the bit reversal was faster
-//     (BabyBear 2^20 and 2^22, Goldilocks 2^19, BN254 2^14 and 2^19;
+//     (BabyBear 2^20 and 2^22, Goldilocks 2^19, BN254 2^14; BN254 2^19
+//     too until loneNatPlans gave it a plan of its own;
 //     and BabyBear 2^18 in TestSpparkTable, 13.0 us out of place
 //     against 10.6 with the bit reversal; BN254 2^15 stays out of place:
 //     19.9 against 23.1 us with its three-pass plan and the bit reversal);
@@ -225,7 +227,7 @@ func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, 
 //     64 B: 0.965, 128 B: 1.006), below it the plan's groups stay (more
 //     blocks: BabyBear 2^16 in runs of 32 B 7.9 us, of 128 B 9.9 us).
 var (
-	natBitrev  = map[string]map[int]bool{"fs31": {18: true, 20: true, 22: true}, "goldilocks": {19: true}, "bn254": {14: true, 19: true}}
+	natBitrev  = map[string]map[int]bool{"fs31": {18: true, 20: true, 22: true}, "goldilocks": {19: true}, "bn254": {14: true}}
 	natRun     = map[string]int{"fs31": 128, "goldilocks": 64, "bn254": 128}
 	natWideMin = 20
 )
@@ -406,10 +408,14 @@ func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset, 
 // under fsPlan (or its one-tile pass), fsLone where a plan was measured for
 // the size and else fsWide; fsPlan for more columns; nil for the one-tile
 // pass. The passes of a plan serve every direction, order and coset (the
-// DIT transform runs them bottom first). late says whether its passes let
-// the next kernel start only at their end (lateTrigger).
-func (t *NTT[E]) planFor(cols int) (plan []nttPass, late bool) {
+// DIT transform runs them bottom first); natural order takes fsLoneNat
+// instead of fsLone where one was measured. late says whether its passes
+// let the next kernel start only at their end (lateTrigger).
+func (t *NTT[E]) planFor(cols int, o Order) (plan []nttPass, late bool) {
 	if cols == 1 || cols*t.stdBlocks < t.d.Info().Multiprocessors {
+		if o == Natural && t.fsLoneNat != nil {
+			return t.fsLoneNat, false
+		}
 		if t.fsLone != nil {
 			return t.fsLone, t.loneLate
 		}

@@ -775,14 +775,19 @@ func testLonePlans[E Element](t *testing.T, d *gpu.Device, c primeCase[E]) {
 		dom := c.domain(uint64(n), nil)
 		ntt, err := NewNTT[E](d, dom)
 		require.NoError(t, err)
-		plan, late := ntt.planFor(1)
+		plan, late := ntt.planFor(1, DIF)
 		require.Equal(t, lonePlans[nttFields[c.name].fsKernels()][logn], plan, "%s 2^%d", c.name, logn)
+		if np := loneNatPlans[nttFields[c.name].fsKernels()][logn]; np != nil {
+			nat, late := ntt.planFor(1, Natural)
+			require.Equal(t, np, nat, "%s 2^%d: natural order's plan", c.name, logn)
+			require.False(t, late, "%s 2^%d: natural order's trigger", c.name, logn)
+		}
 		require.Equal(t, lateTrigger[nttFields[c.name].fsKernels()][logn], late, "%s 2^%d: trigger", c.name, logn)
 		cols := 1
 		if slices.Equal(planOf(ntt, 2), ntt.fsLone) {
 			cols = 2
 		}
-		checkGnark(t, c, ntt, dom, cols, primeOps, primeOrders, fmt.Sprintf("plan %v", ntt.fsLone))
+		checkGnark(t, c, ntt, dom, cols, primeOps, primeOrders, fmt.Sprintf("plan %v, natural order %v", ntt.fsLone, ntt.fsLoneNat))
 		require.NoError(t, ntt.Close())
 	}
 }
@@ -882,7 +887,7 @@ func TestPrimeGraphs(t *testing.T) {
 
 // planOf returns the passes ntt.planFor gives for cols columns.
 func planOf[E Element](ntt *NTT[E], cols int) []nttPass {
-	plan, _ := ntt.planFor(cols)
+	plan, _ := ntt.planFor(cols, DIF)
 	return plan
 }
 
@@ -957,7 +962,7 @@ func testPrimeNaturalPlans[E Element](t *testing.T, d *gpu.Device, c primeCase[E
 		ntt, err := NewNTT[E](d, c.domain(uint64(n), nil))
 		require.NoError(t, err)
 		for _, cols := range []int{1, 3, 24} {
-			if plan, _ := ntt.planFor(cols); ntt.natPlan(plan, false) == nil {
+			if plan, _ := ntt.planFor(cols, Natural); ntt.natPlan(plan, false) == nil {
 				continue // one pass, or no out-of-place kernels
 			}
 			mem := gputest.Alloc[E](t, d, cols*n)
@@ -991,7 +996,7 @@ func TestNatPlan(t *testing.T) {
 		for logn := info.logTile + 1; logn <= 26; logn++ {
 			// natPlan reads k, logn and the roots' shifts only
 			ntt := &NTT[fr.Element]{k: k, logn: logn, sh8: goldilocksSH8, sh8Inv: goldilocksSH8Inv}
-			for _, plan := range [][]nttPass{planFS(logn, info), lonePlans[info.fsKernels()][logn]} {
+			for _, plan := range [][]nttPass{planFS(logn, info), lonePlans[info.fsKernels()][logn], loneNatPlans[info.fsKernels()][logn]} {
 				if plan == nil {
 					continue
 				}

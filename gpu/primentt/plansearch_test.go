@@ -80,6 +80,17 @@ func TestLonePlans(t *testing.T) {
 		}
 	}
 	assert.Len(t, lonePlans, 3, "goldilocks, the 31-bit fields and bn254")
+	for k, sizes := range loneNatPlans {
+		for logn, p := range sizes {
+			assert.Contains(t, lonePlans[k], logn, "loneNatPlans %s 2^%d: TestLonePlansGPU checks the sizes of lonePlans", k, logn)
+			for name, f := range nttFields {
+				if f.fsKernels() == k {
+					assert.True(t, slices.ContainsFunc(planCandidates(logn, f), func(c []nttPass) bool { return slices.Equal(c, p) }),
+						"%s 2^%d: natural order's %v is not a plan the kernels take", name, logn, p)
+				}
+			}
+		}
+	}
 	for k, sizes := range lateTrigger {
 		for logn := range sizes {
 			assert.Contains(t, lonePlans[k], logn, "lateTrigger %s 2^%d: no measured plan to apply to", k, logn)
@@ -142,7 +153,7 @@ func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeC
 			late     bool
 			fwd, inv time.Duration
 		}
-		def := planOf(ref, 1)
+		def, _ := ref.planFor(1, o)
 		df, di := timeOne(ref)
 		var rs []res
 		ntt, err := NewNTT[E](d, dom)
@@ -158,7 +169,7 @@ func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeC
 				// Graphs were captured with the previous plan; -gpu.pdllate
 				// makes every pass trigger late.
 				require.NoError(t, ntt.closeGraphs())
-				ntt.fsLone, ntt.fsWide, ntt.stdBlocks, ntt.loneLate = cand, cand, 1, late
+				ntt.fsLone, ntt.fsLoneNat, ntt.fsWide, ntt.stdBlocks, ntt.loneLate = cand, cand, cand, 1, late
 				require.NoError(t, buf.Upload(in))
 				require.NoError(t, ntt.FFT(nil, buf, o))
 				require.NoError(t, buf.Download(got))

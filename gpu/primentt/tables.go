@@ -166,6 +166,7 @@ func newNTT[E Element, P primeElem[E]](d *gpu.Device, domain any,
 	t.fsWide = planWide(logn, k.info, d.Info().Multiprocessors)
 	t.fsLone = slices.Clone(lonePlans[k.info.fsKernels()][logn])
 	t.loneLate = lateTrigger[k.info.fsKernels()][logn]
+	t.fsLoneNat = slices.Clone(loneNatPlans[k.info.fsKernels()][logn])
 
 	t.sh8, t.sh8Inv = -1, -1
 	if g, ok := any(v.gen).(goldilocks.Element); ok && logn >= 3 {
