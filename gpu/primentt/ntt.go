@@ -212,14 +212,15 @@ func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, 
 // last one writing natural order (launchNatural), where the bit reversal
 // after the passes in place is not faster. Measured on the H100
 // (TestNaturalPaths, forward, one column; BENCHMARKS.md):
-//   - natBitrev names the sizes where the bit reversal was faster
-//     (BabyBear 2^20 and 2^22, Goldilocks 2^19, BN254 2^14; BN254 2^19
-//     too until loneNatPlans gave it a plan of its own;
-//     and BabyBear 2^18 in TestSpparkTable, 13.0 us out of place
-//     against 10.6 with the bit reversal; BN254 2^15 stays out of place:
-//     19.9 against 23.1 us with its three-pass plan and the bit reversal);
-//     every other size from 2^13 to 2^26 was faster without it, by up to
-//     19% (BabyBear 2^26: 1.035 -> 0.843 ms; BN254 2^16: 36.5 -> 25.2 us);
+//   - natBitrev names the sizes where the bit reversal was faster:
+//     BabyBear 2^20 and 2^22, Goldilocks 2^19 and BN254 2^14, and
+//     BabyBear 2^18 in TestSpparkTable (13.0 us out of place, 10.6 with
+//     the bit reversal). BN254 2^15 stays out of place (19.9 against 23.1
+//     us with its three-pass plan and the bit reversal), and BN254 2^19
+//     runs out of place in a plan of its own (loneNatPlans). Every other
+//     size from 2^13 to 2^26 was faster without the bit reversal, by up
+//     to 19% (BabyBear 2^26: 1.035 -> 0.843 ms; BN254 2^16: 36.5 -> 25.2
+//     us);
 //   - the last pass writes runs of 2^logc consecutive outputs, one per
 //     group of its tile; from 2^natWideMin elements its groups are widened
 //     to natRun bytes where the launch bounds allow (BabyBear 2^25 in runs
@@ -566,8 +567,8 @@ func bitrevShared(tb, es int) int { return 2 * (1 << tb) * ((1 << tb) + 1) * es 
 // noDependent makes launchNTT launch as usual, pdlLate makes every pass
 // trigger the next kernel at its end (tests: to time the programmatic
 // dependent launches against ordinary ones and the trigger's places);
-// noNatOut makes natural order the passes in place and the bit reversal,
-// as where launchNatural gets no temporary memory (tests).
+// noNatOut makes natural order run the passes in place and the bit
+// reversal, as where launchNatural gets no temporary memory (tests).
 var noDependent, pdlLate, noNatOut bool
 
 // launchNTT queues a kernel of the NTT programs, every one of which waits
