@@ -123,12 +123,12 @@ __host__ __device__ constexpr u32 fs64_pos(u32 t) { return BOTTOM ? t + (t >> 4)
 // subl), whether the pass-twiddle table reads come first (EARLY), whether
 // F_CANON applies (CANON; canon: the stored representative), whether
 // radix-8 twiddles can be shifts (SHL: A has shl; SH8), the layout.
-template <class F>
+template <class F, int RLOG_ = 4>
 struct FS31 {
     typedef u32 E;
     typedef F31<F> A;
     typedef u32 I;
-    static constexpr int RLOG = 4, SLOG = 3;
+    static constexpr int RLOG = RLOG_, SLOG = 3;
     static constexpr bool LAZY = true, EARLY = true, CANON = false, SHL = false;
     __device__ static constexpr u32 row(int nst, bool bottom) { return fs31_row(nst, bottom); }
     template <bool BOTTOM>
@@ -522,13 +522,14 @@ __device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, const 
     }
 }
 
-// ntt_fs31: BabyBear and KoalaBear, lo at run time.
-template <class F, int NST, bool DIT, int IO = FS_IN_PLACE>
+// ntt_fs31: BabyBear and KoalaBear, lo at run time, 2^RL elements per
+// thread.
+template <class F, int NST, bool DIT, int IO = FS_IN_PLACE, int RL = 4>
 __device__ __forceinline__ void ntt_fs31(u32 *data, const u32 *src, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre,
                                          const u32 *post, u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {
     // out of place: the first DIF pass (above the bottom) and the last (the bottom, natural order)
     constexpr int BOT = IO == FS_IN_PLACE ? -1 : IO == FS_NATURAL ? 1 : 0;
-    fs_pass<FS31<F>, NST, DIT, BOT, 0, IO>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);
+    fs_pass<FS31<F, RL>, NST, DIT, BOT, 0, IO>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);
 }
 // ntt_fs64: Goldilocks, the bottom pass (lo == 0) and the others compiled
 // apart.
@@ -544,27 +545,34 @@ __device__ __forceinline__ void ntt_fs64(u64 *data, const u64 *src, u64 colStrid
 // bottom pass writing natural order (F_NAT_OUT implied), kernels of their
 // own so that the in-place ones keep their code and size (as one kernel,
 // Goldilocks' in-place DIF passes of 2^13..2^18 ran 30-40% slower on the H100).
-#define NTT_FS31(name, F, NST)                                                                                \
-    extern "C" __global__ void __launch_bounds__(1024) ntt_##name##_fs##NST(                                 \
+#define NTT_FS31V(name, F, NST, KIND, RL)                                                                     \
+    extern "C" __global__ void __launch_bounds__(1024) ntt_##name##_##KIND##fs##NST(                         \
         u32 *data, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre, const u32 *post, u32 tabH,    \
         u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                     \
         pdl_begin(flags);                                                                                     \
         if (flags & F_DIT)                                                                                    \
-            ntt_fs31<F, NST, true>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);    \
+            ntt_fs31<F, NST, true, FS_IN_PLACE, RL>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         else                                                                                                  \
-            ntt_fs31<F, NST, false>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);   \
+            ntt_fs31<F, NST, false, FS_IN_PLACE, RL>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         pdl_end(flags);                                                                                       \
     }                                                                                                         \
-    extern "C" __global__ void __launch_bounds__(1024) ntt_##name##_oop_fs##NST(                             \
+    extern "C" __global__ void __launch_bounds__(1024) ntt_##name##_##KIND##oop_fs##NST(                     \
         u32 *data, const u32 *src, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre, const u32 *post, \
         u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                           \
         pdl_begin(flags);                                                                                     \
         if (lo == 0)                                                                                          \
-            ntt_fs31<F, NST, false, FS_NATURAL>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+            ntt_fs31<F, NST, false, FS_NATURAL, RL>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         else                                                                                                  \
-            ntt_fs31<F, NST, false, FS_OUT_OF_PLACE>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+            ntt_fs31<F, NST, false, FS_OUT_OF_PLACE, RL>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         pdl_end(flags);                                                                                       \
     }
+// ntt_<name>_fs*: 16 elements per thread; ntt_<name>_r3_fs*: 8, twice
+// the threads of a tile, for small transforms (gpu/primentt's lonePlans:
+// 2^12..2^20 up to 1.3x faster on the H100; capping their registers at 48
+// or 40 for more warps per multiprocessor measured no faster).
+#define NTT_FS31(name, F, NST)                                                                                \
+    NTT_FS31V(name, F, NST, , 4)                                                                              \
+    NTT_FS31V(name, F, NST, r3_, 3)
 #define NTT_FS64(NST)                                                                                          \
     extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_fs##NST(                                 \
         u64 *data, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, u32 tabH,     \
@@ -672,7 +680,8 @@ NTT_KERNELS(bn254, BN254, 2, 0, 5)
 
 // Four-step passes (gpu/primentt's nttFields says which sizes each field
 // uses; transforms of one tile take the passes above). BabyBear and
-// KoalaBear take ntt_fs31 (16 elements per thread, 64 registers),
+// KoalaBear take ntt_fs31 (16 elements per thread, 64 registers; 8 in
+// ntt_<name>_r3_fs*),
 // Goldilocks ntt_fs64 (8 per thread: 16 spill at 64 registers and lost with
 // 80 or 128), BN254 its own kernels (ntt_bn254.cu).
 // ntt_goldilocks_sh_fs* are ntt_fs64 with the radix-8 twiddles as shifts

@@ -77,7 +77,7 @@ type nttFieldInfo struct {
 	fsTile       int  // elements per tile of the bottom pass (log2)
 	fsMaxThreads int  // the kernels' launch bounds
 	fsShift      bool // Goldilocks: ntt_goldilocks_sh_fs* and shi_fs* (radix-8 twiddles as shifts) for DIF passes (goldilocksSH8, goldilocksSH8Inv)
-	fsNarrow     bool // BN254: ntt_bn254_r1_fs* too, 2 elements per thread (twice the threads of a tile, for small transforms)
+	fsNarrowRL   int  // the narrow kernels ntt_<name>_r<fsNarrowRL>_fs* too, 2^fsNarrowRL elements per thread (0: none): BN254 2 (twice the threads of a tile, for small transforms), the 31-bit fields 8 (the same: lonePlans' 2^12..2^20)
 
 	// BN254: ntt_bn254_bitrev_tiled4, tiles of 2^bitrevSmallB × 2^bitrevSmallB,
 	// for columns below 2^bitrevSmallMax (0: none).
@@ -101,16 +101,16 @@ type nttFieldInfo struct {
 var nttFields = map[string]nttFieldInfo{
 	// radix-2 passes: registers cost occupancy
 	"bn254": {name: "bn254", logTile: 11, block: 256, rlog: 0, bitrevB: 5,
-		fsRlog: 2, fsMinNST: 5, fsMaxNST: 8, fsLogC: 2, fsTile: 10, fsMaxThreads: 256, fsNarrow: true,
+		fsRlog: 2, fsMinNST: 5, fsMaxNST: 8, fsLogC: 2, fsTile: 10, fsMaxThreads: 256, fsNarrowRL: 1,
 		bitrevSmallB: 4, bitrevSmallMax: 16},
 	// 2^12 beat 2^13 by 16% on 2^24 (occupancy)
 	"goldilocks": {name: "goldilocks", logTile: 12, block: 1024, rlog: 3, bitrevB: 5,
 		fsRlog: 3, fsMinNST: 6, fsMaxNST: 11, fsLogC: 3, fsTile: 11, fsMaxThreads: 1024, fsShift: true},
 	// 2^12 beat 2^14 by 12%
 	"babybear": {name: "babybear", logTile: 12, block: 1024, rlog: 4, bitrevB: 5,
-		fsRlog: 4, fsMinNST: 6, fsMaxNST: 10, fsLogC: 4, fsTile: 12, fsMaxThreads: 1024},
+		fsRlog: 4, fsMinNST: 6, fsMaxNST: 10, fsLogC: 4, fsTile: 12, fsMaxThreads: 1024, fsNarrowRL: 3},
 	"koalabear": {name: "koalabear", logTile: 12, block: 1024, rlog: 4, bitrevB: 5,
-		fsRlog: 4, fsMinNST: 6, fsMaxNST: 10, fsLogC: 4, fsTile: 12, fsMaxThreads: 1024},
+		fsRlog: 4, fsMinNST: 6, fsMaxNST: 10, fsLogC: 4, fsTile: 12, fsMaxThreads: 1024, fsNarrowRL: 3},
 }
 
 // nttKernels are one field's kernels on a device.
@@ -126,7 +126,8 @@ type nttKernels struct {
 // fsKey names a four-step kernel, ntt_<field>_<kind>fs<nst> in place and
 // ntt_<field>_<kind>oop_fs<nst> out of place (DIF only: a natural-order
 // transform's first and last passes, launchNatural). Kinds: "" the field's
-// pass, "r1_" BN254's of 2 elements per thread (info.fsNarrow), "sh_" and
+// pass, "r1_" and "r3_" the narrow kernels of BN254 (2 elements per
+// thread) and the 31-bit fields (8; info.fsNarrowRL), "sh_" and
 // "shi_" Goldilocks' DIF passes with radix-8 twiddles as shifts for the
 // forward and inverse tables (info.fsShift; Goldilocks' only out-of-place
 // kernels).
@@ -136,12 +137,16 @@ type fsKey struct {
 	nst  int
 }
 
+// narrowKind is the kernel name infix of the field's narrow kernels
+// (fsNarrowRL).
+func (f nttFieldInfo) narrowKind() string { return fmt.Sprintf("r%d_", f.fsNarrowRL) }
+
 // fsKinds returns the kernel kinds the field's program has, and whether
 // each has out-of-place kernels.
 func (f nttFieldInfo) fsKinds() map[string]bool {
 	switch {
-	case f.fsNarrow:
-		return map[string]bool{"": true, "r1_": true}
+	case f.fsNarrowRL > 0:
+		return map[string]bool{"": true, f.narrowKind(): true}
 	case f.fsShift:
 		return map[string]bool{"": false, "sh_": true, "shi_": true}
 	}
@@ -187,11 +192,11 @@ func loadKernels(d *gpu.Device, field string) (*nttKernels, error) {
 				if key.oop && !oop {
 					continue
 				}
-				name := fmt.Sprintf("ntt_%s_%sfs%d", info.name, kind, nst)
-				shared := k.fsMaxShared(nst)
+				// Plans take up to fsSharedLimit (lonePlans, natPlan's
+				// widened bottom pass).
+				name, shared := fmt.Sprintf("ntt_%s_%sfs%d", info.name, kind, nst), k.fsSharedLimit(nst)
 				if key.oop {
-					// natPlan widens the bottom pass up to fsSharedLimit
-					name, shared = fmt.Sprintf("ntt_%s_%soop_fs%d", info.name, kind, nst), k.fsSharedLimit(nst)
+					name = fmt.Sprintf("ntt_%s_%soop_fs%d", info.name, kind, nst)
 				}
 				f, err := m.Function(name)
 				if err != nil {
@@ -224,8 +229,8 @@ func spreadKernel(info nttFieldInfo) string {
 func (k *nttKernels) fsKernel(p nttPass, dit, oop bool, sh8 int) *gpu.Function {
 	kind := ""
 	switch {
-	case p.rl == 1 && k.info.fsNarrow:
-		kind = "r1_"
+	case k.info.fsNarrowRL > 0 && p.rl == k.info.fsNarrowRL:
+		kind = k.info.narrowKind()
 	case p.rl != k.info.fsRlog:
 		return nil
 	case k.info.fsShift && !dit && sh8 == goldilocksSH8 && p.nst <= goldilocksSHMaxNST:
@@ -277,10 +282,15 @@ func (k *nttKernels) fsMaxShared(nst int) int {
 }
 
 // fsSharedLimit is the dynamic shared memory the four-step kernels of nst
-// bits are given (SetMaxDynamicSharedMem): the largest planned pass's, and
-// at least the 48 KiB a kernel takes without asking, which natPlan's
+// bits are given (SetMaxDynamicSharedMem): the largest pass planFS plans,
+// and at least fsSharedCap, which measured plans (lonePlans) and natPlan's
 // widened bottom passes may use.
-func (k *nttKernels) fsSharedLimit(nst int) int { return max(k.fsMaxShared(nst), 48<<10) }
+func (k *nttKernels) fsSharedLimit(nst int) int { return max(k.fsMaxShared(nst), fsSharedCap) }
+
+// fsSharedCap is the shared memory a pass of a measured plan may take
+// beyond planFS's largest: the 48 KiB a kernel takes without asking.
+// TestPlanSearch raises it (-gpu.plansearchshared) to time wider tiles.
+var fsSharedCap = 48 << 10
 
 // fsShared is the dynamic shared memory of a four-step pass: its tile and
 // the inner transforms' twiddles (fsTwElems). A group's row holds 2^nst elements
@@ -406,8 +416,12 @@ func planWide(logn int, f nttFieldInfo, sms int) []nttPass {
 // best H200 plan lost on the H100 and planFS stays). BN254 2^13, 2^15,
 // 2^16 and 2^18 searched again with the trigger as a dimension (H100,
 // forward DIF: 17.4 -> 15.0, 15.7 -> 15.3, 23.2 -> 22.1, 65.7 -> 62.8 us,
-// all triggering early). planFor takes them
-// for one column and for few columns, in every direction, order and coset
+// all triggering early). The 31-bit fields' 2^12..2^20 searched again
+// with their narrow kernels (8 elements per thread, r3_; H100, forward +
+// inverse DIF: 2^12 13.3 -> 10.2 us, 2^13 12.0 -> 10.7, 2^14 12.1 ->
+// 11.2, 2^17 18.3 -> 17.1, 2^18 17.6 -> 15.7, 2^19 29.2 -> 21.8, 2^20
+// 37.0 -> 31.0; 2^21..2^26 found none faster). planFor takes them for one
+// column and for few columns, in every direction, order and coset
 // (TestLonePlansGPU checks each against gnark-crypto). Keyed by fsKernels:
 // KoalaBear runs BabyBear's kernels.
 var lonePlans = map[string]map[int][]nttPass{
@@ -438,14 +452,15 @@ var lonePlans = map[string]map[int][]nttPass{
 		23: {{0, 7, 3, 2}, {7, 8, 2, 2}, {15, 8, 2, 2}},
 	},
 	"fs31": {
-		13: {{0, 7, 4, 4}, {7, 6, 4, 4}},
-		14: {{0, 7, 4, 4}, {7, 7, 4, 4}},
-		15: {{0, 8, 3, 4}, {8, 7, 4, 4}},
+		12: {{0, 6, 3, 3}, {6, 6, 3, 3}},
+		13: {{0, 7, 3, 3}, {7, 6, 4, 3}},
+		14: {{0, 8, 2, 3}, {8, 6, 4, 3}},
+		15: {{0, 8, 2, 3}, {8, 7, 4, 4}},
 		16: {{0, 8, 3, 4}, {8, 8, 3, 4}},
-		17: {{0, 8, 4, 4}, {8, 9, 3, 4}},
-		18: {{0, 6, 5, 4}, {6, 6, 5, 4}, {12, 6, 5, 4}},
-		19: {{0, 7, 5, 4}, {7, 6, 4, 4}, {13, 6, 4, 4}},
-		20: {{0, 10, 2, 4}, {10, 10, 3, 4}},
+		17: {{0, 8, 4, 4}, {8, 9, 3, 3}},
+		18: {{0, 6, 4, 3}, {6, 6, 4, 3}, {12, 6, 4, 3}},
+		19: {{0, 7, 5, 3}, {7, 6, 4, 3}, {13, 6, 4, 3}},
+		20: {{0, 6, 4, 3}, {6, 7, 4, 4}, {13, 7, 4, 4}},
 		25: {{0, 8, 3, 4}, {8, 8, 4, 4}, {16, 9, 4, 4}},
 		26: {{0, 8, 3, 4}, {8, 9, 3, 4}, {17, 9, 4, 4}},
 	},
@@ -502,6 +517,6 @@ func planBlocks(plan []nttPass, logn int) int {
 }
 
 // nttPass is one launch: butterflies on index bits [lo, lo+nst), 2^logc
-// groups per tile, 2^rl elements per thread (the field's fsRlog, or 1 for
-// BN254's narrow kernels, fsNarrow).
+// groups per tile, 2^rl elements per thread (the field's fsRlog, or its
+// narrow kernels' fsNarrowRL).
 type nttPass struct{ lo, nst, logc, rl int }

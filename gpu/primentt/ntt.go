@@ -213,9 +213,9 @@ func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, 
 // after the passes in place is not faster. Measured on the H100
 // (TestNaturalPaths, forward, one column; BENCHMARKS.md):
 //   - natBitrev names the sizes where the bit reversal was faster:
-//     BabyBear 2^20 and 2^22, Goldilocks 2^19 and BN254 2^14, and
-//     BabyBear 2^18 in TestSpparkTable (13.0 us out of place, 10.6 with
-//     the bit reversal). BN254 2^15 stays out of place (19.9 against 23.1
+//     BabyBear 2^22, Goldilocks 2^19 and BN254 2^14 (BabyBear 2^18 and
+//     2^20 went out of place again with the plans of the narrow kernels:
+//     8.8 against 9.6 us, 17.3 against 19.3). BN254 2^15 stays out of place (19.9 against 23.1
 //     us with its three-pass plan and the bit reversal), and BN254 2^19
 //     runs out of place in a plan of its own (loneNatPlans). Every other
 //     size from 2^13 to 2^26 was faster without the bit reversal, by up
@@ -228,7 +228,7 @@ func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, 
 //     64 B: 0.965, 128 B: 1.006), below it the plan's groups stay (more
 //     blocks: BabyBear 2^16 in runs of 32 B 7.9 us, of 128 B 9.9 us).
 var (
-	natBitrev  = map[string]map[int]bool{"fs31": {18: true, 20: true, 22: true}, "goldilocks": {19: true}, "bn254": {14: true}}
+	natBitrev  = map[string]map[int]bool{"fs31": {22: true}, "goldilocks": {19: true}, "bn254": {14: true}}
 	natRun     = map[string]int{"fs31": 128, "goldilocks": 64, "bn254": 128}
 	natWideMin = 20
 )

@@ -26,13 +26,15 @@ var (
 	planSearchSpread = flag.Int("gpu.plansearchspread", 0, "TestPlanSearch: only plans whose passes' bits differ by at most this (0: any)")
 	planSearchLate   = flag.Bool("gpu.plansearchlate", false, "TestPlanSearch: time every plan also with its passes triggering the next kernel at their end (lateTrigger)")
 	planSearchNat    = flag.Bool("gpu.plansearchnatural", false, "TestPlanSearch: time and check natural order out of place (launchNatural, natPlan's bottom pass) instead of DIF")
+	planSearchNear   = flag.Bool("gpu.plansearchnear", false, "TestPlanSearch: only plans of the default plan's cut, each pass's groups within one of its (any elements per thread)")
+	planSearchShared = flag.Int("gpu.plansearchshared", 0, "TestPlanSearch: KiB of shared memory a pass may take (fsSharedCap; 0: as the library)")
 )
 
 // planCandidates returns every plan of a lone column of 2^logn the kernels
 // can run: the bits cut into two or three passes (or the fewest the pass
 // sizes allow, where three cannot cover them) in any order, each pass
 // within the compiled sizes, 32..fsMaxThreads threads and the shared memory
-// its kernel is given.
+// its kernel is given (fsSharedLimit).
 func planCandidates(logn int, f nttFieldInfo) [][]nttPass {
 	k := &nttKernels{info: f}
 	maxPasses := max(3, (logn+f.fsMaxNST-1)/f.fsMaxNST)
@@ -50,14 +52,14 @@ func planCandidates(logn int, f nttFieldInfo) [][]nttPass {
 		}
 		for nst := f.fsMinNST; nst <= min(f.fsMaxNST, logn-lo); nst++ {
 			rls := []int{min(f.fsRlog, nst)}
-			if f.fsNarrow {
-				rls = append(rls, 1)
+			if f.fsNarrowRL > 0 && f.fsNarrowRL < rls[0] {
+				rls = append(rls, f.fsNarrowRL)
 			}
 			for _, rl := range rls {
 				for logc := 0; logc <= logn-nst; logc++ {
 					p := nttPass{lo, nst, logc, rl}
 					th := 1 << (nst + logc - rl)
-					if th < 32 || th > f.fsMaxThreads || fsShared(p, f, k.elemSize()) > k.fsMaxShared(nst) {
+					if th < 32 || th > f.fsMaxThreads || fsShared(p, f, k.elemSize()) > k.fsSharedLimit(nst) {
 						continue
 					}
 					rec(lo+nst, append(acc, p))
@@ -114,6 +116,10 @@ func TestPlanSearch(t *testing.T) {
 	s, err := d.NewStream()
 	require.NoError(t, err)
 	defer s.Close()
+	if *planSearchShared > 0 {
+		defer func(c int) { fsSharedCap = c }(fsSharedCap)
+		fsSharedCap = *planSearchShared << 10
+	}
 	for _, f := range strings.Split(*planSearchFields, ",") {
 		switch f {
 		case "goldilocks":
@@ -159,7 +165,7 @@ func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeC
 		ntt, err := NewNTT[E](d, dom)
 		require.NoError(t, err)
 		for _, cand := range planCandidates(logn, nttFields[c.name]) {
-			if !searched(cand) {
+			if !searched(cand) || (*planSearchNear && !near(cand, def)) {
 				continue
 			}
 			for _, late := range []bool{false, true} {
@@ -208,4 +214,18 @@ func searched(plan []nttPass) bool {
 		lo, hi = min(lo, p.nst), max(hi, p.nst)
 	}
 	return *planSearchSpread == 0 || hi-lo <= *planSearchSpread
+}
+
+// near reports whether plan cuts the bits as def does, each pass's groups
+// within one of def's (-gpu.plansearchnear).
+func near(plan, def []nttPass) bool {
+	if len(plan) != len(def) {
+		return false
+	}
+	for i, p := range plan {
+		if p.lo != def[i].lo || p.nst != def[i].nst || p.logc < def[i].logc-1 || p.logc > def[i].logc+1 {
+			return false
+		}
+	}
+	return true
 }
