@@ -135,11 +135,12 @@ struct FS31 {
     __device__ static constexpr u32 pos(u32 t) { return fs31_pos(t); }
     __device__ static __forceinline__ u32 canon(u32 x) { return x; }
 };
+template <int RLOG_ = 3>
 struct FS64 {
     typedef u64 E;
     typedef Goldilocks A;
     typedef u64 I;
-    static constexpr int RLOG = 3, SLOG = 2;
+    static constexpr int RLOG = RLOG_, SLOG = 2;
     static constexpr bool LAZY = false, EARLY = false, CANON = true, SHL = true;
     __device__ static constexpr u32 row(int nst, bool bottom) { return fs64_row(nst, bottom); }
     template <bool BOTTOM>
@@ -533,10 +534,10 @@ __device__ __forceinline__ void ntt_fs31(u32 *data, const u32 *src, u64 colStrid
 }
 // ntt_fs64: Goldilocks, the bottom pass (lo == 0) and the others compiled
 // apart.
-template <int NST, bool DIT, bool BOTTOM, int SH8 = 0, int IO = FS_IN_PLACE>
+template <int NST, bool DIT, bool BOTTOM, int SH8 = 0, int IO = FS_IN_PLACE, int RL = 3>
 __device__ __forceinline__ void ntt_fs64(u64 *data, const u64 *src, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre,
                                          const u64 *post, u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {
-    fs_pass<FS64, NST, DIT, BOTTOM ? 1 : 0, SH8, IO>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo,
+    fs_pass<FS64<RL>, NST, DIT, BOTTOM ? 1 : 0, SH8, IO>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo,
                                                      logc, flags);
 }
 
@@ -589,6 +590,37 @@ __device__ __forceinline__ void ntt_fs64(u64 *data, const u64 *src, u64 colStrid
             else                                                                                               \
                 ntt_fs64<NST, false, false>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         }                                                                                                      \
+        pdl_end(flags);                                                                                        \
+    }
+// ntt_goldilocks_r2_fs*: 4 elements per thread (twice the threads of a
+// tile, for small transforms), in place both directions and out of place
+// DIF, on any table (no shifts).
+#define NTT_FS64_R2(NST)                                                                                       \
+    extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_r2_fs##NST(                              \
+        u64 *data, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, u32 tabH,     \
+        u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                      \
+        pdl_begin(flags);                                                                                      \
+        if (lo == 0) {                                                                                         \
+            if (flags & F_DIT)                                                                                 \
+                ntt_fs64<NST, true, true, 0, FS_IN_PLACE, 2>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+            else                                                                                               \
+                ntt_fs64<NST, false, true, 0, FS_IN_PLACE, 2>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+        } else {                                                                                               \
+            if (flags & F_DIT)                                                                                 \
+                ntt_fs64<NST, true, false, 0, FS_IN_PLACE, 2>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+            else                                                                                               \
+                ntt_fs64<NST, false, false, 0, FS_IN_PLACE, 2>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+        }                                                                                                      \
+        pdl_end(flags);                                                                                        \
+    }                                                                                                          \
+    extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_r2_oop_fs##NST(                          \
+        u64 *data, const u64 *src, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, \
+        u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                            \
+        pdl_begin(flags);                                                                                      \
+        if (lo == 0)                                                                                           \
+            ntt_fs64<NST, false, true, 0, FS_NATURAL, 2>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+        else                                                                                                   \
+            ntt_fs64<NST, false, false, 0, FS_OUT_OF_PLACE, 2>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
         pdl_end(flags);                                                                                        \
     }
 // The shift variants, compiled for DIF only, to keep the module's compile
@@ -698,7 +730,7 @@ NTT_KERNELS(bn254, BN254, 2, 0, 5)
 #define NTT_FS_KB(NST)
 #endif
 #if !defined(NTT_ONLY) || defined(NTT_ONLY_goldilocks)
-#define NTT_FS_GL(NST) NTT_FS64(NST) NTT_FS64_SH(NST)
+#define NTT_FS_GL(NST) NTT_FS64(NST) NTT_FS64_R2(NST) NTT_FS64_SH(NST)
 #else
 #define NTT_FS_GL(NST)
 #endif

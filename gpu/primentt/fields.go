@@ -77,7 +77,7 @@ type nttFieldInfo struct {
 	fsTile       int  // elements per tile of the bottom pass (log2)
 	fsMaxThreads int  // the kernels' launch bounds
 	fsShift      bool // Goldilocks: ntt_goldilocks_sh_fs* and shi_fs* (radix-8 twiddles as shifts) for DIF passes (goldilocksSH8, goldilocksSH8Inv)
-	fsNarrowRL   int  // the narrow kernels ntt_<name>_r<fsNarrowRL>_fs* too, 2^fsNarrowRL elements per thread (0: none): BN254 2 (twice the threads of a tile, for small transforms), the 31-bit fields 8 (the same: lonePlans' 2^12..2^20)
+	fsNarrowRL   int  // the narrow kernels ntt_<name>_r<fsNarrowRL>_fs* too, 2^fsNarrowRL elements per thread (0: none): BN254 2, Goldilocks 4, the 31-bit fields 8: twice the threads of a tile, for small transforms (lonePlans)
 
 	// BN254: ntt_bn254_bitrev_tiled4, tiles of 2^bitrevSmallB × 2^bitrevSmallB,
 	// for columns below 2^bitrevSmallMax (0: none).
@@ -105,7 +105,7 @@ var nttFields = map[string]nttFieldInfo{
 		bitrevSmallB: 4, bitrevSmallMax: 16},
 	// 2^12 beat 2^13 by 16% on 2^24 (occupancy)
 	"goldilocks": {name: "goldilocks", logTile: 12, block: 1024, rlog: 3, bitrevB: 5,
-		fsRlog: 3, fsMinNST: 6, fsMaxNST: 11, fsLogC: 3, fsTile: 11, fsMaxThreads: 1024, fsShift: true},
+		fsRlog: 3, fsMinNST: 6, fsMaxNST: 11, fsLogC: 3, fsTile: 11, fsMaxThreads: 1024, fsShift: true, fsNarrowRL: 2},
 	// 2^12 beat 2^14 by 12%
 	"babybear": {name: "babybear", logTile: 12, block: 1024, rlog: 4, bitrevB: 5,
 		fsRlog: 4, fsMinNST: 6, fsMaxNST: 10, fsLogC: 4, fsTile: 12, fsMaxThreads: 1024, fsNarrowRL: 3},
@@ -144,13 +144,14 @@ func (f nttFieldInfo) narrowKind() string { return fmt.Sprintf("r%d_", f.fsNarro
 // fsKinds returns the kernel kinds the field's program has, and whether
 // each has out-of-place kernels.
 func (f nttFieldInfo) fsKinds() map[string]bool {
-	switch {
-	case f.fsNarrowRL > 0:
-		return map[string]bool{"": true, f.narrowKind(): true}
-	case f.fsShift:
-		return map[string]bool{"": false, "sh_": true, "shi_": true}
+	kinds := map[string]bool{"": !f.fsShift}
+	if f.fsNarrowRL > 0 {
+		kinds[f.narrowKind()] = true
 	}
-	return map[string]bool{"": true}
+	if f.fsShift {
+		kinds["sh_"], kinds["shi_"] = true, true
+	}
+	return kinds
 }
 
 // loadKernels returns the field's kernels on d, from its program (loaded
@@ -420,17 +421,20 @@ func planWide(logn int, f nttFieldInfo, sms int) []nttPass {
 // with their narrow kernels (8 elements per thread, r3_; H100, forward +
 // inverse DIF: 2^12 13.3 -> 10.2 us, 2^13 12.0 -> 10.7, 2^14 12.1 ->
 // 11.2, 2^17 18.3 -> 17.1, 2^18 17.6 -> 15.7, 2^19 29.2 -> 21.8, 2^20
-// 37.0 -> 31.0; 2^21..2^26 found none faster). planFor takes them for one
-// column and for few columns, in every direction, order and coset
+// 37.0 -> 31.0; 2^21..2^26 found none faster); Goldilocks' 2^13..2^17
+// with its narrow kernels (4 elements per thread, r2_, no radix-8 shifts;
+// 2^13 14.3 -> 12.7 us, 2^14 15.1 -> 13.6, 2^15 16.7 -> 15.6, 2^16 18.7
+// -> 16.8, 2^17 27.5 -> 20.4; 2^18, 2^21 and 2^22 found none faster).
+// planFor takes them for one column and for few columns, in every direction, order and coset
 // (TestLonePlansGPU checks each against gnark-crypto). Keyed by fsKernels:
 // KoalaBear runs BabyBear's kernels.
 var lonePlans = map[string]map[int][]nttPass{
 	"goldilocks": {
-		13: {{0, 6, 3, 3}, {6, 7, 3, 3}},
-		14: {{0, 6, 4, 3}, {6, 8, 2, 3}},
-		15: {{0, 6, 4, 3}, {6, 9, 1, 3}},
-		16: {{0, 8, 2, 3}, {8, 8, 2, 3}},
-		17: {{0, 9, 2, 3}, {9, 8, 2, 3}},
+		13: {{0, 7, 2, 2}, {7, 6, 2, 2}},
+		14: {{0, 8, 1, 2}, {8, 6, 3, 2}},
+		15: {{0, 8, 2, 2}, {8, 7, 3, 3}},
+		16: {{0, 8, 1, 2}, {8, 8, 1, 2}},
+		17: {{0, 10, 0, 2}, {10, 7, 3, 2}},
 		18: {{0, 9, 2, 3}, {9, 9, 2, 3}},
 		19: {{0, 11, 0, 3}, {11, 8, 3, 3}},
 		20: {{0, 11, 1, 3}, {11, 9, 2, 3}},

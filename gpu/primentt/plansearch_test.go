@@ -27,6 +27,7 @@ var (
 	planSearchLate   = flag.Bool("gpu.plansearchlate", false, "TestPlanSearch: time every plan also with its passes triggering the next kernel at their end (lateTrigger)")
 	planSearchNat    = flag.Bool("gpu.plansearchnatural", false, "TestPlanSearch: time and check natural order out of place (launchNatural, natPlan's bottom pass) instead of DIF")
 	planSearchNear   = flag.Bool("gpu.plansearchnear", false, "TestPlanSearch: only plans of the default plan's cut, each pass's groups within one of its (any elements per thread)")
+	planSearchCheck  = flag.Bool("gpu.plansearchcheck", false, "TestPlanSearch: check the three fastest plans of each size in every direction, order and coset against gnark-crypto, as TestLonePlansGPU checks lonePlans")
 	planSearchShared = flag.Int("gpu.plansearchshared", 0, "TestPlanSearch: KiB of shared memory a pass may take (fsSharedCap; 0: as the library)")
 )
 
@@ -107,7 +108,11 @@ func TestLonePlans(t *testing.T) {
 // With -gpu.plansearchlate each plan is timed twice, its passes letting the
 // next kernel start from their start and from their end (lateTrigger);
 // with -gpu.plansearchnatural in natural order out of place at every size
-// (natForce), the bottom pass as natPlan widens it.
+// (natForce), the bottom pass as natPlan widens it. With
+// -gpu.plansearchcheck the three fastest of each size are checked as
+// TestLonePlansGPU checks lonePlans (every direction, order and coset
+// against gnark-crypto), so that a search's winners can be taken from the
+// call that found them.
 func TestPlanSearch(t *testing.T) {
 	if !*planSearch {
 		t.Skip("run with -gpu.plansearch")
@@ -184,10 +189,17 @@ func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeC
 				rs = append(rs, res{cand, late, fw, iv})
 			}
 		}
-		require.NoError(t, ntt.Close())
 		require.NoError(t, ref.Close())
 		require.NoError(t, buf.Free())
 		sort.Slice(rs, func(i, j int) bool { return rs[i].fwd+rs[i].inv < rs[j].fwd+rs[j].inv })
+		if *planSearchCheck {
+			for _, r := range rs[:min(3, len(rs))] {
+				require.NoError(t, ntt.closeGraphs())
+				ntt.fsLone, ntt.fsLoneNat, ntt.fsWide, ntt.loneLate = r.plan, r.plan, r.plan, r.late
+				checkGnark(t, c, ntt, dom, 1, primeOps, primeOrders, fmt.Sprintf("searched plan %v late %v", r.plan, r.late))
+			}
+		}
+		require.NoError(t, ntt.Close())
 		fmt.Printf("%s 2^%d %v: default %v late %v fwd %.2f inv %.2f us; %d plans\n", c.name, logn, o, def, ref.loneLate, usOf(df), usOf(di), len(rs))
 		// planFS's passes, where the default is a measured plan
 		if fs := planFS(logn, nttFields[c.name]); !slices.Equal(fs, def) {
