@@ -34,9 +34,8 @@
 // fields' 2^25 and 2^26; BN254's up to 2^20 with 2 elements per thread,
 // the latency of each thread's chain of products being what bounds it
 // there, Goldilocks' 2^13..2^17 with 4 instead of 8 and the 31-bit
-// fields' 2^12..2^20 with 8 instead of 16), or else
-// passes with smaller tiles, so that every pass has at
-// least one block per multiprocessor; natural order takes passes of its
+// fields' 2^12..2^20 with 8 instead of 16), or else passes with smaller
+// tiles, so that every pass has at least one block per multiprocessor; natural order takes passes of its
 // own where they were measured faster than the DIF order's (BN254 2^19
 // and 2^20). BN254 computes on 32-bit limbs in
 // PTX carry chains, lazily reduced between the four-step stages, with

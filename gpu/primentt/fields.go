@@ -32,8 +32,9 @@ const (
 	// DIT reads bit-reversed order and writes natural order, like
 	// gnark-crypto's fft.DIT.
 	DIT
-	// Natural reads and writes natural order (DIF, then a bit-reversal
-	// permutation on the device).
+	// Natural reads and writes natural order (the DIF passes, the last
+	// one writing natural order, or at a few sizes a bit reversal after
+	// them).
 	Natural
 )
 
@@ -126,11 +127,11 @@ type nttKernels struct {
 // fsKey names a four-step kernel, ntt_<field>_<kind>fs<nst> in place and
 // ntt_<field>_<kind>oop_fs<nst> out of place (DIF only: a natural-order
 // transform's first and last passes, launchNatural). Kinds: "" the field's
-// pass, "r1_" and "r3_" the narrow kernels of BN254 (2 elements per
-// thread) and the 31-bit fields (8; info.fsNarrowRL), "sh_" and
-// "shi_" Goldilocks' DIF passes with radix-8 twiddles as shifts for the
-// forward and inverse tables (info.fsShift; Goldilocks' only out-of-place
-// kernels).
+// pass, "r1_", "r2_" and "r3_" the narrow kernels of BN254 (2 elements
+// per thread), Goldilocks (4) and the 31-bit fields (8; info.fsNarrowRL),
+// "sh_" and "shi_" Goldilocks' DIF passes with radix-8 twiddles as shifts
+// for the forward and inverse tables (info.fsShift). Goldilocks' "" kernels
+// have no out-of-place twins.
 type fsKey struct {
 	kind string
 	oop  bool
@@ -224,8 +225,9 @@ func spreadKernel(info nttFieldInfo) string {
 
 // fsKernel returns the four-step kernel of pass p (its bits and elements
 // per thread), in place or out of place (oop), or nil where none is
-// loaded: Goldilocks' DIF passes take the shift kernels on the tables
-// whose 8th root of unity is 2^sh8 they are compiled for (goldilocksSH8,
+// loaded: a pass of the field's narrow width takes its narrow kernels;
+// Goldilocks' other DIF passes take the shift kernels on the tables whose
+// 8th root of unity is 2^sh8 they are compiled for (goldilocksSH8,
 // goldilocksSH8Inv), and have no others out of place.
 func (k *nttKernels) fsKernel(p nttPass, dit, oop bool, sh8 int) *gpu.Function {
 	kind := ""
@@ -425,8 +427,9 @@ func planWide(logn int, f nttFieldInfo, sms int) []nttPass {
 // with its narrow kernels (4 elements per thread, r2_, no radix-8 shifts;
 // 2^13 14.3 -> 12.7 us, 2^14 15.1 -> 13.6, 2^15 16.7 -> 15.6, 2^16 18.7
 // -> 16.8, 2^17 27.5 -> 20.4; 2^18, 2^21 and 2^22 found none faster).
-// planFor takes them for one column and for few columns, in every direction, order and coset
-// (TestLonePlansGPU checks each against gnark-crypto). Keyed by fsKernels:
+// planFor takes them for one column and for few columns, in every
+// direction, order and coset (TestLonePlansGPU checks each against
+// gnark-crypto). Keyed by fsKernels:
 // KoalaBear runs BabyBear's kernels.
 var lonePlans = map[string]map[int][]nttPass{
 	"goldilocks": {

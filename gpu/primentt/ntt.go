@@ -215,9 +215,10 @@ func (t *NTT[E]) launch(q *gpu.Queue, ptr, colStride uint64, cols int, o Order, 
 //   - natBitrev names the sizes where the bit reversal was faster:
 //     BabyBear 2^22, Goldilocks 2^19 and BN254 2^14 (BabyBear 2^18 and
 //     2^20 went out of place again with the plans of the narrow kernels:
-//     8.8 against 9.6 us, 17.3 against 19.3). BN254 2^15 stays out of place (19.9 against 23.1
-//     us with its three-pass plan and the bit reversal), and BN254 2^19
-//     runs out of place in a plan of its own (loneNatPlans). Every other
+//     8.8 against 9.6 us, 17.3 against 19.3). BN254 2^15 stays out of
+//     place (19.9 against 23.1 us with its three-pass plan and the bit
+//     reversal), and BN254 2^19 runs out of place in a plan of its own
+//     (loneNatPlans). Every other
 //     size from 2^13 to 2^26 was faster without the bit reversal, by up
 //     to 19% (BabyBear 2^26: 1.035 -> 0.843 ms; BN254 2^16: 36.5 -> 25.2
 //     us);
