@@ -37,7 +37,7 @@
 // table products: the table reads are gathers (lanes on different lines).
 // The twiddle of e is A[e mod 2^LA]·B[e >> LA] (B[0] = 1).
 //
-// The passes: ntt_fs31 (BabyBear, KoalaBear), ntt_fs64 (Goldilocks),
+// The passes: FS31 (BabyBear, KoalaBear), FS64 (Goldilocks),
 // ntt_bn254_fs (BN254).
 // A pass's loads and stores (IO): in place (src unread), out of place
 // (src to data: a natural-order transform's first DIF pass), out of place
@@ -55,8 +55,8 @@ __host__ __device__ constexpr int fs_done(int nst, int nr, int rd) { return rd =
 
 // ---------------------------------------------------------------- four-step passes, 31-bit fields and Goldilocks
 
-// fs_pass is the four-step pass of BabyBear and KoalaBear (ntt_fs31: p <
-// 2^31, one uint32 per element, 16 per thread) and of Goldilocks (ntt_fs64:
+// fs_pass is the four-step pass of BabyBear and KoalaBear (FS31: p <
+// 2^31, one uint32 per element, 16 per thread) and of Goldilocks (FS64:
 // 8 elements per thread), written for few integer instructions (the passes
 // are issue-bound, not DRAM-bound):
 //   - shared memory pads the rows instead of swizzling (fs31_row, fs64_row
@@ -69,8 +69,8 @@ __host__ __device__ constexpr int fs_done(int nst, int nr, int rd) { return rd =
 //     offsets, and products by twiddles that are 1 at compile time are
 //     skipped;
 //   - the four table reads of the pass twiddles are issued with the first
-//     loads (ntt_fs31) or with the first loads of the round that applies
-//     them (ntt_fs64: DIT global, DIF shared; earlier, 64 registers spill).
+//     loads (FS31) or with the first loads of the round that applies
+//     them (FS64: DIT global, DIF shared; earlier, 64 registers spill).
 // BabyBear and KoalaBear (F31):
 //   - add and sub pick the smaller of the two candidates (s and s − p, d and
 //     d + p) instead of compare-and-select; the Montgomery product accepts
@@ -149,7 +149,7 @@ struct FS64 {
 };
 
 // BOT: 1 the bottom pass (lo == 0), 0 the others, −1 either (lo decides at
-// run time: ntt_fs31).
+// run time: FS31).
 // SH8 > 0 (Goldilocks, ntt_goldilocks_sh_fs*): the table's 8th root of
 // unity is 2^SH8 (gpu/primentt checks it against the domain), and each round
 // is a radix-8 (or radix-4) transform whose twiddles are powers of it,
@@ -523,135 +523,85 @@ __device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, const 
     }
 }
 
-// ntt_fs31: BabyBear and KoalaBear, lo at run time, 2^RL elements per
-// thread.
-template <class F, int NST, bool DIT, int IO = FS_IN_PLACE, int RL = 4>
-__device__ __forceinline__ void ntt_fs31(u32 *data, const u32 *src, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre,
-                                         const u32 *post, u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {
-    // out of place: the first DIF pass (above the bottom) and the last (the bottom, natural order)
-    constexpr int BOT = IO == FS_IN_PLACE ? -1 : IO == FS_NATURAL ? 1 : 0;
-    fs_pass<FS31<F, RL>, NST, DIT, BOT, 0, IO>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags);
+// The entry points of fs_pass. In place: ntt_<kind>fs<NST>, both
+// directions (DIT on F_DIT), or DIF only (DIFONLY). SPLIT compiles the
+// bottom pass (lo == 0) and the others apart (Goldilocks); without it lo
+// decides at run time (BOT = -1: BabyBear, KoalaBear). Out of place, DIF
+// only: ntt_<kind>oop_fs<NST>, the pass above the bottom from src to data
+// or the bottom pass writing natural order (F_NAT_OUT implied), kernels of
+// their own so that the in-place ones keep their code and size (as one
+// kernel, Goldilocks' in-place DIF passes of 2^13..2^18 ran 30-40% slower
+// on the H100). The pass P comes last, as the macros' variadic argument
+// (its template arguments hold commas).
+#define FS_PARAMS(E)                                                                                           \
+    u64 colStride, const E *tw, const E *rt, const E *pre, const E *post, u32 tabH, u32 rtH, u32 logn, u32 lo, \
+        u32 logc, u32 flags
+#define FS_ARGS colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags
+template <class P, int NST, int BOT, int SH8, bool DIFONLY>
+__device__ __forceinline__ void fs_in_place_bot(typename P::E *data, FS_PARAMS(typename P::E)) {
+    if (!DIFONLY && (flags & F_DIT))
+        fs_pass<P, NST, true, BOT, SH8>(data, data, FS_ARGS);
+    else
+        fs_pass<P, NST, false, BOT, SH8>(data, data, FS_ARGS);
 }
-// ntt_fs64: Goldilocks, the bottom pass (lo == 0) and the others compiled
-// apart.
-template <int NST, bool DIT, bool BOTTOM, int SH8 = 0, int IO = FS_IN_PLACE, int RL = 3>
-__device__ __forceinline__ void ntt_fs64(u64 *data, const u64 *src, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre,
-                                         const u64 *post, u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {
-    fs_pass<FS64<RL>, NST, DIT, BOTTOM ? 1 : 0, SH8, IO>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo,
-                                                     logc, flags);
+template <class P, int NST, int SH8, bool SPLIT, bool DIFONLY>
+__device__ __forceinline__ void fs_in_place(typename P::E *data, FS_PARAMS(typename P::E)) {
+    if constexpr (SPLIT) {
+        if (lo == 0)
+            fs_in_place_bot<P, NST, 1, SH8, DIFONLY>(data, FS_ARGS);
+        else
+            fs_in_place_bot<P, NST, 0, SH8, DIFONLY>(data, FS_ARGS);
+    } else {
+        fs_in_place_bot<P, NST, -1, SH8, DIFONLY>(data, FS_ARGS);
+    }
 }
-
-// In place: ntt_<name>_fs<NST> (both directions); out of place, DIF only:
-// ntt_<name>_oop_fs<NST>, the pass above the bottom from src to data or the
-// bottom pass writing natural order (F_NAT_OUT implied), kernels of their
-// own so that the in-place ones keep their code and size (as one kernel,
-// Goldilocks' in-place DIF passes of 2^13..2^18 ran 30-40% slower on the H100).
-#define NTT_FS31V(name, F, NST, KIND, RL)                                                                     \
-    extern "C" __global__ void __launch_bounds__(1024) ntt_##name##_##KIND##fs##NST(                         \
-        u32 *data, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre, const u32 *post, u32 tabH,    \
-        u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                     \
+template <class P, int NST, int SH8>
+__device__ __forceinline__ void fs_out_of_place(typename P::E *data, const typename P::E *src, FS_PARAMS(typename P::E)) {
+    if (lo == 0)
+        fs_pass<P, NST, false, 1, SH8, FS_NATURAL>(data, src, FS_ARGS);
+    else
+        fs_pass<P, NST, false, 0, SH8, FS_OUT_OF_PLACE>(data, src, FS_ARGS);
+}
+#define NTT_FS_IP(KIND, E, NST, SH8, SPLIT, DIFONLY, ...)                                                     \
+    extern "C" __global__ void __launch_bounds__(1024) ntt_##KIND##fs##NST(E *data, FS_PARAMS(E)) {          \
         pdl_begin(flags);                                                                                     \
-        if (flags & F_DIT)                                                                                    \
-            ntt_fs31<F, NST, true, FS_IN_PLACE, RL>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-        else                                                                                                  \
-            ntt_fs31<F, NST, false, FS_IN_PLACE, RL>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-        pdl_end(flags);                                                                                       \
-    }                                                                                                         \
-    extern "C" __global__ void __launch_bounds__(1024) ntt_##name##_##KIND##oop_fs##NST(                     \
-        u32 *data, const u32 *src, u64 colStride, const u32 *tw, const u32 *rt, const u32 *pre, const u32 *post, \
-        u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                           \
-        pdl_begin(flags);                                                                                     \
-        if (lo == 0)                                                                                          \
-            ntt_fs31<F, NST, false, FS_NATURAL, RL>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-        else                                                                                                  \
-            ntt_fs31<F, NST, false, FS_OUT_OF_PLACE, RL>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
+        fs_in_place<__VA_ARGS__, NST, SH8, SPLIT, DIFONLY>(data, FS_ARGS);                                    \
         pdl_end(flags);                                                                                       \
     }
-// ntt_<name>_fs*: 16 elements per thread; ntt_<name>_r3_fs*: 8, twice
-// the threads of a tile, for small transforms (gpu/primentt's lonePlans:
-// 2^12..2^20 up to 1.3x faster on the H100; capping their registers at 48
-// or 40 for more warps per multiprocessor measured no faster).
+#define NTT_FS_OOP(KIND, E, NST, SH8, ...)                                                                    \
+    extern "C" __global__ void __launch_bounds__(1024) ntt_##KIND##oop_fs##NST(E *data, const E *src,        \
+                                                                               FS_PARAMS(E)) {                \
+        pdl_begin(flags);                                                                                     \
+        fs_out_of_place<__VA_ARGS__, NST, SH8>(data, src, FS_ARGS);                                           \
+        pdl_end(flags);                                                                                       \
+    }
+// BabyBear and KoalaBear: ntt_<name>_fs*, 16 elements per thread;
+// ntt_<name>_r3_fs*, 8, twice the threads of a tile, for small transforms
+// (gpu/primentt's lonePlans: 2^12..2^20 up to 1.3x faster on the H100;
+// capping their registers at 48 or 40 for more warps per multiprocessor
+// measured no faster).
 #define NTT_FS31(name, F, NST)                                                                                \
-    NTT_FS31V(name, F, NST, , 4)                                                                              \
-    NTT_FS31V(name, F, NST, r3_, 3)
-#define NTT_FS64(NST)                                                                                          \
-    extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_fs##NST(                                 \
-        u64 *data, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, u32 tabH,     \
-        u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                      \
-        pdl_begin(flags);                                                                                      \
-        if (lo == 0) {                                                                                         \
-            if (flags & F_DIT)                                                                                 \
-                ntt_fs64<NST, true, true>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-            else                                                                                               \
-                ntt_fs64<NST, false, true>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-        } else {                                                                                               \
-            if (flags & F_DIT)                                                                                 \
-                ntt_fs64<NST, true, false>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-            else                                                                                               \
-                ntt_fs64<NST, false, false>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-        }                                                                                                      \
-        pdl_end(flags);                                                                                        \
-    }
-// ntt_goldilocks_r2_fs*: 4 elements per thread (twice the threads of a
-// tile, for small transforms), in place both directions and out of place
-// DIF, on any table (no shifts).
-#define NTT_FS64_R2(NST)                                                                                       \
-    extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_r2_fs##NST(                              \
-        u64 *data, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, u32 tabH,     \
-        u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                      \
-        pdl_begin(flags);                                                                                      \
-        if (lo == 0) {                                                                                         \
-            if (flags & F_DIT)                                                                                 \
-                ntt_fs64<NST, true, true, 0, FS_IN_PLACE, 2>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-            else                                                                                               \
-                ntt_fs64<NST, false, true, 0, FS_IN_PLACE, 2>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-        } else {                                                                                               \
-            if (flags & F_DIT)                                                                                 \
-                ntt_fs64<NST, true, false, 0, FS_IN_PLACE, 2>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-            else                                                                                               \
-                ntt_fs64<NST, false, false, 0, FS_IN_PLACE, 2>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-        }                                                                                                      \
-        pdl_end(flags);                                                                                        \
-    }                                                                                                          \
-    extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_r2_oop_fs##NST(                          \
-        u64 *data, const u64 *src, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, \
-        u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                            \
-        pdl_begin(flags);                                                                                      \
-        if (lo == 0)                                                                                           \
-            ntt_fs64<NST, false, true, 0, FS_NATURAL, 2>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-        else                                                                                                   \
-            ntt_fs64<NST, false, false, 0, FS_OUT_OF_PLACE, 2>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-        pdl_end(flags);                                                                                        \
-    }
-// The shift variants, compiled for DIF only, to keep the module's compile
-// time: ntt_goldilocks_sh_fs* for the forward tables (SH8 = 120),
-// ntt_goldilocks_shi_fs* for the inverse ones (SH8 = 72); gpu/primentt
-// takes them for those launches and ntt_fs64 for the others (DIT). Their
-// out-of-place kernels (ntt_goldilocks_sh_oop_fs*, shi_oop) are the only
-// ones of Goldilocks: natural order on other roots of unity takes the bit
-// reversal.
-#define NTT_FS64_SHV(NAME, SH, NST)                                                                            \
-    extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_##NAME##_fs##NST(                        \
-        u64 *data, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, u32 tabH,     \
-        u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                                      \
-        pdl_begin(flags);                                                                                      \
-        if (lo == 0)                                                                                           \
-            ntt_fs64<NST, false, true, SH>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-        else                                                                                                   \
-            ntt_fs64<NST, false, false, SH>(data, data, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-        pdl_end(flags);                                                                                        \
-    }                                                                                                          \
-    extern "C" __global__ void __launch_bounds__(1024) ntt_goldilocks_##NAME##_oop_fs##NST(                    \
-        u64 *data, const u64 *src, u64 colStride, const u64 *tw, const u64 *rt, const u64 *pre, const u64 *post, \
-        u32 tabH, u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags) {                                            \
-        pdl_begin(flags);                                                                                      \
-        if (lo == 0)                                                                                           \
-            ntt_fs64<NST, false, true, SH, FS_NATURAL>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-        else                                                                                                   \
-            ntt_fs64<NST, false, false, SH, FS_OUT_OF_PLACE>(data, src, colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags); \
-        pdl_end(flags);                                                                                        \
-    }
-#define NTT_FS64_SH(NST) NTT_FS64_SHV(sh, 120, NST) NTT_FS64_SHV(shi, 72, NST)
+    NTT_FS_IP(name##_, u32, NST, 0, false, false, FS31<F, 4>)                                                 \
+    NTT_FS_OOP(name##_, u32, NST, 0, FS31<F, 4>)                                                              \
+    NTT_FS_IP(name##_r3_, u32, NST, 0, false, false, FS31<F, 3>)                                              \
+    NTT_FS_OOP(name##_r3_, u32, NST, 0, FS31<F, 3>)
+// Goldilocks: ntt_goldilocks_fs*, 8 elements per thread, in place;
+// ntt_goldilocks_r2_fs*, 4 (twice the threads of a tile, for small
+// transforms), in place and out of place, on any table (no shifts). The
+// shift variants, compiled for DIF only, to keep the module's compile time:
+// ntt_goldilocks_sh_fs* for the forward tables (SH8 = 120),
+// ntt_goldilocks_shi_fs* for the inverse ones (SH8 = 72), in place and out
+// of place; gpu/primentt takes them for those launches and ntt_goldilocks_fs*
+// for the others (DIT). Natural order on other roots of unity takes the
+// r2_ kernels or the bit reversal.
+#define NTT_FS64(NST)                                                                                         \
+    NTT_FS_IP(goldilocks_, u64, NST, 0, true, false, FS64<3>)                                                 \
+    NTT_FS_IP(goldilocks_r2_, u64, NST, 0, true, false, FS64<2>)                                              \
+    NTT_FS_OOP(goldilocks_r2_, u64, NST, 0, FS64<2>)                                                          \
+    NTT_FS_IP(goldilocks_sh_, u64, NST, 120, true, true, FS64<3>)                                             \
+    NTT_FS_OOP(goldilocks_sh_, u64, NST, 120, FS64<3>)                                                        \
+    NTT_FS_IP(goldilocks_shi_, u64, NST, 72, true, true, FS64<3>)                                             \
+    NTT_FS_OOP(goldilocks_shi_, u64, NST, 72, FS64<3>)
 
 // ---------------------------------------------------------------- entry points
 
@@ -712,13 +662,13 @@ NTT_KERNELS(bn254, BN254, 2, 0, 5)
 
 // Four-step passes (gpu/primentt's nttFields says which sizes each field
 // uses; transforms of one tile take the passes above). BabyBear and
-// KoalaBear take ntt_fs31 (16 elements per thread, 64 registers; 8 in
-// ntt_<name>_r3_fs*),
-// Goldilocks ntt_fs64 (8 per thread: 16 spill at 64 registers and lost with
-// 80 or 128), BN254 its own kernels (ntt_bn254.cu).
-// ntt_goldilocks_sh_fs* are ntt_fs64 with the radix-8 twiddles as shifts
-// (SH8: the forward tables of gnark-crypto's domains, ω^(n/8) = 2^120; DIF
-// passes of 6 to 11 bits; nttFieldInfo.fsShift).
+// KoalaBear take FS31 (16 elements per thread, 64 registers; 8 in
+// ntt_<name>_r3_fs*), Goldilocks FS64 (8 per thread: 16 spill at 64
+// registers and lost with 80 or 128; 4 in ntt_goldilocks_r2_fs*), BN254
+// its own kernels (ntt_bn254.cu). ntt_goldilocks_sh_fs* are FS64 with the
+// radix-8 twiddles as shifts (SH8: the forward tables of gnark-crypto's
+// domains, ω^(n/8) = 2^120; DIF passes of 6 to 11 bits;
+// nttFieldInfo.fsShift).
 #if !defined(NTT_ONLY) || defined(NTT_ONLY_babybear)
 #define NTT_FS_BB(NST) NTT_FS31(babybear, BabyBear, NST)
 #else
@@ -730,7 +680,7 @@ NTT_KERNELS(bn254, BN254, 2, 0, 5)
 #define NTT_FS_KB(NST)
 #endif
 #if !defined(NTT_ONLY) || defined(NTT_ONLY_goldilocks)
-#define NTT_FS_GL(NST) NTT_FS64(NST) NTT_FS64_R2(NST) NTT_FS64_SH(NST)
+#define NTT_FS_GL(NST) NTT_FS64(NST)
 #else
 #define NTT_FS_GL(NST)
 #endif

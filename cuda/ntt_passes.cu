@@ -20,7 +20,7 @@ __device__ __forceinline__ u64 fcanon<Goldilocks>(u64 x) { return Goldilocks::ca
 #define F_POST_CONST 4u // multiply stores by scale[0]
 #define F_POST_COSET 8u // multiply stores by lo/hi powers of the polynomial index
 #define F_INDEX_REV 16u // the polynomial index of position i is bitrev(i)
-#define F_CANON 64u     // ntt_fs64: store canonical representatives (a transform's last pass)
+#define F_CANON 64u     // FS64: store canonical representatives (a transform's last pass)
 #define F_NAT_OUT 256u  // four-step passes: the bottom DIF pass writes natural order (out of place)
 #define F_PDL_LATE 128u // let the next kernel start only after this one's last stores (pdl_trigger), not at its start
 

@@ -297,9 +297,9 @@ var fsSharedCap = 48 << 10
 
 // fsShared is the dynamic shared memory of a four-step pass: its tile and
 // the inner transforms' twiddles (fsTwElems). A group's row holds 2^nst elements
-// and one pad element (ntt_bn254_fs); the 31-bit fields' kernels (ntt_fs31,
+// and one pad element (ntt_bn254_fs); the 31-bit fields' kernels (FS31,
 // 4-byte elements) pad one element in 16 and, above the bottom pass, 2 more;
-// Goldilocks' ntt_fs64 one in 16 in the bottom pass, one in 8 and 2 more
+// Goldilocks' FS64 one in 16 in the bottom pass, one in 8 and 2 more
 // above (fs64Row).
 func fsShared(p nttPass, info nttFieldInfo, es int) int {
 	row := 1<<p.nst + 1
@@ -315,7 +315,7 @@ func fsShared(p nttPass, info nttFieldInfo, es int) int {
 	return (row<<p.logc + fsTwElems(info, p.nst)) * es
 }
 
-// fs64Row is the row stride (elements) of one group in ntt_fs64's shared
+// fs64Row is the row stride (elements) of one group in FS64's shared
 // memory (cuda/ntt_prime.cu, fs64_row); element t of a row sits at
 // fs64Pos(p, t).
 func fs64Row(p nttPass) int {
@@ -426,20 +426,23 @@ func planWide(logn int, f nttFieldInfo, sms int) []nttPass {
 // 37.0 -> 31.0; 2^21..2^26 found none faster); Goldilocks' 2^13..2^17
 // with its narrow kernels (4 elements per thread, r2_, no radix-8 shifts;
 // 2^13 14.3 -> 12.7 us, 2^14 15.1 -> 13.6, 2^15 16.7 -> 15.6, 2^16 18.7
-// -> 16.8, 2^17 27.5 -> 20.4; 2^18, 2^21 and 2^22 found none faster).
+// -> 16.8, 2^17 27.5 -> 20.4; 2^18, 2^21 and 2^22 found none faster),
+// then its 2^12 and 2^19 (2^12 14.2 -> 12.0 us; 2^19 39.5 -> 37.5, its
+// passes no longer triggering late; 2^20 found none faster).
 // planFor takes them for one column and for few columns, in every
 // direction, order and coset (TestLonePlansGPU checks each against
 // gnark-crypto). Keyed by fsKernels:
 // KoalaBear runs BabyBear's kernels.
 var lonePlans = map[string]map[int][]nttPass{
 	"goldilocks": {
+		12: {{0, 6, 3, 2}, {6, 6, 3, 2}},
 		13: {{0, 7, 2, 2}, {7, 6, 2, 2}},
 		14: {{0, 8, 1, 2}, {8, 6, 3, 2}},
 		15: {{0, 8, 2, 2}, {8, 7, 3, 3}},
 		16: {{0, 8, 1, 2}, {8, 8, 1, 2}},
 		17: {{0, 10, 0, 2}, {10, 7, 3, 2}},
 		18: {{0, 9, 2, 3}, {9, 9, 2, 3}},
-		19: {{0, 11, 0, 3}, {11, 8, 3, 3}},
+		19: {{0, 10, 1, 3}, {10, 9, 2, 3}},
 		20: {{0, 11, 1, 3}, {11, 9, 2, 3}},
 		21: {{0, 7, 4, 3}, {7, 7, 3, 3}, {14, 7, 3, 3}},
 		22: {{0, 7, 3, 3}, {7, 7, 3, 3}, {14, 8, 3, 3}},
@@ -498,11 +501,10 @@ var loneNatPlans = map[string]map[int][]nttPass{
 // 12.0 -> 7.3, BN254 2^12..2^14 0.4–1.3 us less). Where the next pass has
 // a block or two per multiprocessor, its blocks started early crowd onto
 // the multiprocessors that had room and it runs slower; these plans
-// trigger at their end instead (Goldilocks 2^19: 23.8 -> 19.7 us;
-// BENCHMARKS.md).
+// trigger at their end instead (BN254 2^17; Goldilocks 2^19 did, 23.8 ->
+// 19.7 us, until a plan that triggers early measured faster; BENCHMARKS.md).
 var lateTrigger = map[string]map[int]bool{
-	"goldilocks": {19: true},
-	"bn254":      {17: true},
+	"bn254": {17: true},
 }
 
 // fsKernels names the four-step kernels a field runs (lonePlans' key): the

@@ -22,7 +22,7 @@ const (
 	fPostConst = 4
 	fPostCoset = 8
 	fIndexRev  = 16
-	fCanon     = 64  // ntt_fs64: store canonical representatives (a transform's last pass)
+	fCanon     = 64  // FS64: store canonical representatives (a transform's last pass)
 	fPDLLate   = 128 // let the next kernel start after this one's last stores, not at its start
 	fNatOut    = 256 // four-step passes: the bottom DIF pass writes natural order (out of place)
 )
@@ -491,7 +491,7 @@ func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, tmp, colStride uint
 // ntt_goldilocks_sh_fs* and ntt_goldilocks_shi_fs* are compiled for
 // (cuda/ntt_fourstep.cu): ω^(n/8) and ω^(−n/8) of gnark-crypto's Goldilocks
 // domains. DIT launches and passes above goldilocksSHMaxNST bits take
-// ntt_fs64.
+// FS64.
 const (
 	goldilocksSH8      = 120
 	goldilocksSH8Inv   = 72 // ω^(−n/8), ntt_goldilocks_shi_fs*

@@ -396,7 +396,7 @@ func TestPlanFS(t *testing.T) {
 	}
 }
 
-// TestFS31Layout models the shared-memory layout of ntt_fs31 (BabyBear,
+// TestFS31Layout models the shared-memory layout of FS31 (BabyBear,
 // KoalaBear) for every pass the plans use: a group's element t sits at
 // row·group + t + t/16 below the twiddles at row·2^logc (fsShared's size), no
 // two elements share a word, and the exchanges between rounds (each thread
@@ -430,7 +430,7 @@ func testFS31Pass(t *testing.T, f nttFieldInfo, p nttPass) {
 			seen[a] = true
 		}
 	}
-	// thread coordinates as in ntt_fs31
+	// thread coordinates as in FS31
 	nthr := g << p.logc >> rl
 	a := min(p.lo, p.logc)
 	nr := (p.nst + rl - 1) / rl
@@ -472,7 +472,7 @@ func testFS31Pass(t *testing.T, f nttFieldInfo, p nttPass) {
 	}
 }
 
-// TestFS64Layout models the shared-memory layout of ntt_fs64 (Goldilocks)
+// TestFS64Layout models the shared-memory layout of FS64 (Goldilocks)
 // for every pass the plans use: a group's element t sits at row·group +
 // fs64Pos(t) below the twiddles at row·2^logc (fsShared's size), no two
 // elements share a word, and every access of a round (thread coordinates as
