@@ -428,7 +428,9 @@ func planWide(logn int, f nttFieldInfo, sms int) []nttPass {
 // 2^13 14.3 -> 12.7 us, 2^14 15.1 -> 13.6, 2^15 16.7 -> 15.6, 2^16 18.7
 // -> 16.8, 2^17 27.5 -> 20.4; 2^18, 2^21 and 2^22 found none faster),
 // then its 2^12 and 2^19 (2^12 14.2 -> 12.0 us; 2^19 39.5 -> 37.5, its
-// passes no longer triggering late; 2^20 found none faster).
+// passes no longer triggering late; 2^20 found none faster). BN254's
+// 2^12..2^23 searched again once its middle rounds ran as a loop
+// (ntt_bn254.cu): 2^13 26.7 -> 26.0 us, the rest kept their plans.
 // planFor takes them for one column and for few columns, in every
 // direction, order and coset (TestLonePlansGPU checks each against
 // gnark-crypto). Keyed by fsKernels:
