@@ -9,6 +9,8 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -32,6 +34,7 @@ import (
 var (
 	noPDL   = flag.Bool("gpu.nopdl", false, "launch the NTT kernels as ordinary launches, not programmatic dependent ones (timing comparisons)")
 	latePDL = flag.Bool("gpu.pdllate", false, "the NTT passes let the next kernel start at their end, not at their start (timing comparisons)")
+	bigLogs = flag.String("gpu.primebig", "", "TestPrimeNTT: log2 sizes past the default ones (comma-separated, e.g. 25,26), each checked with FFT and CosetFFTInverse in DIF and natural order")
 )
 
 func TestMain(m *testing.M) {
@@ -243,6 +246,17 @@ func testPrimeNTT[E Element](t *testing.T, d *gpu.Device, c primeCase[E]) {
 		}
 		// one transform and order per size, rotating
 		check(logn, 1, []primeOp{primeOps[i%4]}, []Order{primeOrders[i%3]})
+	}
+	if *bigLogs == "" {
+		return
+	}
+	for _, f := range strings.Split(*bigLogs, ",") {
+		logn, err := strconv.Atoi(strings.TrimSpace(f))
+		require.NoError(t, err, "-gpu.primebig: %q", f)
+		if logn > c.maxLog {
+			continue
+		}
+		check(logn, 1, []primeOp{primeOps[0], primeOps[3]}, []Order{DIF, Natural})
 	}
 }
 
