@@ -895,6 +895,11 @@ struct BN254x32 {
 // F_POST_CONST), then the canonical reduction. The Montgomery product by
 // 1/n it replaces is one long carry chain per element (CIOS) on the pass's
 // last step.
+// FsBool carries a compile-time flag into a generic lambda.
+template <bool B>
+struct FsBool {
+    static constexpr bool value = B;
+};
 template <int NST, int RL, bool DIT, int IO = FS_IN_PLACE>
 __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, const Fr8 *__restrict__ src, u64 colStride,
                                              const Sh8 *__restrict__ pw,
@@ -954,6 +959,35 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, const Fr8 *
     // instead of NR (H100, one column, forward DIF: 2^13 15.9 -> 13.1 us,
     // 2^20 254 -> 239 us, 2^24 3.83 -> 3.69 ms; natural order 2^15 20.2
     // -> 16.9 us). Their windows start above bit 0: no product is skipped.
+    // The butterflies of stages [qb, qb + m) of a round whose window starts
+    // at ws: bit q = ws + k of t is bit k of e. The twiddle index j is 0
+    // (twiddle 1) known at compile time when the window starts at bit 0;
+    // MID (the looped rounds, ws ≥ 1 at run time): no twiddle is 1.
+    auto butterflies = [&](auto mid, int ws, u32 tbase, int qb, int m) {
+        constexpr bool MID = decltype(mid)::value;
+#pragma unroll
+        for (int kk = 0; kk < RL; kk++) {
+            const int k = DIT ? kk : RL - 1 - kk;
+            const int q = ws + k;
+            if (q < qb || q >= qb + m) continue;
+            const Sh8 *twq = twS + (G - (2u << q));
+#pragma unroll
+            for (u32 e = 0; e < R; e++) {
+                if (e & (1u << k)) continue;
+                const u32 j = (tbase | (e << ws)) & ((1u << q) - 1);
+                const bool one = !MID && (q == 0 || (ws == 0 && (e & ((1u << q) - 1)) == 0));
+                E v = x[e], y = x[e | (1u << k)];
+                if (DIT) {
+                    if (!one) y = F::shoup(y, twq[j]);
+                    x[e] = F::ladd(v, y);
+                    x[e | (1u << k)] = F::lsub(v, y);
+                } else {
+                    x[e] = F::ladd(v, y);
+                    x[e | (1u << k)] = one ? F::lsub(v, y) : F::shoup(F::sub2q(v, y), twq[j]);
+                }
+            }
+        }
+    };
     constexpr bool ROLL = NR >= 4 && fs_m(NST, NR, NR - 2) == RL;
     auto middle = [&]() {
 #pragma unroll 1
@@ -962,26 +996,7 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, const Fr8 *
             const u32 tbase = (tpart & ((1u << ws) - 1)) | ((tpart >> ws) << (ws + RL));
 #pragma unroll
             for (u32 e = 0; e < R; e++) x[e] = shg[swz(tbase | (e << ws))];
-#pragma unroll
-            for (int kk = 0; kk < RL; kk++) {
-                const int k = DIT ? kk : RL - 1 - kk;
-                const int q = ws + k;
-                const Sh8 *twq = twS + (G - (2u << q));
-#pragma unroll
-                for (u32 e = 0; e < R; e++) {
-                    if (e & (1u << k)) continue;
-                    const u32 j = (tbase | (e << ws)) & ((1u << q) - 1);
-                    E v = x[e], y = x[e | (1u << k)];
-                    if (DIT) {
-                        y = F::shoup(y, twq[j]);
-                        x[e] = F::ladd(v, y);
-                        x[e | (1u << k)] = F::lsub(v, y);
-                    } else {
-                        x[e] = F::ladd(v, y);
-                        x[e | (1u << k)] = F::shoup(F::sub2q(v, y), twq[j]);
-                    }
-                }
-            }
+            butterflies(FsBool<true>{}, ws, tbase, ws, RL);
 #pragma unroll
             for (u32 e = 0; e < R; e++) shg[swz(tbase | (e << ws))] = x[e];
             __syncthreads();
@@ -1019,30 +1034,7 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, const Fr8 *
             for (u32 e = 0; e < R; e++) x[e] = shg[swz(tbase | (e << ws))];
         }
 
-#pragma unroll
-        for (int kk = 0; kk < RL; kk++) {
-            const int k = DIT ? kk : RL - 1 - kk;
-            const int q = ws + k;
-            if (q < qb || q >= qb + m) continue;
-            const Sh8 *twq = twS + (G - (2u << q));
-#pragma unroll
-            for (u32 e = 0; e < R; e++) {
-                if (e & (1u << k)) continue;
-                // the twiddle index; 0 (twiddle 1) known here when the
-                // window starts at bit 0
-                const u32 j = (tbase | (e << ws)) & ((1u << q) - 1);
-                const bool one = q == 0 || (ws == 0 && (e & ((1u << q) - 1)) == 0);
-                E v = x[e], y = x[e | (1u << k)];
-                if (DIT) {
-                    if (!one) y = F::shoup(y, twq[j]);
-                    x[e] = F::ladd(v, y);
-                    x[e | (1u << k)] = F::lsub(v, y);
-                } else {
-                    x[e] = F::ladd(v, y);
-                    x[e | (1u << k)] = one ? F::lsub(v, y) : F::shoup(F::sub2q(v, y), twq[j]);
-                }
-            }
-        }
+        butterflies(FsBool<false>{}, ws, tbase, qb, m);
 
         if (rd == NR - 1) {
 #pragma unroll
