@@ -1102,10 +1102,12 @@ NTT_BN254_FS(256, 3, 2, 5, ntt_bn254_fs5, ntt_bn254_oop_fs5)
 NTT_BN254_FS(256, 3, 2, 6, ntt_bn254_fs6, ntt_bn254_oop_fs6)
 NTT_BN254_FS(256, 3, 2, 7, ntt_bn254_fs7, ntt_bn254_oop_fs7)
 NTT_BN254_FS(256, 3, 2, 8, ntt_bn254_fs8, ntt_bn254_oop_fs8)
+NTT_BN254_FS(256, 3, 2, 9, ntt_bn254_fs9, ntt_bn254_oop_fs9)
 NTT_BN254_FS(256, 3, 1, 5, ntt_bn254_r1_fs5, ntt_bn254_r1_oop_fs5)
 NTT_BN254_FS(256, 3, 1, 6, ntt_bn254_r1_fs6, ntt_bn254_r1_oop_fs6)
 NTT_BN254_FS(256, 3, 1, 7, ntt_bn254_r1_fs7, ntt_bn254_r1_oop_fs7)
 NTT_BN254_FS(256, 3, 1, 8, ntt_bn254_r1_fs8, ntt_bn254_r1_oop_fs8)
+NTT_BN254_FS(256, 3, 1, 9, ntt_bn254_r1_fs9, ntt_bn254_r1_oop_fs9)
 #endif
 
 // ntt_bn254_spread32 is the LDE's spread (ntt_spread, ntt_passes.cu) on
