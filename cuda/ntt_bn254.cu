@@ -895,11 +895,6 @@ struct BN254x32 {
 // F_POST_CONST), then the canonical reduction. The Montgomery product by
 // 1/n it replaces is one long carry chain per element (CIOS) on the pass's
 // last step.
-// FsBool carries a compile-time flag into a generic lambda.
-template <bool B>
-struct FsBool {
-    static constexpr bool value = B;
-};
 template <int NST, int RL, bool DIT, int IO = FS_IN_PLACE>
 __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, const Fr8 *__restrict__ src, u64 colStride,
                                              const Sh8 *__restrict__ pw,
@@ -962,9 +957,10 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, const Fr8 *
     // The butterflies of stages [qb, qb + m) of a round whose window starts
     // at ws: bit q = ws + k of t is bit k of e. The twiddle index j is 0
     // (twiddle 1) known at compile time when the window starts at bit 0;
-    // MID (the looped rounds, ws ≥ 1 at run time): no twiddle is 1.
-    auto butterflies = [&](auto mid, int ws, u32 tbase, int qb, int m) {
-        constexpr bool MID = decltype(mid)::value;
+    // mid (the looped rounds, ws ≥ 1 at run time): no twiddle is 1. Every
+    // call passes a constant mid; the lambda is inlined, so it folds away
+    // (NVRTC takes no generic lambda in device code).
+    auto butterflies = [&](bool mid, int ws, u32 tbase, int qb, int m) {
 #pragma unroll
         for (int kk = 0; kk < RL; kk++) {
             const int k = DIT ? kk : RL - 1 - kk;
@@ -975,7 +971,7 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, const Fr8 *
             for (u32 e = 0; e < R; e++) {
                 if (e & (1u << k)) continue;
                 const u32 j = (tbase | (e << ws)) & ((1u << q) - 1);
-                const bool one = !MID && (q == 0 || (ws == 0 && (e & ((1u << q) - 1)) == 0));
+                const bool one = !mid && (q == 0 || (ws == 0 && (e & ((1u << q) - 1)) == 0));
                 E v = x[e], y = x[e | (1u << k)];
                 if (DIT) {
                     if (!one) y = F::shoup(y, twq[j]);
@@ -996,7 +992,7 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, const Fr8 *
             const u32 tbase = (tpart & ((1u << ws) - 1)) | ((tpart >> ws) << (ws + RL));
 #pragma unroll
             for (u32 e = 0; e < R; e++) x[e] = shg[swz(tbase | (e << ws))];
-            butterflies(FsBool<true>{}, ws, tbase, ws, RL);
+            butterflies(true, ws, tbase, ws, RL);
 #pragma unroll
             for (u32 e = 0; e < R; e++) shg[swz(tbase | (e << ws))] = x[e];
             __syncthreads();
@@ -1034,7 +1030,7 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, const Fr8 *
             for (u32 e = 0; e < R; e++) x[e] = shg[swz(tbase | (e << ws))];
         }
 
-        butterflies(FsBool<false>{}, ws, tbase, qb, m);
+        butterflies(false, ws, tbase, qb, m);
 
         if (rd == NR - 1) {
 #pragma unroll
