@@ -954,6 +954,36 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, const Fr8 *
     // instead of NR (H100, one column, forward DIF: 2^13 15.9 -> 13.1 us,
     // 2^20 254 -> 239 us, 2^24 3.83 -> 3.69 ms; natural order 2^15 20.2
     // -> 16.9 us). Their windows start above bit 0: no product is skipped.
+    // The butterflies of stages [qb, qb + m) of a round whose window starts
+    // at ws: bit q = ws + k of t is bit k of e. The twiddle index j is 0
+    // (twiddle 1) known at compile time when the window starts at bit 0;
+    // mid (the looped rounds, ws ≥ 1 at run time): no twiddle is 1. Every
+    // call passes a constant mid; the lambda is inlined, so it folds away
+    // (NVRTC takes no generic lambda in device code).
+    auto butterflies = [&](bool mid, int ws, u32 tbase, int qb, int m) {
+#pragma unroll
+        for (int kk = 0; kk < RL; kk++) {
+            const int k = DIT ? kk : RL - 1 - kk;
+            const int q = ws + k;
+            if (q < qb || q >= qb + m) continue;
+            const Sh8 *twq = twS + (G - (2u << q));
+#pragma unroll
+            for (u32 e = 0; e < R; e++) {
+                if (e & (1u << k)) continue;
+                const u32 j = (tbase | (e << ws)) & ((1u << q) - 1);
+                const bool one = !mid && (q == 0 || (ws == 0 && (e & ((1u << q) - 1)) == 0));
+                E v = x[e], y = x[e | (1u << k)];
+                if (DIT) {
+                    if (!one) y = F::shoup(y, twq[j]);
+                    x[e] = F::ladd(v, y);
+                    x[e | (1u << k)] = F::lsub(v, y);
+                } else {
+                    x[e] = F::ladd(v, y);
+                    x[e | (1u << k)] = one ? F::lsub(v, y) : F::shoup(F::sub2q(v, y), twq[j]);
+                }
+            }
+        }
+    };
     constexpr bool ROLL = NR >= 4 && fs_m(NST, NR, NR - 2) == RL;
     auto middle = [&]() {
 #pragma unroll 1
@@ -962,26 +992,7 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, const Fr8 *
             const u32 tbase = (tpart & ((1u << ws) - 1)) | ((tpart >> ws) << (ws + RL));
 #pragma unroll
             for (u32 e = 0; e < R; e++) x[e] = shg[swz(tbase | (e << ws))];
-#pragma unroll
-            for (int kk = 0; kk < RL; kk++) {
-                const int k = DIT ? kk : RL - 1 - kk;
-                const int q = ws + k;
-                const Sh8 *twq = twS + (G - (2u << q));
-#pragma unroll
-                for (u32 e = 0; e < R; e++) {
-                    if (e & (1u << k)) continue;
-                    const u32 j = (tbase | (e << ws)) & ((1u << q) - 1);
-                    E v = x[e], y = x[e | (1u << k)];
-                    if (DIT) {
-                        y = F::shoup(y, twq[j]);
-                        x[e] = F::ladd(v, y);
-                        x[e | (1u << k)] = F::lsub(v, y);
-                    } else {
-                        x[e] = F::ladd(v, y);
-                        x[e | (1u << k)] = F::shoup(F::sub2q(v, y), twq[j]);
-                    }
-                }
-            }
+            butterflies(true, ws, tbase, ws, RL);
 #pragma unroll
             for (u32 e = 0; e < R; e++) shg[swz(tbase | (e << ws))] = x[e];
             __syncthreads();
@@ -1019,30 +1030,7 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, const Fr8 *
             for (u32 e = 0; e < R; e++) x[e] = shg[swz(tbase | (e << ws))];
         }
 
-#pragma unroll
-        for (int kk = 0; kk < RL; kk++) {
-            const int k = DIT ? kk : RL - 1 - kk;
-            const int q = ws + k;
-            if (q < qb || q >= qb + m) continue;
-            const Sh8 *twq = twS + (G - (2u << q));
-#pragma unroll
-            for (u32 e = 0; e < R; e++) {
-                if (e & (1u << k)) continue;
-                // the twiddle index; 0 (twiddle 1) known here when the
-                // window starts at bit 0
-                const u32 j = (tbase | (e << ws)) & ((1u << q) - 1);
-                const bool one = q == 0 || (ws == 0 && (e & ((1u << q) - 1)) == 0);
-                E v = x[e], y = x[e | (1u << k)];
-                if (DIT) {
-                    if (!one) y = F::shoup(y, twq[j]);
-                    x[e] = F::ladd(v, y);
-                    x[e | (1u << k)] = F::lsub(v, y);
-                } else {
-                    x[e] = F::ladd(v, y);
-                    x[e | (1u << k)] = one ? F::lsub(v, y) : F::shoup(F::sub2q(v, y), twq[j]);
-                }
-            }
-        }
+        butterflies(false, ws, tbase, qb, m);
 
         if (rd == NR - 1) {
 #pragma unroll
@@ -1110,10 +1098,12 @@ NTT_BN254_FS(256, 3, 2, 5, ntt_bn254_fs5, ntt_bn254_oop_fs5)
 NTT_BN254_FS(256, 3, 2, 6, ntt_bn254_fs6, ntt_bn254_oop_fs6)
 NTT_BN254_FS(256, 3, 2, 7, ntt_bn254_fs7, ntt_bn254_oop_fs7)
 NTT_BN254_FS(256, 3, 2, 8, ntt_bn254_fs8, ntt_bn254_oop_fs8)
+NTT_BN254_FS(256, 3, 2, 9, ntt_bn254_fs9, ntt_bn254_oop_fs9)
 NTT_BN254_FS(256, 3, 1, 5, ntt_bn254_r1_fs5, ntt_bn254_r1_oop_fs5)
 NTT_BN254_FS(256, 3, 1, 6, ntt_bn254_r1_fs6, ntt_bn254_r1_oop_fs6)
 NTT_BN254_FS(256, 3, 1, 7, ntt_bn254_r1_fs7, ntt_bn254_r1_oop_fs7)
 NTT_BN254_FS(256, 3, 1, 8, ntt_bn254_r1_fs8, ntt_bn254_r1_oop_fs8)
+NTT_BN254_FS(256, 3, 1, 9, ntt_bn254_r1_fs9, ntt_bn254_r1_oop_fs9)
 #endif
 
 // ntt_bn254_spread32 is the LDE's spread (ntt_spread, ntt_passes.cu) on

@@ -537,22 +537,30 @@ __device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, const 
     u64 colStride, const E *tw, const E *rt, const E *pre, const E *post, u32 tabH, u32 rtH, u32 logn, u32 lo, \
         u32 logc, u32 flags
 #define FS_ARGS colStride, tw, rt, pre, post, tabH, rtH, logn, lo, logc, flags
-template <class P, int NST, int BOT, int SH8, bool DIFONLY>
-__device__ __forceinline__ void fs_in_place_bot(typename P::E *data, FS_PARAMS(typename P::E)) {
-    if (!DIFONLY && (flags & F_DIT))
-        fs_pass<P, NST, true, BOT, SH8>(data, data, FS_ARGS);
-    else
-        fs_pass<P, NST, false, BOT, SH8>(data, data, FS_ARGS);
-}
 template <class P, int NST, int SH8, bool SPLIT, bool DIFONLY>
 __device__ __forceinline__ void fs_in_place(typename P::E *data, FS_PARAMS(typename P::E)) {
-    if constexpr (SPLIT) {
-        if (lo == 0)
-            fs_in_place_bot<P, NST, 1, SH8, DIFONLY>(data, FS_ARGS);
+    if constexpr (!SPLIT) {
+        if (flags & F_DIT)
+            fs_pass<P, NST, true, -1, SH8>(data, data, FS_ARGS);
         else
-            fs_in_place_bot<P, NST, 0, SH8, DIFONLY>(data, FS_ARGS);
+            fs_pass<P, NST, false, -1, SH8>(data, data, FS_ARGS);
+    } else if constexpr (DIFONLY) {
+        if (lo == 0)
+            fs_pass<P, NST, false, 1, SH8>(data, data, FS_ARGS);
+        else
+            fs_pass<P, NST, false, 0, SH8>(data, data, FS_ARGS);
     } else {
-        fs_in_place_bot<P, NST, -1, SH8, DIFONLY>(data, FS_ARGS);
+        if (lo == 0) {
+            if (flags & F_DIT)
+                fs_pass<P, NST, true, 1, SH8>(data, data, FS_ARGS);
+            else
+                fs_pass<P, NST, false, 1, SH8>(data, data, FS_ARGS);
+        } else {
+            if (flags & F_DIT)
+                fs_pass<P, NST, true, 0, SH8>(data, data, FS_ARGS);
+            else
+                fs_pass<P, NST, false, 0, SH8>(data, data, FS_ARGS);
+        }
     }
 }
 template <class P, int NST, int SH8>

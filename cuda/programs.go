@@ -19,7 +19,7 @@ var merkleTypes = []string{"gf64", "goldilocks", "babybear", "koalabear", "bn254
 // nttFields are the fields of the NTT modules, with the largest four-step
 // pass (bits) each field's module holds (NTT_FS_MAX, gpu/primentt's
 // fsMaxNST).
-var nttFields = map[string]int{"bn254": 8, "goldilocks": 11, "babybear": 10, "koalabear": 10}
+var nttFields = map[string]int{"bn254": 9, "goldilocks": 11, "babybear": 10, "koalabear": 10}
 
 // gf2nSizes are the field sizes n of gf2n.cu's modules, one module per size
 // (GF2N_W, the words of an element, is n/64; gpu/gf2n loads them).

@@ -102,7 +102,7 @@ type nttFieldInfo struct {
 var nttFields = map[string]nttFieldInfo{
 	// radix-2 passes: registers cost occupancy
 	"bn254": {name: "bn254", logTile: 11, block: 256, rlog: 0, bitrevB: 5,
-		fsRlog: 2, fsMinNST: 5, fsMaxNST: 8, fsLogC: 2, fsTile: 10, fsMaxThreads: 256, fsNarrowRL: 1,
+		fsRlog: 2, fsMinNST: 5, fsMaxNST: 9, fsLogC: 2, fsTile: 10, fsMaxThreads: 256, fsNarrowRL: 1,
 		bitrevSmallB: 4, bitrevSmallMax: 16},
 	// 2^12 beat 2^13 by 16% on 2^24 (occupancy)
 	"goldilocks": {name: "goldilocks", logTile: 12, block: 1024, rlog: 3, bitrevB: 5,
