@@ -28,6 +28,7 @@ var (
 	planSearchNat    = flag.Bool("gpu.plansearchnatural", false, "TestPlanSearch: time and check natural order out of place (launchNatural, natPlan's bottom pass) instead of DIF")
 	planSearchNear   = flag.Bool("gpu.plansearchnear", false, "TestPlanSearch: only plans of the default plan's cut, each pass's groups within one of its (any elements per thread)")
 	planSearchCheck  = flag.Bool("gpu.plansearchcheck", false, "TestPlanSearch: check the three fastest plans of each size in every direction, order and coset against gnark-crypto, as TestLonePlansGPU checks lonePlans")
+	planSearchNST    = flag.Int("gpu.plansearchnst", 0, "TestPlanSearch: only plans with a pass of this many bits (0: any)")
 	planSearchShared = flag.Int("gpu.plansearchshared", 0, "TestPlanSearch: KiB of shared memory a pass may take (fsSharedCap; 0: as the library)")
 )
 
@@ -215,17 +216,19 @@ func searchField[E Element](t *testing.T, d *gpu.Device, s *gpu.Stream, c primeC
 
 func usOf(d time.Duration) float64 { return d.Seconds() * 1e6 }
 
-// searched reports whether TestPlanSearch times plan, by -gpu.plansearchrl
-// and -gpu.plansearchspread.
+// searched reports whether TestPlanSearch times plan, by -gpu.plansearchrl,
+// -gpu.plansearchspread and -gpu.plansearchnst.
 func searched(plan []nttPass) bool {
 	lo, hi := plan[0].nst, plan[0].nst
+	hasNST := *planSearchNST == 0
 	for _, p := range plan {
 		if *planSearchRL != 0 && p.rl != *planSearchRL {
 			return false
 		}
 		lo, hi = min(lo, p.nst), max(hi, p.nst)
+		hasNST = hasNST || p.nst == *planSearchNST
 	}
-	return *planSearchSpread == 0 || hi-lo <= *planSearchSpread
+	return hasNST && (*planSearchSpread == 0 || hi-lo <= *planSearchSpread)
 }
 
 // near reports whether plan cuts the bits as def does, each pass's groups
