@@ -13,6 +13,7 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
 	bn254fft "github.com/consensys/gnark-crypto/ecc/bn254/fr/fft"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gfpoly/gfpoly/cuda"
@@ -298,17 +299,36 @@ func TestBN254LazyPTX(t *testing.T) {
 	}
 }
 
+// TestBN254ShoupK checks the first part of the Shoup table each size takes:
+// every pass of its plans but the top one above 2^18 finds its twist in one
+// entry.
+func TestBN254ShoupK(t *testing.T) {
+	f := nttFields["bn254"]
+	want := map[int]int{12: 12, 13: 13, 16: 16, 17: 17, 18: 18, 19: 16, 22: 16, 24: 16, 25: 17, 26: 18, 27: 18, 28: 16}
+	for logn, k := range want {
+		plans := [][]nttPass{planFS(logn, f), planWide(logn, f, 132), lonePlans["bn254"][logn], loneNatPlans["bn254"][logn]}
+		assert.Equal(t, k, bn254ShoupK(logn, plans...), "2^%d", logn)
+		for _, p := range plans {
+			for _, s := range p {
+				if s.lo+s.nst <= bn254ShoupMaxK {
+					assert.LessOrEqual(t, s.lo+s.nst, k, "2^%d: pass %v takes two products", logn, s)
+				}
+			}
+		}
+	}
+}
+
 // TestBN254ShoupTable checks the constants of the BN254 four-step passes
 // and the kernel's choice of them (ntt_bn254_fs: inner twiddles, pass
 // twiddles from one or two entries) against powers of the domain's root.
 func TestBN254ShoupTable(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	for _, logn := range []int{12, 17, 21} {
-		if testing.Short() && logn > 17 {
+	for _, c := range []struct{ logn, k int }{{12, 12}, {17, 17}, {18, 16}, {21, 16}, {26, 18}} {
+		logn, k := c.logn, c.k
+		if testing.Short() && logn > 18 {
 			continue
 		}
 		w := bn254fft.NewDomain(1 << logn).Generator
-		k := min(16, logn)
 		tab := bn254ShoupTable(w, logn, k)
 		require.Len(t, tab, 2*((1<<k)+(1<<(logn-k))), "2^%d: table", logn)
 		// entry x as a plain value, its Shoup companion checked

@@ -197,7 +197,7 @@ func newNTT[E Element, P primeElem[E]](d *gpu.Device, domain any,
 	bufs := []**gpu.Buffer[E]{&t.tw, &t.twInv, &t.cosetFwd, &t.cosetInv, &t.rt, &t.rtInv, &t.nInv}
 	hosts := [][]E{tw, twInv, cf, ci, rt, rtInv, ninv}
 	if v.field == "bn254" && logn > k.info.logTile {
-		t.shoupK = min(16, logn)
+		t.shoupK = bn254ShoupK(logn, t.fsPlan, t.fsWide, t.fsLone, t.fsLoneNat)
 		bufs = append(bufs, &t.shoup, &t.shoupInv, &t.shoupNInv)
 		for _, g := range []E{v.gen, v.genInv} {
 			hosts = append(hosts, any(bn254ShoupTable(any(g).(fr.Element), logn, t.shoupK)).([]E))
@@ -356,6 +356,27 @@ func bn254ShoupTable(w fr.Element, logn, k int) []fr.Element {
 	add(wk, 1<<k)
 	add(w, 1<<(logn-k))
 	return out
+}
+
+// bn254ShoupMaxK bounds the first part of BN254's Shoup table
+// (bn254ShoupTable): 2^18 pairs of 64 bytes, 16 MiB per direction.
+var bn254ShoupMaxK = 18
+
+// bn254ShoupK returns the first part of BN254's Shoup table: 2^k powers of
+// ω^(n/2^k), k the largest lo+nst ≤ bn254ShoupMaxK of the plans' passes
+// and at least min(16, logn). A pass's twist ω_M^e (M = 2^(lo+nst)) is one
+// entry where M ≤ 2^k, one Shoup product instead of two (ntt_bn254_fs's
+// passTw): the top pass at 2^17 and 2^18, the middle one of 2^25 and 2^26.
+func bn254ShoupK(logn int, plans ...[]nttPass) int {
+	k := min(16, logn)
+	for _, p := range plans {
+		for _, s := range p {
+			if m := s.lo + s.nst; m <= bn254ShoupMaxK {
+				k = max(k, m)
+			}
+		}
+	}
+	return k
 }
 
 // bn254Shoup computes the constants of Shoup products (pair), reusing its
