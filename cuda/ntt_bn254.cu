@@ -883,8 +883,9 @@ struct BN254x32 {
 // no staging; a group's row holds 2^NST + 1 elements, element t at
 // t ^ ((t >> RL) mod R).
 // Every constant comes from one table pw of Sh8 pairs: pw[x] = ω_K^x for
-// x < K = 2^pwK (ω_K = ω^(n/K), pwK = min(16, logn)), then ω^x for x <
-// n/K. The inner transforms' twiddle ω_(2^(q+1))^j is pw[j·K/2^(q+1)];
+// x < K = 2^pwK (ω_K = ω^(n/K); pwK from gpu/primentt's bn254ShoupK: 16,
+// or up to 18 where that gives a pass its twiddle in one entry), then ω^x
+// for x < n/K. The inner transforms' twiddle ω_(2^(q+1))^j is pw[j·K/2^(q+1)];
 // the pass twiddle ω_M^e (M = 2^(lo+NST)) is pw[e·K/M] when M ≤ K, else
 // the product of pw[e'/(n/K)] and pw[K + e' mod (n/K)], e' = e·n/M (two
 // Shoup products). Butterflies whose twiddle is 1 at compile time (the
