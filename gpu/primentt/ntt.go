@@ -39,7 +39,7 @@ type NTT[E Element] struct {
 	logn int
 	tabH int // split of the coset power tables
 
-	tw, twInv          *gpu.Buffer[E] // per-position twiddles, n−1 each
+	tw, twInv          *gpu.Buffer[E] // per-position twiddles, the small end (twiddleTable, twPtr)
 	cosetFwd, cosetInv *gpu.Buffer[E] // lo/hi power tables; cosetInv carries 1/n
 	rt, rtInv          *gpu.Buffer[E] // lo/hi power tables of ω and 1/ω
 	nInv               *gpu.Buffer[E]
@@ -295,13 +295,25 @@ func (t *NTT[E]) launchNatural(q *gpu.Queue, plan []nttPass, ptr, colStride uint
 	return true, err
 }
 
+// twPtr returns the per-position twiddle table as the kernels index it,
+// bit p's twiddles at n − 2^(p+1): the address of its small end
+// (twiddleTable) less the n − 2^b entries not uploaded, which no kernel
+// reads (b = min(logn, twiddleBits); 0 at one tile and below, where the
+// table is whole). The kernels add their index to it in 64-bit
+// arithmetic, so only the addresses they read need be in the buffer.
+func (t *NTT[E]) twPtr(inverse bool) gpu.DevicePtr {
+	b := t.tw
+	if inverse {
+		b = t.twInv
+	}
+	skip := uint64(1)<<t.logn - uint64(1)<<min(t.logn, twiddleBits)
+	return b.Ptr() - gpu.DevicePtr(skip*uint64(t.k.elemSize()))
+}
+
 // launchTile queues the one pass of a transform of at most one tile: the
 // coset powers on its loads, 1/n or the inverse coset powers on its stores.
 func (t *NTT[E]) launchTile(q *gpu.Queue, ptr, colStride uint64, cols int, dit, inverse, coset bool) error {
-	tw := t.tw.Ptr()
-	if inverse {
-		tw = t.twInv.Ptr()
-	}
+	tw := t.twPtr(inverse)
 	flags := uint32(0)
 	if dit {
 		flags |= fDIT
@@ -433,9 +445,9 @@ func (t *NTT[E]) planFor(cols int, o Order) (plan []nttPass, late bool) {
 // pass from ptr to tmp, the others in place in tmp but the last, from tmp
 // to ptr (tmp and ptr: cols columns colStride apart).
 func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, tmp, colStride uint64, cols int, dit, inverse, coset, late, nat bool) error {
-	tw, rt := t.tw.Ptr(), t.rt.Ptr()
+	tw, rt := t.twPtr(inverse), t.rt.Ptr()
 	if inverse {
-		tw, rt = t.twInv.Ptr(), t.rtInv.Ptr()
+		rt = t.rtInv.Ptr()
 	}
 	es := t.k.elemSize()
 	n := 1 << t.logn

@@ -175,8 +175,8 @@ func newNTT[E Element, P primeElem[E]](d *gpu.Device, domain any,
 		gi := any(v.genInv).(goldilocks.Element)
 		t.sh8, t.sh8Inv = goldilocksPow2Log(goldilocksRoot8(g, logn)), goldilocksPow2Log(goldilocksRoot8(gi, logn))
 	}
-	tw := twiddleTable[E, P](v.twiddles, v.gen, logn, v.plain)
-	twInv := twiddleTable[E, P](v.twiddlesInv, v.genInv, logn, v.plain)
+	tw := twiddleTable[E, P](v.gen, logn, v.plain)
+	twInv := twiddleTable[E, P](v.genInv, logn, v.plain)
 	var one E
 	P(&one).SetOne()
 	cf := powerTable[E, P](v.shift, one, logn, t.tabH, v.plain)
@@ -219,38 +219,34 @@ func newNTT[E Element, P primeElem[E]](d *gpu.Device, domain any,
 	return t, nil
 }
 
-// twiddleTable returns the kernels' twiddle table: for each index bit p, the
-// 2^p powers w^(j·2^(logn−1−p)) at offset n − 2^(p+1) (gnark-crypto's
-// per-stage twiddles, stage s = logn−1−p, one after the other). At least one
-// element, so that the buffer is never empty.
-func twiddleTable[E Element, P primeElem[E]](pre [][]E, w E, logn int, plain func(E) E) []E {
-	n := 1 << logn
-	out := make([]E, max(n-1, 1))
-	if logn == 0 {
-		return out
-	}
-	if pre == nil || len(pre) != logn {
-		pre = make([][]E, logn)
-		first := make([]E, n/2)
-		P(&first[0]).SetOne()
-		for j := 1; j < n/2; j++ {
-			P(&first[j]).Mul(&first[j-1], &w)
-		}
-		for s := range pre {
-			st := make([]E, n>>(s+1))
-			for j := range st {
-				st[j] = first[j<<s]
+// twiddleBits bounds the index bits of the per-position twiddle table
+// (twiddleTable): the one-tile passes (ntt_pass, ntt_pass_reg, at most
+// 2^12 elements) read every bit's twiddles, the four-step passes only
+// those of their inner transforms (bits below fsMaxNST ≤ 11; BN254's read
+// its Shoup table instead).
+const twiddleBits = 12
+
+// twiddleTable returns the small end of the kernels' per-position twiddle
+// table: for each index bit p < b = min(logn, twiddleBits), the 2^p powers
+// w^(j·2^(logn−1−p)) at offset 2^b − 2^(p+1) (gnark-crypto's twiddles of
+// stage logn−1−p). The kernels index the whole table of n−1 entries (bit p
+// at n − 2^(p+1)), whose other n − 2^b entries they never read: launches
+// pass twPtr. At least one element, so that the buffer is never empty.
+func twiddleTable[E Element, P primeElem[E]](w E, logn int, plain func(E) E) []E {
+	b := min(logn, twiddleBits)
+	out := make([]E, max(1<<b-1, 1))
+	root := w // w^(2^(logn−1−p)), from p = logn−1 down
+	for p := logn - 1; p >= 0; p-- {
+		if p < b {
+			var x E
+			P(&x).SetOne()
+			off := 1<<b - 2<<p
+			for j := range 1 << p {
+				out[off+j] = plain(x)
+				P(&x).Mul(&x, &root)
 			}
-			pre[s] = st
 		}
-	}
-	off := 0
-	for s := 0; s < logn; s++ {
-		h := n >> (s + 1)
-		for j := 0; j < h; j++ {
-			out[off+j] = plain(pre[s][j])
-		}
-		off += h
+		P(&root).Mul(&root, &root)
 	}
 	return out
 }
