@@ -24,7 +24,11 @@
 // n/2^k pairs of 64 bytes per direction (k = min(logn, 16), or 17 and 18
 // at the sizes where that saves a product: 2^17, 2^18, 2^25 to 2^27).
 // At 2^26 that is under 1 MiB for the 31-bit fields and Goldilocks, 36 MiB
-// for BN254.
+// for BN254. NewNTT reads a domain's cardinality, roots, coset shift and
+// inverses, not gnark-crypto's precomputed tables (it checks them where a
+// domain has them): a domain built with fft.WithoutPrecompute() serves
+// the same and spares the host those tables, about 4n elements (8 GiB for
+// BN254 at 2^26).
 //
 // A device buffer of k·n elements holds k columns of n, column j at
 // elements [j·n, (j+1)·n), transformed in one launch sequence (a batch):

@@ -67,6 +67,7 @@ type primeCase[E Element] struct {
 	name   string
 	maxLog int
 	domain func(n uint64, shift *E) any
+	lazy   func(n uint64) any // a domain built WithoutPrecompute
 	random func(r *rand.Rand) E
 	gnark  func(d any, a []E, o Order, inverse, coset bool)
 }
@@ -80,6 +81,7 @@ func bn254Case() primeCase[fr.Element] {
 			}
 			return bn254fft.NewDomain(n)
 		},
+		lazy: func(n uint64) any { return bn254fft.NewDomain(n, bn254fft.WithoutPrecompute()) },
 		random: func(r *rand.Rand) fr.Element {
 			// any 4 limbs below q are a canonical Montgomery representation
 			return fr.Element{r.Uint64(), r.Uint64(), r.Uint64(), r.Uint64N(0x30644e72e131a029)}
@@ -100,6 +102,7 @@ func goldilocksCase() primeCase[goldilocks.Element] {
 			}
 			return goldilocksfft.NewDomain(n)
 		},
+		lazy: func(n uint64) any { return goldilocksfft.NewDomain(n, goldilocksfft.WithoutPrecompute()) },
 		random: func(r *rand.Rand) goldilocks.Element {
 			return goldilocks.Element{r.Uint64N(0xffffffff00000001)}
 		},
@@ -119,6 +122,7 @@ func babybearCase() primeCase[babybear.Element] {
 			}
 			return babybearfft.NewDomain(n)
 		},
+		lazy:   func(n uint64) any { return babybearfft.NewDomain(n, babybearfft.WithoutPrecompute()) },
 		random: func(r *rand.Rand) babybear.Element { return babybear.Element{r.Uint32N(2013265921)} },
 		gnark: func(d any, a []babybear.Element, o Order, inverse, coset bool) {
 			dom := d.(*babybearfft.Domain)
@@ -136,6 +140,7 @@ func koalabearCase() primeCase[koalabear.Element] {
 			}
 			return koalabearfft.NewDomain(n)
 		},
+		lazy:   func(n uint64) any { return koalabearfft.NewDomain(n, koalabearfft.WithoutPrecompute()) },
 		random: func(r *rand.Rand) koalabear.Element { return koalabear.Element{r.Uint32N(2130706433)} },
 		gnark: func(d any, a []koalabear.Element, o Order, inverse, coset bool) {
 			dom := d.(*koalabearfft.Domain)
@@ -609,10 +614,9 @@ func TestPrimeDomainChecks(t *testing.T) {
 	assert.ErrorIs(t, err, gpu.ErrNoDevice, "nil device")
 }
 
-// TestPrimeTables checks the host-built tables: the twiddle table from
-// gnark-crypto's precomputed twiddles equals the one computed for a domain
-// built WithoutPrecompute, entry p·j is w^(j·2^(logn−1−p)), and the coset
-// power tables give g^k and c·g^k.
+// TestPrimeTables checks the host-built tables: the twiddle table's small
+// end holds w^(j·2^(logn−1−p)) at 2^b − 2^(p+1) + j, as gnark-crypto's
+// precomputed twiddles do, and the coset power tables give g^k and c·g^k.
 func TestPrimeTables(t *testing.T) {
 	id := func(e fr.Element) fr.Element { return e }
 	for _, logn := range []int{0, 1, 2, 3, 5, 9, 11, 12, 13, 16} {
@@ -832,6 +836,28 @@ func checkGnark[E Element](t *testing.T, c primeCase[E], ntt *NTT[E], dom any, c
 			}
 			testutil.RequireEqualSlices(t, in, got, "%s 2^%d %s %v cols=%d %s: device against gnark-crypto", c.name, ntt.logn, op.name, o, cols, what)
 		}
+	}
+}
+
+// TestPrimeLazyDomain checks transforms built from domains without
+// gnark-crypto's precomputed tables (WithoutPrecompute: NewNTT reads
+// none of them) against gnark-crypto, every transform and order, one tile
+// and four-step sizes.
+func TestPrimeLazyDomain(t *testing.T) {
+	d := gputest.Device(t)
+	t.Run("bn254", func(t *testing.T) { testLazyDomain(t, d, bn254Case()) })
+	t.Run("goldilocks", func(t *testing.T) { testLazyDomain(t, d, goldilocksCase()) })
+	t.Run("babybear", func(t *testing.T) { testLazyDomain(t, d, babybearCase()) })
+	t.Run("koalabear", func(t *testing.T) { testLazyDomain(t, d, koalabearCase()) })
+}
+
+func testLazyDomain[E Element](t *testing.T, d *gpu.Device, c primeCase[E]) {
+	for _, logn := range []int{5, 11, 14, 17} {
+		dom := c.lazy(uint64(1) << logn)
+		ntt, err := NewNTT[E](d, dom)
+		require.NoError(t, err, "%s 2^%d", c.name, logn)
+		checkGnark(t, c, ntt, dom, 2, primeOps, primeOrders, "WithoutPrecompute")
+		require.NoError(t, ntt.Close())
 	}
 }
 
