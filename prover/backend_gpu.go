@@ -56,7 +56,7 @@ var (
 )
 
 func newPrimeGPU[E primeElement](cfg config) *primeGPU[E] {
-	p := &primeGPU[E]{dev: cfg.gpu, logRows: -1}
+	p := &primeGPU[E]{dev: cfg.gpu, logRows: -1, doms: primeDomains[E]{lazy: true}}
 	p.core = core[E]{
 		cfg:    cfg,
 		name:   FieldOf[E]().String() + "/gpu",

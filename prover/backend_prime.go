@@ -87,7 +87,12 @@ func (p *primeCPU[E]) domains(logRows int) (small, large any, err error) {
 // last, up to maxDomains of them (the least recently used is dropped
 // first): their twiddle tables cost about as much as a transform (BN254 at
 // 2^22: 0.2 s), and a prover commits traces of a few sizes over and over.
+// The GPU encoder's are built without those tables (lazy): its LDE reads
+// only the domains' roots, and the tables of about 4n elements cost the
+// host more than the LDE costs the device (BN254 2^22: 0.35 s and 512 MiB
+// on dev's 2 cores, against 27 µs).
 type primeDomains[E primeElement] struct {
+	lazy bool // fft.WithoutPrecompute()
 	mu   sync.Mutex
 	doms map[int]any    // *fft.Domain of E's field, by log2 of its size
 	used map[int]uint64 // tick of each domain's last use
@@ -137,16 +142,24 @@ func (d *primeDomains[E]) domain(logN int) any {
 	var z E
 	switch any(z).(type) {
 	case goldilocks.Element:
-		x = goldilocksfft.NewDomain(n)
+		x = goldilocksfft.NewDomain(n, lazyOption(d.lazy, goldilocksfft.WithoutPrecompute)...)
 	case babybear.Element:
-		x = babybearfft.NewDomain(n)
+		x = babybearfft.NewDomain(n, lazyOption(d.lazy, babybearfft.WithoutPrecompute)...)
 	case koalabear.Element:
-		x = koalabearfft.NewDomain(n)
+		x = koalabearfft.NewDomain(n, lazyOption(d.lazy, koalabearfft.WithoutPrecompute)...)
 	case fr.Element:
-		x = bn254fft.NewDomain(n)
+		x = bn254fft.NewDomain(n, lazyOption(d.lazy, bn254fft.WithoutPrecompute)...)
 	}
 	d.doms[logN], d.used[logN] = x, d.tick
 	return x
+}
+
+// lazyOption returns the option without, where lazy.
+func lazyOption[O any](lazy bool, without func() O) []O {
+	if lazy {
+		return []O{without()}
+	}
+	return nil
 }
 
 // domainer is what the prime-field encoders have for PrimeDomains.
@@ -168,7 +181,11 @@ type domainer interface {
 //
 //	msg, cw, g, err := prover.PrimeDomains[goldilocksfft.Domain](enc, 20)
 //
-// The domains are the encoder's: read them, do not modify them. Errors wrap
+// The domains are the encoder's: read them, do not modify them. A GPU
+// encoder's carry no precomputed tables (fft.WithoutPrecompute: its LDE
+// needs only their roots), so gnark-crypto computes the twiddles at each
+// FFT on them; for repeated transforms on the CPU, build a domain of the
+// same size with fft.NewDomain (the same points). Errors wrap
 // ErrConfig when enc is not one of this package's prime-field encoders or D
 // is not its field's domain type, and ErrShape when the field has no domain
 // of that size.

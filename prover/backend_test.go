@@ -343,3 +343,47 @@ func BenchmarkCommitLDE(b *testing.B) {
 		})
 	}
 }
+
+// TestPrimeDomainsLazy checks the GPU encoder's domains (built without
+// gnark-crypto's precomputed tables) against the CPU encoder's: the same
+// sizes, roots, shifts and inverses, and no tables.
+func TestPrimeDomainsLazy(t *testing.T) {
+	testLazyDomains[goldilocks.Element](t, func(d any) ([]any, error) {
+		x := d.(*goldilocksfft.Domain)
+		_, err := x.Twiddles()
+		return []any{x.Cardinality, x.CardinalityInv, x.Generator, x.GeneratorInv, x.FrMultiplicativeGen, x.FrMultiplicativeGenInv}, err
+	})
+	testLazyDomains[babybear.Element](t, func(d any) ([]any, error) {
+		x := d.(*babybearfft.Domain)
+		_, err := x.Twiddles()
+		return []any{x.Cardinality, x.CardinalityInv, x.Generator, x.GeneratorInv, x.FrMultiplicativeGen, x.FrMultiplicativeGenInv}, err
+	})
+	testLazyDomains[koalabear.Element](t, func(d any) ([]any, error) {
+		x := d.(*koalabearfft.Domain)
+		_, err := x.Twiddles()
+		return []any{x.Cardinality, x.CardinalityInv, x.Generator, x.GeneratorInv, x.FrMultiplicativeGen, x.FrMultiplicativeGenInv}, err
+	})
+	testLazyDomains[fr.Element](t, func(d any) ([]any, error) {
+		x := d.(*bn254fft.Domain)
+		_, err := x.Twiddles()
+		return []any{x.Cardinality, x.CardinalityInv, x.Generator, x.GeneratorInv, x.FrMultiplicativeGen, x.FrMultiplicativeGenInv}, err
+	})
+}
+
+func testLazyDomains[E primeElement](t *testing.T, fields func(any) ([]any, error)) {
+	var lazy, eager primeDomains[E]
+	lazy.lazy = true
+	for _, logRows := range []int{0, 3, 9} {
+		ls, ll, err := lazy.get(logRows, 4)
+		require.NoError(t, err)
+		es, el, err := eager.get(logRows, 4)
+		require.NoError(t, err)
+		for i, pair := range [][2]any{{ls, es}, {ll, el}} {
+			lf, lerr := fields(pair[0])
+			ef, eerr := fields(pair[1])
+			assert.Equal(t, ef, lf, "%v 2^%d domain %d: sizes, roots, shifts", FieldOf[E](), logRows, i)
+			assert.NoError(t, eerr, "%v 2^%d domain %d: the CPU encoder's has its tables", FieldOf[E](), logRows, i)
+			assert.Error(t, lerr, "%v 2^%d domain %d: the GPU encoder's has none", FieldOf[E](), logRows, i)
+		}
+	}
+}
