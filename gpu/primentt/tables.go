@@ -341,25 +341,22 @@ func bn254ShoupTable(w fr.Element, logn, k int) []fr.Element {
 	var wk fr.Element
 	wk.Exp(w, new(big.Int).Lsh(big.NewInt(1), uint(logn-k)))
 	out := make([]fr.Element, 2*((1<<k)+(1<<(logn-k))))
-	// root^x for x < cnt into out from pair off, in chunks of 2^12 on all
-	// CPUs (each a division per entry: 2^18 entries take about 0.1 s on one)
+	// root^x for x < cnt into out from pair off, a range per CPU (each
+	// entry a division: 2^18 of them take about 0.1 s on one)
 	fill := func(root fr.Element, off, cnt int) {
-		const chunk = 1 << 12
+		parts := min(runtime.GOMAXPROCS(0), max(1, cnt>>10))
 		var wg sync.WaitGroup
-		sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-		for c0 := 0; c0 < cnt; c0 += chunk {
-			wg.Add(1)
-			sem <- struct{}{}
-			go func(c0 int) {
-				defer func() { <-sem; wg.Done() }()
+		for i := range parts {
+			wg.Go(func() {
 				var sp bn254Shoup
 				var p fr.Element
-				p.Exp(root, big.NewInt(int64(c0)))
-				for x := c0; x < min(c0+chunk, cnt); x++ {
+				lo, hi := cnt*i/parts, cnt*(i+1)/parts
+				p.Exp(root, big.NewInt(int64(lo)))
+				for x := lo; x < hi; x++ {
 					out[2*(off+x)], out[2*(off+x)+1] = sp.pair(p)
 					p.Mul(&p, &root)
 				}
-			}(c0)
+			})
 		}
 		wg.Wait()
 	}
