@@ -44,6 +44,9 @@
 // writing natural order (its last, the bottom pass; F_NAT_OUT). The
 // out-of-place passes are kernels of their own (the entry points below).
 #define FS_IN_PLACE 0
+// The largest pass whose pass twiddles can come from a twist table
+// (F_TWIST_TAB; gpu/primentt's twistMaxNST).
+#define FS_TWIST_MAX_NST 8
 #define FS_OUT_OF_PLACE 1
 #define FS_NATURAL 2
 __host__ __device__ constexpr int fs_rl(int nst, int rlog) { return nst < rlog ? nst : rlog; }
@@ -122,14 +125,15 @@ __host__ __device__ constexpr u32 fs64_pos(u32 t) { return BOTTOM ? t + (t >> 4)
 // differences and the last DIF stage stay unreduced (LAZY: A has addl and
 // subl), whether the pass-twiddle table reads come first (EARLY), whether
 // F_CANON applies (CANON; canon: the stored representative), whether
-// radix-8 twiddles can be shifts (SHL: A has shl; SH8), the layout.
+// radix-8 twiddles can be shifts (SHL: A has shl; SH8), whether the pass
+// twiddles can come from a twist table (TWTAB: F_TWIST_TAB), the layout.
 template <class F, int RLOG_ = 4>
 struct FS31 {
     typedef u32 E;
     typedef F31<F> A;
     typedef u32 I;
     static constexpr int RLOG = RLOG_, SLOG = 3;
-    static constexpr bool LAZY = true, EARLY = true, CANON = false, SHL = false;
+    static constexpr bool LAZY = true, EARLY = true, CANON = false, SHL = false, TWTAB = true;
     __device__ static constexpr u32 row(int nst, bool bottom) { return fs31_row(nst, bottom); }
     template <bool BOTTOM>
     __device__ static constexpr u32 pos(u32 t) { return fs31_pos(t); }
@@ -141,7 +145,7 @@ struct FS64 {
     typedef Goldilocks A;
     typedef u64 I;
     static constexpr int RLOG = RLOG_, SLOG = 2;
-    static constexpr bool LAZY = false, EARLY = false, CANON = true, SHL = true;
+    static constexpr bool LAZY = false, EARLY = false, CANON = true, SHL = true, TWTAB = false;
     __device__ static constexpr u32 row(int nst, bool bottom) { return fs64_row(nst, bottom); }
     template <bool BOTTOM>
     __device__ static constexpr u32 pos(u32 t) { return fs64_pos<BOTTOM>(t); }
@@ -218,9 +222,10 @@ __device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, const 
     // later (EARLY: right here, with the thread base of window 0 taken
     // among the thread's constants).
     const u32 tb0 = P::EARLY ? tbaseOf(0) : 0;
+    const bool twTab = P::TWTAB && NST <= FS_TWIST_MAX_NST && (flags & F_TWIST_TAB);
     E rW0 = 0, rW1 = 0, rT0 = 0, rT1 = 0;
     auto loadTws = [&]() {
-        if (!PTW) return;
+        if (!PTW || twTab) return;
         const u32 mask = (1u << rtH) - 1;
         const u32 e1 = (low << (NST - RL)) << psh;
         const u32 e0 = (low * (__brev(P::EARLY ? tb0 : tbaseOf(0)) >> (32 - NST))) << psh;
@@ -250,6 +255,16 @@ __device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, const 
             for (int e = 1; e < (1 << k); e++) twB[e | (1 << k)] = A::mul(twB[e], W[LA + k]);
         }
     };
+    // With F_TWIST_TAB (TWTAB, passes of up to FS_TWIST_MAX_NST bits) the
+    // pass twiddles come from the pass's twist table rt instead
+    // (gpu/primentt's twistTable), whose entry i mod M = (t << lo) | low is
+    // ω_M^(low·bitrev_NST(t)): the entries of a thread's elements lie as
+    // its elements do, 2^lo apart from tabAt(tbase), so a warp's reads
+    // coalesce as its data's (the table, M entries, stays in L2). In the
+    // same kernel as the built twiddles (a kernel of its own for the
+    // middle passes measured slower at 2^20, 2^23 and 2^24 on the H200);
+    // above 8 bits the kernels spill with both.
+    auto tabAt = [&](u32 tbase) -> const E * { return rt + ((tbase << lo) + low); };
     // the pass twiddle of element e
     auto passTw = [&](u32 e) -> E {
         const u32 ea = e & ((1u << LA) - 1), eb = e >> LA;
@@ -313,7 +328,11 @@ __device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, const 
                     for (u32 e = 0; e < R; e++)
                         x[e] = A::mul(x[e], coset(pre, ibase + ((tbase + (e << ws)) << lo)));
                 }
-                if (DIT && PTW) {
+                if (DIT && PTW && twTab) {
+                    const E *tp = tabAt(tbase);
+#pragma unroll
+                    for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], tp[(I)e << lo]);
+                } else if (DIT && PTW) {
                     passTws();
 #pragma unroll
                     for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], passTw(e));
@@ -495,7 +514,11 @@ __device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, const 
                 cb[u] = canon ? P::canon(v) : v;
             }
         } else if (rd == NR - 1) {
-            if (!DIT && PTW) {
+            if (!DIT && PTW && twTab) {
+                const E *tp = tabAt(tbase);
+#pragma unroll
+                for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], tp[(I)e << lo]);
+            } else if (!DIT && PTW) {
                 passTws();
 #pragma unroll
                 for (u32 e = 0; e < R; e++) x[e] = A::mul(x[e], passTw(e));

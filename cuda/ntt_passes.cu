@@ -23,6 +23,7 @@ __device__ __forceinline__ u64 fcanon<Goldilocks>(u64 x) { return Goldilocks::ca
 #define F_CANON 64u     // FS64: store canonical representatives (a transform's last pass)
 #define F_NAT_OUT 256u  // four-step passes: the bottom DIF pass writes natural order (out of place)
 #define F_PDL_LATE 128u // let the next kernel start only after this one's last stores (pdl_trigger), not at its start
+#define F_TWIST_TAB 512u // four-step passes of the 31-bit fields, up to FS_TWIST_MAX_NST bits: rt is the pass's twist table (fs_pass)
 
 template <class F>
 __device__ __forceinline__ typename F::E power(const typename F::E *tab, u32 h, u32 k) {

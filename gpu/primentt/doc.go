@@ -22,9 +22,11 @@
 // to the device at construction and stay until Close: about 8·√n + 8,192
 // elements, and for BN254 above 2^11 the constants of its products, 2^k +
 // n/2^k pairs of 64 bytes per direction (k = min(logn, 16), or 17 and 18
-// at the sizes where that saves a product: 2^17, 2^18, 2^25 to 2^27).
-// At 2^26 that is under 1 MiB for the 31-bit fields and Goldilocks, 36 MiB
-// for BN254. NewNTT reads a domain's cardinality, roots, coset shift and
+// at the sizes where that saves a product: 2^17, 2^18, 2^25 to 2^27),
+// and for the 31-bit fields the pass twiddles of each middle pass of up to
+// 8 bits on bits [lo, lo+nst), 2^(lo+nst) ≤ 2^18 elements per direction.
+// At 2^26 that is under 1 MiB for Goldilocks, 2 MiB for the 31-bit fields,
+// 36 MiB for BN254. NewNTT reads a domain's cardinality, roots, coset shift and
 // inverses, not gnark-crypto's precomputed tables (it checks them where a
 // domain has them): a domain built with fft.WithoutPrecompute() serves
 // the same and spares the host those tables, about 4n elements (8 GiB for

@@ -78,6 +78,7 @@ type nttFieldInfo struct {
 	fsTile       int  // elements per tile of the bottom pass (log2)
 	fsMaxThreads int  // the kernels' launch bounds
 	fsShift      bool // Goldilocks: ntt_goldilocks_sh_fs* and shi_fs* (radix-8 twiddles as shifts) for DIF passes (goldilocksSH8, goldilocksSH8Inv)
+	fsTwist      bool // the middle passes take their twiddles from twist tables (twistKeys, twistTable): the 31-bit fields
 	fsNarrowRL   int  // the narrow kernels ntt_<name>_r<fsNarrowRL>_fs* too, 2^fsNarrowRL elements per thread (0: none): BN254 2, Goldilocks 4, the 31-bit fields 8: twice the threads of a tile, for small transforms (lonePlans)
 
 	// BN254: ntt_bn254_bitrev_tiled4, tiles of 2^bitrevSmallB × 2^bitrevSmallB,
@@ -109,9 +110,9 @@ var nttFields = map[string]nttFieldInfo{
 		fsRlog: 3, fsMinNST: 6, fsMaxNST: 11, fsLogC: 3, fsTile: 11, fsMaxThreads: 1024, fsShift: true, fsNarrowRL: 2},
 	// 2^12 beat 2^14 by 12%
 	"babybear": {name: "babybear", logTile: 12, block: 1024, rlog: 4, bitrevB: 5,
-		fsRlog: 4, fsMinNST: 6, fsMaxNST: 10, fsLogC: 4, fsTile: 12, fsMaxThreads: 1024, fsNarrowRL: 3},
+		fsRlog: 4, fsMinNST: 6, fsMaxNST: 10, fsLogC: 4, fsTile: 12, fsMaxThreads: 1024, fsTwist: true, fsNarrowRL: 3},
 	"koalabear": {name: "koalabear", logTile: 12, block: 1024, rlog: 4, bitrevB: 5,
-		fsRlog: 4, fsMinNST: 6, fsMaxNST: 10, fsLogC: 4, fsTile: 12, fsMaxThreads: 1024, fsNarrowRL: 3},
+		fsRlog: 4, fsMinNST: 6, fsMaxNST: 10, fsLogC: 4, fsTile: 12, fsMaxThreads: 1024, fsTwist: true, fsNarrowRL: 3},
 }
 
 // nttKernels are one field's kernels on a device.
@@ -430,7 +431,10 @@ func planWide(logn int, f nttFieldInfo, sms int) []nttPass {
 // then its 2^12 and 2^19 (2^12 14.2 -> 12.0 us; 2^19 39.5 -> 37.5, its
 // passes no longer triggering late; 2^20 found none faster). BN254's
 // 2^12..2^23 searched again once its middle rounds ran as a loop
-// (ntt_bn254.cu): 2^13 26.7 -> 26.0 us, the rest kept their plans.
+// (ntt_bn254.cu): 2^13 26.7 -> 26.0 us, the rest kept their plans. With
+// the twist tables (twistKeys: passes of up to 8 bits), the 31-bit
+// fields' 2^26 takes an 8-bit middle pass, which has one, between 9-bit
+// ones (H200, forward DIF: 0.760 -> 0.747 ms).
 // planFor takes them for one column and for few columns, in every
 // direction, order and coset (TestLonePlansGPU checks each against
 // gnark-crypto). Keyed by fsKernels:
@@ -474,7 +478,7 @@ var lonePlans = map[string]map[int][]nttPass{
 		19: {{0, 7, 5, 3}, {7, 6, 4, 3}, {13, 6, 4, 3}},
 		20: {{0, 6, 4, 3}, {6, 7, 4, 4}, {13, 7, 4, 4}},
 		25: {{0, 8, 3, 4}, {8, 8, 4, 4}, {16, 9, 4, 4}},
-		26: {{0, 8, 3, 4}, {8, 9, 3, 4}, {17, 9, 4, 4}},
+		26: {{0, 9, 3, 4}, {9, 8, 4, 4}, {17, 9, 4, 4}},
 	},
 }
 

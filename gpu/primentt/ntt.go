@@ -25,6 +25,7 @@ const (
 	fCanon     = 64  // FS64: store canonical representatives (a transform's last pass)
 	fPDLLate   = 128 // let the next kernel start after this one's last stores, not at its start
 	fNatOut    = 256 // four-step passes: the bottom DIF pass writes natural order (out of place)
+	fTwistTab  = 512 // four-step passes of the 31-bit fields: rt is the pass's twist table (twistTable)
 )
 
 // NTT runs gnark-crypto-compatible NTTs of one domain on device
@@ -52,7 +53,9 @@ type NTT[E Element] struct {
 	shoup, shoupInv    *gpu.Buffer[E] // BN254 four-step constants (bn254ShoupTable)
 	shoupNInv          *gpu.Buffer[E] // BN254 four-step passes: 1/n as a Shoup pair (bn254Shoup.pair), for fPostConst
 	shoupK             int
-	sh8, sh8Inv        int // Goldilocks: ω^(n/8) = 2^sh8, ω^(−n/8) = 2^sh8Inv (−1: another root, or n < 8)
+	twist, twistInv    *gpu.Buffer[E]   // 31-bit fields: the passes' twist tables one after the other (twistTable), nil where none
+	twistOff           map[twistKey]int // a pass's table's offset in twist and twistInv
+	sh8, sh8Inv        int              // Goldilocks: ω^(n/8) = 2^sh8, ω^(−n/8) = 2^sh8Inv (−1: another root, or n < 8)
 	closeOnce          sync.Once
 	field              string
 
@@ -95,7 +98,7 @@ func (t *NTT[E]) Close() error {
 	var err error
 	t.closeOnce.Do(func() {
 		err = t.closeGraphs()
-		for _, b := range []*gpu.Buffer[E]{t.tw, t.twInv, t.cosetFwd, t.cosetInv, t.rt, t.rtInv, t.nInv, t.shoup, t.shoupInv, t.shoupNInv} {
+		for _, b := range []*gpu.Buffer[E]{t.tw, t.twInv, t.cosetFwd, t.cosetInv, t.rt, t.rtInv, t.nInv, t.shoup, t.shoupInv, t.shoupNInv, t.twist, t.twistInv} {
 			if b == nil {
 				continue
 			}
@@ -470,7 +473,14 @@ func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, tmp, colStride uint
 		case t.shoupNInv != nil:
 			post = t.shoupNInv.Ptr() // BN254: 1/n by a Shoup product (ntt_bn254_fs)
 		}
-		f := t.k.fsKernel(l.p, dit, src != dst, t.sh8For(inverse))
+		f, prt, flags := t.k.fsKernel(l.p, dit, src != dst, t.sh8For(inverse)), rt, l.flags
+		if off, ok := t.twistOff[twistKey{l.p.lo, l.p.nst}]; ok {
+			tb := t.twist
+			if inverse {
+				tb = t.twistInv
+			}
+			prt, flags = tb.Ptr()+gpu.DevicePtr(off*es), flags|fTwistTab
+		}
 		if f == nil {
 			return fmt.Errorf("primentt: %s NTT: no four-step pass of %d bits and 2^%d elements per thread (%d..%d bits are loaded; out of place: %v)", t.k.info.name, l.p.nst, l.p.rl, t.k.info.fsMinNST, t.k.info.fsMaxNST, src != dst)
 		}
@@ -489,8 +499,8 @@ func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, tmp, colStride uint
 			if src != dst { // the out-of-place kernels take the source next
 				args = append(args, gpu.DevicePtr(src+off))
 			}
-			args = append(append(args, colStride, tw, rt, t.cosetFwd.Ptr(), post,
-				uint32(t.tabH), uint32(t.rtH()), uint32(t.logn), uint32(l.p.lo), uint32(l.p.logc), l.flags), extra...)
+			args = append(append(args, colStride, tw, prt, t.cosetFwd.Ptr(), post,
+				uint32(t.tabH), uint32(t.rtH()), uint32(t.logn), uint32(l.p.lo), uint32(l.p.logc), flags), extra...)
 			if err := launchNTT(q, f, gpu.Dim3{X: n >> (l.p.nst + l.p.logc), Y: cn}, gpu.Dim3{X: l.block}, l.shared, args...); err != nil {
 				return err
 			}

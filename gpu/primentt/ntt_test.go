@@ -35,6 +35,7 @@ var (
 	noPDL     = flag.Bool("gpu.nopdl", false, "launch the NTT kernels as ordinary launches, not programmatic dependent ones (timing comparisons)")
 	latePDL   = flag.Bool("gpu.pdllate", false, "the NTT passes let the next kernel start at their end, not at their start (timing comparisons)")
 	shoupMaxK = flag.Int("gpu.shoupmaxk", bn254ShoupMaxK, "BN254: the largest first part of the Shoup table (bn254ShoupMaxK; 16: as before the pass twists took one product up to 2^18, timing comparisons)")
+	twistMax  = flag.Int("gpu.twistmax", twistMaxLog, "31-bit fields: the largest twist table, log2 of its entries (twistMaxLog; 0: none, the passes build their twiddles, timing comparisons)")
 	bigLogs   = flag.String("gpu.primebig", "", "TestPrimeNTT: log2 sizes past the default ones (comma-separated, e.g. 25,26), each checked with FFT and CosetFFTInverse in DIF and natural order")
 )
 
@@ -43,6 +44,7 @@ func TestMain(m *testing.M) {
 	noDependent = *noPDL
 	pdlLate = *latePDL
 	bn254ShoupMaxK = *shoupMaxK
+	twistMaxLog = *twistMax
 	gputest.Main(m)
 }
 

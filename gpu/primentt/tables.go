@@ -208,6 +208,19 @@ func newNTT[E Element, P primeElem[E]](d *gpu.Device, domain any,
 		w, ws := sp.pair(any(v.cardInv).(fr.Element))
 		hosts = append(hosts, any([]fr.Element{w, ws}).([]E))
 	}
+	if k.info.fsTwist {
+		t.twistOff = map[twistKey]int{}
+		var fwd, inv []E
+		for _, key := range twistKeys(logn, t.fsPlan, t.fsWide, t.fsLone, t.fsLoneNat) {
+			t.twistOff[key] = len(fwd)
+			fwd = append(fwd, twistTable[E, P](v.gen, logn, key.lo, key.nst, v.plain)...)
+			inv = append(inv, twistTable[E, P](v.genInv, logn, key.lo, key.nst, v.plain)...)
+		}
+		if len(fwd) > 0 {
+			bufs = append(bufs, &t.twist, &t.twistInv)
+			hosts = append(hosts, fwd, inv)
+		}
+	}
 	for i, host := range hosts {
 		if *bufs[i], err = up(host); err != nil {
 			for _, b := range bufs[:i] {
@@ -362,6 +375,66 @@ func bn254ShoupTable(w fr.Element, logn, k int) []fr.Element {
 	}
 	fill(wk, 0, 1<<k)
 	fill(w, 1<<k, 1<<(logn-k))
+	return out
+}
+
+// twistMaxLog bounds the twist tables (twistTable): M = 2^(lo+nst) ≤
+// 2^twistMaxLog, 1 MiB for the 31-bit fields.
+var twistMaxLog = 18
+
+// twistMaxNST is the largest pass that takes a twist table: the kernels'
+// FS_TWIST_MAX_NST (cuda/ntt_fourstep.cu).
+const twistMaxNST = 8
+
+// twistKey names the twist table of one pass: bits [lo, lo+nst).
+type twistKey struct{ lo, nst int }
+
+// twistKeys returns the passes of the plans that take a twist table: the
+// four-step passes above the bottom and below the top (whose table would
+// have n entries) of at most twistMaxNST bits with M = 2^(lo+nst) ≤
+// 2^twistMaxLog, in the order of their first appearance.
+func twistKeys(logn int, plans ...[]nttPass) []twistKey {
+	var out []twistKey
+	for _, p := range plans {
+		for _, s := range p {
+			k := twistKey{s.lo, s.nst}
+			if s.lo > 0 && s.lo+s.nst < logn && s.nst <= twistMaxNST && s.lo+s.nst <= twistMaxLog && !slices.Contains(out, k) {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
+// twistTable returns the twist table of the four-step pass on bits [lo,
+// lo+nst) of a transform of 2^logn with root of unity w (F_TWIST_TAB,
+// cuda/ntt_fourstep.cu): entry (t << lo) | low, for t <
+// 2^nst and low < 2^lo, is ω_M^(low·bitrev_nst(t)), M = 2^(lo+nst), ω_M =
+// w^(2^(logn−lo−nst)): the twiddle the pass multiplies element i by, at
+// i mod M.
+func twistTable[E Element, P primeElem[E]](w E, logn, lo, nst int, plain func(E) E) []E {
+	wm := w
+	for range logn - lo - nst {
+		P(&wm).Mul(&wm, &wm)
+	}
+	out := make([]E, 1<<(lo+nst))
+	for t := range 1 << nst {
+		k1 := bits.Reverse64(uint64(t)) >> (64 - nst)
+		var base, x E // ω_M^k1, its powers
+		P(&base).SetOne()
+		for b, sq := 0, wm; b < nst; b++ {
+			if k1>>b&1 == 1 {
+				P(&base).Mul(&base, &sq)
+			}
+			P(&sq).Mul(&sq, &sq)
+		}
+		P(&x).SetOne()
+		row := out[t<<lo : (t+1)<<lo]
+		for low := range row {
+			row[low] = plain(x)
+			P(&x).Mul(&x, &base)
+		}
+	}
 	return out
 }
 
