@@ -44,11 +44,11 @@
 // writing natural order (its last, the bottom pass; F_NAT_OUT). The
 // out-of-place passes are kernels of their own (the entry points below).
 #define FS_IN_PLACE 0
-// The largest pass whose pass twiddles can come from a twist table
-// (F_TWIST_TAB; gpu/primentt's twistMaxNST).
-#define FS_TWIST_MAX_NST 8
 #define FS_OUT_OF_PLACE 1
 #define FS_NATURAL 2
+// The largest pass whose pass twiddles can come from a twist table
+// (F_TWIST_TAB, ntt_<name>_tw_fs*; gpu/primentt's twistMaxNST).
+#define FS_TWIST_MAX_NST 8
 __host__ __device__ constexpr int fs_rl(int nst, int rlog) { return nst < rlog ? nst : rlog; }
 __host__ __device__ constexpr int fs_nr(int nst, int rl) { return (nst + rl - 1) / rl; }
 // bits of round rd (stage bits split as evenly as possible)
@@ -127,13 +127,13 @@ __host__ __device__ constexpr u32 fs64_pos(u32 t) { return BOTTOM ? t + (t >> 4)
 // F_CANON applies (CANON; canon: the stored representative), whether
 // radix-8 twiddles can be shifts (SHL: A has shl; SH8), whether the pass
 // twiddles can come from a twist table (TWTAB: F_TWIST_TAB), the layout.
-template <class F, int RLOG_ = 4>
+template <class F, int RLOG_ = 4, bool TW = false>
 struct FS31 {
     typedef u32 E;
     typedef F31<F> A;
     typedef u32 I;
     static constexpr int RLOG = RLOG_, SLOG = 3;
-    static constexpr bool LAZY = true, EARLY = true, CANON = false, SHL = false, TWTAB = true;
+    static constexpr bool LAZY = true, EARLY = true, CANON = false, SHL = false, TWTAB = TW;
     __device__ static constexpr u32 row(int nst, bool bottom) { return fs31_row(nst, bottom); }
     template <bool BOTTOM>
     __device__ static constexpr u32 pos(u32 t) { return fs31_pos(t); }
@@ -260,10 +260,12 @@ __device__ __forceinline__ void fs_pass(typename P::E *__restrict__ data, const 
     // (gpu/primentt's twistTable), whose entry i mod M = (t << lo) | low is
     // ω_M^(low·bitrev_NST(t)): the entries of a thread's elements lie as
     // its elements do, 2^lo apart from tabAt(tbase), so a warp's reads
-    // coalesce as its data's (the table, M entries, stays in L2). In the
-    // same kernel as the built twiddles (a kernel of its own for the
-    // middle passes measured slower at 2^20, 2^23 and 2^24 on the H200);
-    // above 8 bits the kernels spill with both.
+    // coalesce as its data's (the table, M entries, stays in L2). The
+    // kernels with TWTAB (ntt_<name>_tw_fs*, up to 8 bits: above, they
+    // spill) keep the built twiddles' path beside it: compiled for the
+    // middle passes alone (BOT = 0) they measured slower at 2^20, 2^23 and
+    // 2^24 on the H200; the path in every kernel slowed the 31-bit fields'
+    // two-pass transforms (2^12..2^18) by 3-10%.
     auto tabAt = [&](u32 tbase) -> const E * { return rt + ((tbase << lo) + low); };
     // the pass twiddle of element e
     auto passTw = [&](u32 e) -> E {
@@ -610,7 +612,9 @@ __device__ __forceinline__ void fs_out_of_place(typename P::E *data, const typen
 // ntt_<name>_r3_fs*, 8, twice the threads of a tile, for small transforms
 // (gpu/primentt's lonePlans: 2^12..2^20 up to 1.3x faster on the H100;
 // capping their registers at 48 or 40 for more warps per multiprocessor
-// measured no faster).
+// measured no faster); ntt_<name>_tw_fs6..8, 16, the middle passes with a
+// twist table (F_TWIST_TAB; gpu/primentt's twistKeys).
+#define NTT_FS31_TW(name, F, NST) NTT_FS_IP(name##_tw_, u32, NST, 0, false, false, FS31<F, 4, true>)
 #define NTT_FS31(name, F, NST)                                                                                \
     NTT_FS_IP(name##_, u32, NST, 0, false, false, FS31<F, 4>)                                                 \
     NTT_FS_OOP(name##_, u32, NST, 0, FS31<F, 4>)                                                              \
@@ -702,13 +706,17 @@ NTT_KERNELS(bn254, BN254, 2, 0, 5)
 // nttFieldInfo.fsShift).
 #if !defined(NTT_ONLY) || defined(NTT_ONLY_babybear)
 #define NTT_FS_BB(NST) NTT_FS31(babybear, BabyBear, NST)
+#define NTT_FS_BB_TW(NST) NTT_FS31_TW(babybear, BabyBear, NST)
 #else
 #define NTT_FS_BB(NST)
+#define NTT_FS_BB_TW(NST)
 #endif
 #if !defined(NTT_ONLY) || defined(NTT_ONLY_koalabear)
 #define NTT_FS_KB(NST) NTT_FS31(koalabear, KoalaBear, NST)
+#define NTT_FS_KB_TW(NST) NTT_FS31_TW(koalabear, KoalaBear, NST)
 #else
 #define NTT_FS_KB(NST)
+#define NTT_FS_KB_TW(NST)
 #endif
 #if !defined(NTT_ONLY) || defined(NTT_ONLY_goldilocks)
 #define NTT_FS_GL(NST) NTT_FS64(NST)
@@ -716,12 +724,17 @@ NTT_KERNELS(bn254, BN254, 2, 0, 5)
 #define NTT_FS_GL(NST)
 #endif
 #define NTT_FS_ALL(NST) NTT_FS_BB(NST) NTT_FS_KB(NST) NTT_FS_GL(NST)
+// the twist-table kernels, up to FS_TWIST_MAX_NST bits
+#define NTT_FS_TW(NST) NTT_FS_BB_TW(NST) NTT_FS_KB_TW(NST)
 NTT_FS_ALL(6)
+NTT_FS_TW(6)
 #if NTT_FS_MAX >= 7
 NTT_FS_ALL(7)
+NTT_FS_TW(7)
 #endif
 #if NTT_FS_MAX >= 8
 NTT_FS_ALL(8)
+NTT_FS_TW(8)
 #endif
 #if NTT_FS_MAX >= 9
 NTT_FS_ALL(9)

@@ -78,7 +78,7 @@ type nttFieldInfo struct {
 	fsTile       int  // elements per tile of the bottom pass (log2)
 	fsMaxThreads int  // the kernels' launch bounds
 	fsShift      bool // Goldilocks: ntt_goldilocks_sh_fs* and shi_fs* (radix-8 twiddles as shifts) for DIF passes (goldilocksSH8, goldilocksSH8Inv)
-	fsTwist      bool // the middle passes take their twiddles from twist tables (twistKeys, twistTable): the 31-bit fields
+	fsTwist      bool // the middle passes take their twiddles from twist tables in ntt_<name>_tw_fs* (twistKeys, twistTable): the 31-bit fields
 	fsNarrowRL   int  // the narrow kernels ntt_<name>_r<fsNarrowRL>_fs* too, 2^fsNarrowRL elements per thread (0: none): BN254 2, Goldilocks 4, the 31-bit fields 8: twice the threads of a tile, for small transforms (lonePlans)
 
 	// BN254: ntt_bn254_bitrev_tiled4, tiles of 2^bitrevSmallB × 2^bitrevSmallB,
@@ -153,6 +153,9 @@ func (f nttFieldInfo) fsKinds() map[string]bool {
 	if f.fsShift {
 		kinds["sh_"], kinds["shi_"] = true, true
 	}
+	if f.fsTwist {
+		kinds["tw_"] = false
+	}
 	return kinds
 }
 
@@ -188,7 +191,7 @@ func loadKernels(d *gpu.Device, field string) (*nttKernels, error) {
 	}
 	for nst := info.fsMinNST; nst <= info.fsMaxNST; nst++ {
 		for kind, oop := range info.fsKinds() {
-			if (kind == "sh_" || kind == "shi_") && nst > goldilocksSHMaxNST {
+			if (kind == "sh_" || kind == "shi_") && nst > goldilocksSHMaxNST || kind == "tw_" && nst > twistMaxNST {
 				continue
 			}
 			for _, key := range []fsKey{{kind, false, nst}, {kind, true, nst}} {

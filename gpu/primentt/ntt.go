@@ -25,7 +25,7 @@ const (
 	fCanon     = 64  // FS64: store canonical representatives (a transform's last pass)
 	fPDLLate   = 128 // let the next kernel start after this one's last stores, not at its start
 	fNatOut    = 256 // four-step passes: the bottom DIF pass writes natural order (out of place)
-	fTwistTab  = 512 // four-step passes of the 31-bit fields: rt is the pass's twist table (twistTable)
+	fTwistTab  = 512 // ntt_<name>_tw_fs* (31-bit fields): rt is the pass's twist table (twistTable)
 )
 
 // NTT runs gnark-crypto-compatible NTTs of one domain on device
@@ -455,6 +455,7 @@ func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, tmp, colStride uint
 	es := t.k.elemSize()
 	n := 1 << t.logn
 	ls := fsLaunches(plan, t.k.info, es, dit, inverse, coset, late, nat)
+	twisted := t.twisted(plan)
 	for li, l := range ls {
 		src, dst := ptr, ptr
 		if nat {
@@ -474,12 +475,15 @@ func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, tmp, colStride uint
 			post = t.shoupNInv.Ptr() // BN254: 1/n by a Shoup product (ntt_bn254_fs)
 		}
 		f, prt, flags := t.k.fsKernel(l.p, dit, src != dst, t.sh8For(inverse)), rt, l.flags
-		if off, ok := t.twistOff[twistKey{l.p.lo, l.p.nst}]; ok {
-			tb := t.twist
-			if inverse {
-				tb = t.twistInv
+		if twisted && src == dst && l.p.rl == t.k.info.fsRlog && l.p.nst <= twistMaxNST {
+			f = t.k.fs[fsKey{"tw_", false, l.p.nst}]
+			if off, ok := t.twistOff[twistKey{l.p.lo, l.p.nst}]; ok {
+				tb := t.twist
+				if inverse {
+					tb = t.twistInv
+				}
+				prt, flags = tb.Ptr()+gpu.DevicePtr(off*es), flags|fTwistTab
 			}
-			prt, flags = tb.Ptr()+gpu.DevicePtr(off*es), flags|fTwistTab
 		}
 		if f == nil {
 			return fmt.Errorf("primentt: %s NTT: no four-step pass of %d bits and 2^%d elements per thread (%d..%d bits are loaded; out of place: %v)", t.k.info.name, l.p.nst, l.p.rl, t.k.info.fsMinNST, t.k.info.fsMaxNST, src != dst)
@@ -507,6 +511,23 @@ func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, tmp, colStride uint
 		}
 	}
 	return nil
+}
+
+// twisted reports whether a pass of plan takes a twist table. Then every
+// in-place pass of the kernels' width and up to twistMaxNST bits runs in
+// ntt_<name>_tw_fs* (with F_TWIST_TAB where it has a table), so that the
+// passes of a size run the same kernel as before the tables: with the
+// middle pass in a kernel of its own, in-place DIF transforms measured
+// 2-3% slower at 2^23..2^25 on the H200 (the same code, the same tables),
+// and the table's path in the kernels of the two-pass transforms slowed
+// those (2^12..2^18) by 3-10%.
+func (t *NTT[E]) twisted(plan []nttPass) bool {
+	for _, p := range plan {
+		if _, ok := t.twistOff[twistKey{p.lo, p.nst}]; ok && p.rl == t.k.info.fsRlog {
+			return true
+		}
+	}
+	return false
 }
 
 // goldilocksSH8 and goldilocksSH8Inv are the 8th roots of unity 2^SH8 that

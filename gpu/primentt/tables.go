@@ -211,7 +211,7 @@ func newNTT[E Element, P primeElem[E]](d *gpu.Device, domain any,
 	if k.info.fsTwist {
 		t.twistOff = map[twistKey]int{}
 		var fwd, inv []E
-		for _, key := range twistKeys(logn, t.fsPlan, t.fsWide, t.fsLone, t.fsLoneNat) {
+		for _, key := range twistKeys(logn, k.info.fsRlog, t.fsPlan, t.fsWide, t.fsLone, t.fsLoneNat) {
 			t.twistOff[key] = len(fwd)
 			fwd = append(fwd, twistTable[E, P](v.gen, logn, key.lo, key.nst, v.plain)...)
 			inv = append(inv, twistTable[E, P](v.genInv, logn, key.lo, key.nst, v.plain)...)
@@ -383,22 +383,23 @@ func bn254ShoupTable(w fr.Element, logn, k int) []fr.Element {
 var twistMaxLog = 18
 
 // twistMaxNST is the largest pass that takes a twist table: the kernels'
-// FS_TWIST_MAX_NST (cuda/ntt_fourstep.cu).
+// FS_TWIST_MAX_NST (cuda/ntt_fourstep.cu), ntt_<name>_tw_fs6 to fs8.
 const twistMaxNST = 8
 
 // twistKey names the twist table of one pass: bits [lo, lo+nst).
 type twistKey struct{ lo, nst int }
 
-// twistKeys returns the passes of the plans that take a twist table: the
-// four-step passes above the bottom and below the top (whose table would
-// have n entries) of at most twistMaxNST bits with M = 2^(lo+nst) ≤
+// twistKeys returns the passes of the plans that take a twist table
+// (ntt_<name>_tw_fs*, 2^rl elements per thread): the four-step passes of
+// 2^rl elements per thread above the bottom and below the top (whose table
+// would have n entries) of at most twistMaxNST bits with M = 2^(lo+nst) ≤
 // 2^twistMaxLog, in the order of their first appearance.
-func twistKeys(logn int, plans ...[]nttPass) []twistKey {
+func twistKeys(logn, rl int, plans ...[]nttPass) []twistKey {
 	var out []twistKey
 	for _, p := range plans {
 		for _, s := range p {
 			k := twistKey{s.lo, s.nst}
-			if s.lo > 0 && s.lo+s.nst < logn && s.nst <= twistMaxNST && s.lo+s.nst <= twistMaxLog && !slices.Contains(out, k) {
+			if s.rl == rl && s.lo > 0 && s.lo+s.nst < logn && s.nst <= twistMaxNST && s.lo+s.nst <= twistMaxLog && !slices.Contains(out, k) {
 				out = append(out, k)
 			}
 		}
@@ -407,8 +408,8 @@ func twistKeys(logn int, plans ...[]nttPass) []twistKey {
 }
 
 // twistTable returns the twist table of the four-step pass on bits [lo,
-// lo+nst) of a transform of 2^logn with root of unity w (F_TWIST_TAB,
-// cuda/ntt_fourstep.cu): entry (t << lo) | low, for t <
+// lo+nst) of a transform of 2^logn with root of unity w
+// (ntt_<name>_tw_fs*, cuda/ntt_fourstep.cu): entry (t << lo) | low, for t <
 // 2^nst and low < 2^lo, is ω_M^(low·bitrev_nst(t)), M = 2^(lo+nst), ω_M =
 // w^(2^(logn−lo−nst)): the twiddle the pass multiplies element i by, at
 // i mod M.
