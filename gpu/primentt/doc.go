@@ -51,7 +51,9 @@
 // and 2^20). BN254 computes on 32-bit limbs in
 // PTX carry chains, lazily reduced between the four-step stages, with
 // Shoup products by the table constants and by 1/n; Goldilocks multiplies
-// by the radix-8 twiddles of DIF passes as shifts. Natural order above
+// by the radix-8 twiddles of DIF passes as shifts; the 31-bit fields' middle
+// passes read their twiddles from tables laid out as the data instead of
+// building them. Natural order above
 // one tile runs the DIF passes (or the inverse's) out of place through k·n
 // elements of temporary device memory, taken in stream order for the call:
 // the first pass reads the columns, the last writes them back in natural
