@@ -896,17 +896,21 @@ struct BN254x32 {
 // F_POST_CONST), then the canonical reduction. The Montgomery product by
 // 1/n it replaces is one long carry chain per element (CIOS) on the pass's
 // last step.
-template <int NST, int RL, bool DIT, int IO = FS_IN_PLACE>
+template <int NST, int RL, bool DIT, int IO = FS_IN_PLACE, int BOT = -1>
 __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, const Fr8 *__restrict__ src, u64 colStride,
                                              const Sh8 *__restrict__ pw,
                                              u32 pwK, const Fr8 *__restrict__ pre, const Fr8 *__restrict__ post,
-                                             u32 tabH, u32 logn, u32 lo, u32 logc, u32 flags) {
+                                             u32 tabH, u32 logn, u32 loArg, u32 logc, u32 flags) {
     typedef BN254x32 F;
     typedef Fr8 E;
     constexpr u32 R = 1u << RL;
     constexpr u32 G = 1u << NST;
     constexpr u32 ROW = G + 1;
     constexpr int NR = fs_nr(NST, RL);
+    // BOT: compiled for the bottom pass (1: lo = 0, no pass twiddles), for
+    // the passes above it (0), or for any pass (−1)
+    const u32 lo = BOT == 1 ? 0u : loArg;
+    const bool twist = BOT == -1 ? lo > 0 : BOT == 0; // the pass twiddles
     extern __shared__ __align__(16) unsigned char smem_raw[];
     E *sh = reinterpret_cast<E *>(smem_raw);
     Sh8 *twS = reinterpret_cast<Sh8 *>(sh + (ROW << logc)); // stage q at G − 2^(q+1)
@@ -1023,7 +1027,7 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, const Fr8 *
                     u32 k = (flags & F_INDEX_REV) ? bitrev(i, logn) : i;
                     x[e] = F::mul(x[e], power<F>(pre, tabH, k));
                 }
-                if (DIT && lo > 0) x[e] = passTw(x[e], t);
+                if (DIT && twist) x[e] = passTw(x[e], t);
             }
             __syncthreads(); // twS
         } else {
@@ -1040,7 +1044,7 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, const Fr8 *
                 // the output position (nat: bitrev_n(row·2^NST + t))
                 const u32 i = nat ? (bitrev(t, NST) << (logn - NST)) | bitrev(o, logn - NST) : ibase | (t << lo);
                 E v = x[e];
-                if (!DIT && lo > 0) v = passTw(v, t);
+                if (!DIT && twist) v = passTw(v, t);
                 if (flags & F_POST_CONST) {
                     v = F::canon(F::shoup(v, ldSh8(reinterpret_cast<const Sh8 *>(post))));
                 } else if (flags & F_POST_COSET) {
@@ -1083,6 +1087,26 @@ __device__ __forceinline__ void ntt_bn254_fs(Fr8 *__restrict__ data, const Fr8 *
             ntt_bn254_fs<NST, RL, false, FS_OUT_OF_PLACE>(data, src, colStride, pw, pwK, pre, post, tabH, logn, lo, logc, flags); \
         pdl_end(flags);                                                                               \
     }
+// NAME in place with the bottom pass and the passes above it compiled
+// apart (BOT), as the out-of-place kernels have them: gpu/primentt's
+// splitSizes, where they measured faster than NTT_BN254_FS's.
+#define NTT_BN254_FS_SPLIT(THREADS, MINB, RL, NST, NAME)                                                \
+    extern "C" __global__ void __launch_bounds__(THREADS, MINB) NAME(                                  \
+        Fr8 *data, u64 colStride, const Fr8 *tw, const Fr8 *rt, const Fr8 *pre, const Fr8 *post, u32 tabH, \
+        u32 rtH, u32 logn, u32 lo, u32 logc, u32 flags, const Sh8 *pw, u32 pwK) {                     \
+        if (flags & F_DIT) {                                                                          \
+            if (lo == 0)                                                                              \
+                ntt_bn254_fs<NST, RL, true, FS_IN_PLACE, 1>(data, data, colStride, pw, pwK, pre, post, tabH, logn, lo, logc, flags); \
+            else                                                                                      \
+                ntt_bn254_fs<NST, RL, true, FS_IN_PLACE, 0>(data, data, colStride, pw, pwK, pre, post, tabH, logn, lo, logc, flags); \
+        } else {                                                                                      \
+            if (lo == 0)                                                                              \
+                ntt_bn254_fs<NST, RL, false, FS_IN_PLACE, 1>(data, data, colStride, pw, pwK, pre, post, tabH, logn, lo, logc, flags); \
+            else                                                                                      \
+                ntt_bn254_fs<NST, RL, false, FS_IN_PLACE, 0>(data, data, colStride, pw, pwK, pre, post, tabH, logn, lo, logc, flags); \
+        }                                                                                             \
+        pdl_end(flags);                                                                               \
+    }
 // 4 elements per thread, 3 blocks of 256 threads per SM (80 registers;
 // H100, TestPrimeVariants (last at commit e2638ee), 2^24 FFT DIF, the
 // product of the block bn254_shoup): 3.83 ms against 4.20 ms at 2 blocks (128 registers) and
@@ -1105,6 +1129,8 @@ NTT_BN254_FS(256, 3, 1, 6, ntt_bn254_r1_fs6, ntt_bn254_r1_oop_fs6)
 NTT_BN254_FS(256, 3, 1, 7, ntt_bn254_r1_fs7, ntt_bn254_r1_oop_fs7)
 NTT_BN254_FS(256, 3, 1, 8, ntt_bn254_r1_fs8, ntt_bn254_r1_oop_fs8)
 NTT_BN254_FS(256, 3, 1, 9, ntt_bn254_r1_fs9, ntt_bn254_r1_oop_fs9)
+NTT_BN254_FS_SPLIT(256, 3, 1, 6, ntt_bn254_r1s_fs6)
+NTT_BN254_FS_SPLIT(256, 3, 1, 7, ntt_bn254_r1s_fs7)
 #endif
 
 // ntt_bn254_spread32 is the LDE's spread (ntt_spread, ntt_passes.cu) on

@@ -71,15 +71,16 @@ type nttFieldInfo struct {
 	bitrevB int    // ntt_<name>_bitrev_tiled's tiles: 2^bitrevB × 2^bitrevB elements (TB in cuda/ntt_fourstep.cu)
 
 	// Four-step passes (ntt_<name>_fs<nst>), for transforms above one tile.
-	fsRlog       int  // elements per thread (log2), as compiled
-	fsMinNST     int  // pass sizes compiled (bits)
-	fsMaxNST     int  // (the program's NTT_FS_MAX)
-	fsLogC       int  // groups per tile in passes above the bottom (log2)
-	fsTile       int  // elements per tile of the bottom pass (log2)
-	fsMaxThreads int  // the kernels' launch bounds
-	fsShift      bool // Goldilocks: ntt_goldilocks_sh_fs* and shi_fs* (radix-8 twiddles as shifts) for DIF passes (goldilocksSH8, goldilocksSH8Inv)
-	fsTwist      bool // the middle passes take their twiddles from twist tables in ntt_<name>_tw_fs* (twistKeys, twistTable): the 31-bit fields
-	fsNarrowRL   int  // the narrow kernels ntt_<name>_r<fsNarrowRL>_fs* too, 2^fsNarrowRL elements per thread (0: none): BN254 2, Goldilocks 4, the 31-bit fields 8: twice the threads of a tile, for small transforms (lonePlans)
+	fsRlog       int    // elements per thread (log2), as compiled
+	fsMinNST     int    // pass sizes compiled (bits)
+	fsMaxNST     int    // (the program's NTT_FS_MAX)
+	fsLogC       int    // groups per tile in passes above the bottom (log2)
+	fsTile       int    // elements per tile of the bottom pass (log2)
+	fsMaxThreads int    // the kernels' launch bounds
+	fsShift      bool   // Goldilocks: ntt_goldilocks_sh_fs* and shi_fs* (radix-8 twiddles as shifts) for DIF passes (goldilocksSH8, goldilocksSH8Inv)
+	fsTwist      bool   // the middle passes take their twiddles from twist tables in ntt_<name>_tw_fs* (twistKeys, twistTable): the 31-bit fields
+	fsSplit      [2]int // BN254: ntt_<name>_r<fsNarrowRL>s_fs<nst> for nst in [fsSplit[0], fsSplit[1]] ({0, 0}: none), the narrow kernels in place with the bottom pass compiled apart (splitSizes)
+	fsNarrowRL   int    // the narrow kernels ntt_<name>_r<fsNarrowRL>_fs* too, 2^fsNarrowRL elements per thread (0: none): BN254 2, Goldilocks 4, the 31-bit fields 8: twice the threads of a tile, for small transforms (lonePlans)
 
 	// BN254: ntt_bn254_bitrev_tiled4, tiles of 2^bitrevSmallB × 2^bitrevSmallB,
 	// for columns below 2^bitrevSmallMax (0: none).
@@ -103,7 +104,7 @@ type nttFieldInfo struct {
 var nttFields = map[string]nttFieldInfo{
 	// radix-2 passes: registers cost occupancy
 	"bn254": {name: "bn254", logTile: 11, block: 256, rlog: 0, bitrevB: 5,
-		fsRlog: 2, fsMinNST: 5, fsMaxNST: 9, fsLogC: 2, fsTile: 10, fsMaxThreads: 256, fsNarrowRL: 1,
+		fsRlog: 2, fsMinNST: 5, fsMaxNST: 9, fsLogC: 2, fsTile: 10, fsMaxThreads: 256, fsNarrowRL: 1, fsSplit: [2]int{6, 7},
 		bitrevSmallB: 4, bitrevSmallMax: 16},
 	// 2^12 beat 2^13 by 16% on 2^24 (occupancy)
 	"goldilocks": {name: "goldilocks", logTile: 12, block: 1024, rlog: 3, bitrevB: 5,
@@ -143,6 +144,22 @@ type fsKey struct {
 // (fsNarrowRL).
 func (f nttFieldInfo) narrowKind() string { return fmt.Sprintf("r%d_", f.fsNarrowRL) }
 
+// splitKind is the kernel name infix of the field's narrow kernels with
+// the bottom pass compiled apart (fsSplit).
+func (f nttFieldInfo) splitKind() string { return fmt.Sprintf("r%ds_", f.fsNarrowRL) }
+
+// hasKernel reports whether the field's program has the four-step kernel
+// of kind and nst bits (of fsKinds' kinds, within fsMinNST..fsMaxNST).
+func (f nttFieldInfo) hasKernel(kind string, nst int) bool {
+	switch {
+	case (kind == "sh_" || kind == "shi_") && nst > goldilocksSHMaxNST, kind == "tw_" && nst > twistMaxNST:
+		return false
+	case f.fsSplit[0] > 0 && kind == f.splitKind():
+		return nst >= f.fsSplit[0] && nst <= f.fsSplit[1]
+	}
+	return true
+}
+
 // fsKinds returns the kernel kinds the field's program has, and whether
 // each has out-of-place kernels.
 func (f nttFieldInfo) fsKinds() map[string]bool {
@@ -155,6 +172,9 @@ func (f nttFieldInfo) fsKinds() map[string]bool {
 	}
 	if f.fsTwist {
 		kinds["tw_"] = false
+	}
+	if f.fsSplit[0] > 0 {
+		kinds[f.splitKind()] = false
 	}
 	return kinds
 }
@@ -191,7 +211,7 @@ func loadKernels(d *gpu.Device, field string) (*nttKernels, error) {
 	}
 	for nst := info.fsMinNST; nst <= info.fsMaxNST; nst++ {
 		for kind, oop := range info.fsKinds() {
-			if (kind == "sh_" || kind == "shi_") && nst > goldilocksSHMaxNST || kind == "tw_" && nst > twistMaxNST {
+			if !info.hasKernel(kind, nst) {
 				continue
 			}
 			for _, key := range []fsKey{{kind, false, nst}, {kind, true, nst}} {

@@ -429,7 +429,7 @@ func fsLaunches(plan []nttPass, info nttFieldInfo, es int, dit, inverse, coset, 
 // instead of fsLone where one was measured. late says whether its passes
 // let the next kernel start only at their end (lateTrigger).
 func (t *NTT[E]) planFor(cols int, o Order) (plan []nttPass, late bool) {
-	if cols == 1 || cols*t.stdBlocks < t.d.Info().Multiprocessors {
+	if t.lone(cols) {
 		if o == Natural && t.fsLoneNat != nil {
 			return t.fsLoneNat, false
 		}
@@ -441,6 +441,12 @@ func (t *NTT[E]) planFor(cols int, o Order) (plan []nttPass, late bool) {
 		}
 	}
 	return t.fsPlan, false
+}
+
+// lone reports whether cols columns take the plans of few columns: one
+// column, or columns that leave multiprocessors idle under fsPlan.
+func (t *NTT[E]) lone(cols int) bool {
+	return cols == 1 || cols*t.stdBlocks < t.d.Info().Multiprocessors
 }
 
 // launchFS queues the four-step passes of one transform (inside a device
@@ -475,6 +481,9 @@ func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, tmp, colStride uint
 			post = t.shoupNInv.Ptr() // BN254: 1/n by a Shoup product (ntt_bn254_fs)
 		}
 		f, prt, flags := t.k.fsKernel(l.p, dit, src != dst, t.sh8For(inverse)), rt, l.flags
+		if g := t.splitKernel(l.p, cols); g != nil && src == dst {
+			f = g
+		}
 		if twisted && src == dst && l.p.rl == t.k.info.fsRlog && l.p.nst <= twistMaxNST {
 			f = t.k.fs[fsKey{"tw_", false, l.p.nst}]
 			if off, ok := t.twistOff[twistKey{l.p.lo, l.p.nst}]; ok {
@@ -511,6 +520,25 @@ func (t *NTT[E]) launchFS(q *gpu.Queue, plan []nttPass, ptr, tmp, colStride uint
 		}
 	}
 	return nil
+}
+
+// splitSizes names the transforms of a lone column whose passes in place
+// of the narrow kernels run in ntt_bn254_r1s_fs* (fsSplit): the same
+// passes with the bottom pass and the passes above it compiled apart, as
+// the out-of-place kernels have them. H200, BN254 2^13 DIF, three runs
+// each (BENCHMARKS.md): forward 12.7–12.9 -> 12.2–12.4 us, inverse
+// 13.7–13.9 -> 13.1–13.2 us. As the only kernels of 2^14 (both passes 7
+// bits), of 2^17 and of 2^18 (6 bits) they measured 1–4% slower (2^12:
+// within 1%), so the sizes that share the narrow kernels keep them.
+var splitSizes = map[string]map[int]bool{"bn254": {13: true}}
+
+// splitKernel returns the kernel of a pass in place of p's bits that
+// splitSizes names for cols columns, or nil.
+func (t *NTT[E]) splitKernel(p nttPass, cols int) *gpu.Function {
+	if !splitSizes[t.k.info.name][t.logn] || !t.lone(cols) || p.rl != t.k.info.fsNarrowRL {
+		return nil
+	}
+	return t.k.fs[fsKey{t.k.info.splitKind(), false, p.nst}]
 }
 
 // twisted reports whether a pass of plan takes a twist table. Then every

@@ -1085,6 +1085,41 @@ func TestNatPlan(t *testing.T) {
 	noNatOut = false
 }
 
+// TestSplitKernel checks, without a device, which passes run in BN254's
+// narrow kernels with the bottom pass compiled apart: those of the lone
+// plans of splitSizes, every pass of them, and no other.
+func TestSplitKernel(t *testing.T) {
+	info := nttFields["bn254"]
+	k := fakeKernels(info)
+	used := 0
+	for logn := info.logTile + 1; logn <= 26; logn++ {
+		ntt := &NTT[fr.Element]{k: k, logn: logn}
+		plan := planFS(logn, info)
+		if lp := lonePlans["bn254"][logn]; lp != nil {
+			plan = lp
+		}
+		for _, p := range plan {
+			f := ntt.splitKernel(p, 1)
+			if !splitSizes["bn254"][logn] {
+				assert.Nil(t, f, "2^%d %v", logn, p)
+				continue
+			}
+			require.NotNil(t, f, "2^%d %v: no split kernel of %d bits", logn, p, p.nst)
+			assert.Same(t, k.fs[fsKey{"r1s_", false, p.nst}], f, "2^%d %v", logn, p)
+			used++
+		}
+	}
+	assert.Positive(t, used, "splitSizes takes the split kernels somewhere")
+	for nst := info.fsMinNST; nst <= info.fsMaxNST; nst++ {
+		_, ok := k.fs[fsKey{"r1s_", false, nst}]
+		assert.Equal(t, nst >= info.fsSplit[0] && nst <= info.fsSplit[1], ok, "ntt_bn254_r1s_fs%d", nst)
+		_, ok = k.fs[fsKey{"r1s_", true, nst}]
+		assert.False(t, ok, "no split kernel out of place")
+	}
+	gl := &NTT[fr.Element]{k: fakeKernels(nttFields["goldilocks"]), logn: 13}
+	assert.Nil(t, gl.splitKernel(lonePlans["goldilocks"][13][0], 1), "Goldilocks has none")
+}
+
 // fakeKernels returns a field's kernel table with a placeholder for every
 // four-step kernel its program has (loadKernels' keys), for the tests of
 // plans without a device.
@@ -1092,6 +1127,9 @@ func fakeKernels(info nttFieldInfo) *nttKernels {
 	k := &nttKernels{info: info, fs: map[fsKey]*gpu.Function{}}
 	for nst := info.fsMinNST; nst <= info.fsMaxNST; nst++ {
 		for kind, oop := range info.fsKinds() {
+			if !info.hasKernel(kind, nst) {
+				continue
+			}
 			k.fs[fsKey{kind, false, nst}] = &gpu.Function{}
 			if oop {
 				k.fs[fsKey{kind, true, nst}] = &gpu.Function{}
