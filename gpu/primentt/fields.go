@@ -132,8 +132,10 @@ type nttKernels struct {
 // pass, "r1_", "r2_" and "r3_" the narrow kernels of BN254 (2 elements
 // per thread), Goldilocks (4) and the 31-bit fields (8; info.fsNarrowRL),
 // "sh_" and "shi_" Goldilocks' DIF passes with radix-8 twiddles as shifts
-// for the forward and inverse tables (info.fsShift). Goldilocks' "" kernels
-// have no out-of-place twins.
+// for the forward and inverse tables (info.fsShift), "tw_" the 31-bit
+// fields' passes with twist tables (info.fsTwist), "r1s_" BN254's narrow
+// kernels with the bottom pass compiled apart (info.fsSplit; in place
+// only, like "tw_"). Goldilocks' "" kernels have no out-of-place twins.
 type fsKey struct {
 	kind string
 	oop  bool
