@@ -197,7 +197,12 @@ func TestBN254Pipes(t *testing.T) {
 		if k.fn == "pipe_p0" {
 			base = sec
 		}
-		fmt.Printf("| %s | %d | %d | %.3f ms | %.1f | %.1f | %.2f× |\n", k.fn, prods, k.partials, sec*1e3,
-			float64(threads*iters*prods)/sec/1e9, float64(threads*iters*k.partials)/sec/1e9, sec/base)
+		rate := func(per int) string {
+			if per == 0 {
+				return "–"
+			}
+			return fmt.Sprintf("%.1f", float64(threads*iters*per)/sec/1e9)
+		}
+		fmt.Printf("| %s | %d | %d | %.3f ms | %s | %s | %.2f× |\n", k.fn, prods, k.partials, sec*1e3, rate(prods), rate(k.partials), sec/base)
 	}
 }
