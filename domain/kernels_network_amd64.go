@@ -16,9 +16,19 @@ func net64FwdAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3, loc4, l
 //go:noescape
 func net64InvAVX512(a *gf64.Element, groups int, loc0, loc1, loc2, loc3, loc4, loc5 *gf64.Element, base *[6]gf64.Element)
 
+// The wrappers below run the AVX-512 kernels where the AVX-512 kernel set
+// is active (useAVX512), else their generic twins: the plan takes the
+// kernels only then (tuning.net), and a test that forces tuning.net on a
+// machine without AVX-512 gets the generic code, not an illegal
+// instruction.
+
 // net16Fwd runs levels 3..0 on the len(a)/16 groups of a (len(a) a
 // multiple of 16); the tables must cover them.
 func net16Fwd(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[6]gf64.Element) {
+	if !useAVX512 {
+		net16Generic(a, loc0, loc1, loc2, loc3, base)
+		return
+	}
 	g := len(a) / 16
 	if g == 0 {
 		return
@@ -29,6 +39,10 @@ func net16Fwd(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[6]gf64.Element) {
 
 // net16Inv undoes net16Fwd.
 func net16Inv(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[6]gf64.Element) {
+	if !useAVX512 {
+		net16InvGeneric(a, loc0, loc1, loc2, loc3, base)
+		return
+	}
 	g := len(a) / 16
 	if g == 0 {
 		return
@@ -40,6 +54,10 @@ func net16Inv(a, loc0, loc1, loc2, loc3 []gf64.Element, base *[6]gf64.Element) {
 // net64Fwd runs levels 5..0 on the len(a)/64 groups of a (len(a) a
 // multiple of 64); the tables must cover them.
 func net64Fwd(a, loc0, loc1, loc2, loc3, loc4, loc5 []gf64.Element, base *[6]gf64.Element) {
+	if !useAVX512 {
+		net64Generic(a, loc0, loc1, loc2, loc3, loc4, loc5, base)
+		return
+	}
 	g := len(a) / 64
 	if g == 0 {
 		return
@@ -51,6 +69,10 @@ func net64Fwd(a, loc0, loc1, loc2, loc3, loc4, loc5 []gf64.Element, base *[6]gf6
 
 // net64Inv undoes net64Fwd.
 func net64Inv(a, loc0, loc1, loc2, loc3, loc4, loc5 []gf64.Element, base *[6]gf64.Element) {
+	if !useAVX512 {
+		net64InvGeneric(a, loc0, loc1, loc2, loc3, loc4, loc5, base)
+		return
+	}
 	g := len(a) / 64
 	if g == 0 {
 		return
@@ -69,6 +91,10 @@ func radix8InvAVX512(dst, src *gf64.Element, st, cols int, tw *[7]gf64.Element)
 // radix8Fwd runs three levels on the eight slices of a (len(a) = 8·st, st
 // a multiple of 8).
 func radix8Fwd(a []gf64.Element, tw *[7]gf64.Element) {
+	if !useAVX512 {
+		radix8Generic(a, tw)
+		return
+	}
 	if len(a) == 0 {
 		return
 	}
@@ -78,6 +104,11 @@ func radix8Fwd(a []gf64.Element, tw *[7]gf64.Element) {
 // radix8FwdFrom is radix8Fwd on a copy of src written to dst (same length,
 // not overlapping).
 func radix8FwdFrom(dst, src []gf64.Element, tw *[7]gf64.Element) {
+	if !useAVX512 {
+		copy(dst, src)
+		radix8Generic(dst, tw)
+		return
+	}
 	if len(dst) == 0 {
 		return
 	}
@@ -87,6 +118,10 @@ func radix8FwdFrom(dst, src []gf64.Element, tw *[7]gf64.Element) {
 
 // radix8Inv undoes radix8Fwd.
 func radix8Inv(a []gf64.Element, tw *[7]gf64.Element) {
+	if !useAVX512 {
+		radix8InvGeneric(a, tw)
+		return
+	}
 	if len(a) == 0 {
 		return
 	}
@@ -97,6 +132,10 @@ func radix8Inv(a []gf64.Element, tw *[7]gf64.Element) {
 // eight slices, read from src and written to dst (the same slice, or of the
 // same length and not overlapping); lo, hi multiples of 8.
 func radix8Cols(dst, src []gf64.Element, lo, hi int, tw *[7]gf64.Element, inv bool) {
+	if !useAVX512 {
+		radix8ColsGeneric(dst, src, lo, hi, tw, inv)
+		return
+	}
 	st := len(dst) / 8
 	if hi <= lo {
 		return
