@@ -1,6 +1,12 @@
 package gf128
 
 import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
 
@@ -40,18 +46,18 @@ func Project(a Element) (gf64.Element, bool) {
 // Add returns a + b (XOR of the coefficients).
 func Add(a, b Element) Element { return Element{a.A0 ^ b.A0, a.A1 ^ b.A1} }
 
-// Mul returns a · b by Karatsuba: three GF(2^64) products.
+// Sub returns a − b, which is a + b: the field has characteristic 2.
+func Sub(a, b Element) Element { return Add(a, b) }
+
+// Mul returns a · b:
 //
 //	(a0 + a1 y)(b0 + b1 y) = (m0 + C·m1) + (m2 + m0) y,
-//	m0 = a0 b0, m1 = a1 b1, m2 = (a0 + a1)(b0 + b1).
-func Mul(a, b Element) Element { return mulGeneric(a, b) }
-
-func mulGeneric(a, b Element) Element {
-	m0 := gf64.Mul(a.A0, b.A0)
-	m1 := gf64.Mul(a.A1, b.A1)
-	m2 := gf64.Mul(a.A0^a.A1, b.A0^b.A1)
-	return Element{m0 ^ gf64.Mul(m1, C), m2 ^ m0}
-}
+//	m0 = a0 b0, m1 = a1 b1, m2 = (a0 + a1)(b0 + b1),
+//
+// three GF(2^64) products (Karatsuba) in the generic code; the assembly
+// forms the four 128-bit carry-less products a_i b_j instead and reduces
+// modulo x^64 + x^4 + x^3 + x + 1 once per output coefficient.
+func Mul(a, b Element) Element { return mul(a, b) }
 
 // MulByBase returns a · b for b in GF(2^64): two GF(2^64) products.
 func MulByBase(a Element, b gf64.Element) Element {
@@ -61,7 +67,21 @@ func MulByBase(a Element, b gf64.Element) Element {
 // Square returns a² = (a0² + C·a1²) + a1² y.
 func Square(a Element) Element {
 	s1 := gf64.Square(a.A1)
-	return Element{gf64.Square(a.A0) ^ gf64.Mul(s1, C), s1}
+	return Element{gf64.Square(a.A0) ^ mulByC(s1), s1}
+}
+
+// Exp returns a^e, with a^0 = 1 for every a (0^0 = 1). It takes time that
+// depends on e.
+func Exp(a Element, e uint64) Element {
+	r := One
+	for e != 0 {
+		if e&1 == 1 {
+			r = mul(r, a)
+		}
+		a = Square(a)
+		e >>= 1
+	}
+	return r
 }
 
 // Conjugate returns the Frobenius image a^(2^64) = (a0 + a1) + a1 y, which
@@ -70,7 +90,7 @@ func Conjugate(a Element) Element { return Element{a.A0 ^ a.A1, a.A1} }
 
 // Norm returns a · Conjugate(a) = a0² + a0 a1 + C a1², an element of GF(2^64).
 func Norm(a Element) gf64.Element {
-	return gf64.Square(a.A0) ^ gf64.Mul(a.A0, a.A1) ^ gf64.Mul(gf64.Square(a.A1), C)
+	return gf64.Square(a.A0) ^ gf64.Mul(a.A0, a.A1) ^ mulByC(gf64.Square(a.A1))
 }
 
 // Inverse returns a⁻¹ = Conjugate(a) / Norm(a). Inverse(0) returns 0, as
@@ -79,5 +99,224 @@ func Inverse(a Element) Element {
 	return MulByBase(Conjugate(a), gf64.Inverse(Norm(a)))
 }
 
+// Div returns a / b. Division by zero returns 0 (see Inverse).
+func Div(a, b Element) Element { return mul(a, Inverse(b)) }
+
 // IsZero reports whether a = 0.
 func (a Element) IsZero() bool { return a.A0 == 0 && a.A1 == 0 }
+
+// Equal reports whether a = b.
+func (a Element) Equal(b Element) bool { return a == b }
+
+// String returns a as "0x<a0>+0x<a1>*y", each coefficient as gf64 prints it
+// (16 lowercase hexadecimal digits, the coefficient of x^63 first): y is
+// "0x0000000000000000+0x0000000000000001*y".
+func (a Element) String() string {
+	return a.A0.String() + "+" + a.A1.String() + "*y"
+}
+
+// MarshalText encodes a as String does.
+func (a Element) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
+
+// ErrSyntax is returned (wrapped) when text does not encode an element.
+var ErrSyntax = errors.New("gf128: invalid element syntax")
+
+// UnmarshalText decodes the form String writes: two coefficients, each as
+// gf64.Element.UnmarshalText accepts it (1 to 16 hexadecimal digits, an
+// optional 0x prefix), joined by "+" and followed by "*y". On error a is
+// unchanged.
+func (a *Element) UnmarshalText(text []byte) error {
+	s := string(text)
+	body, ok := strings.CutSuffix(s, "*y")
+	var a0s, a1s string
+	if ok {
+		a0s, a1s, ok = strings.Cut(body, "+")
+	}
+	if !ok {
+		return fmt.Errorf("%w: %q: want a0+a1*y", ErrSyntax, text)
+	}
+	var e Element
+	if err := e.A0.UnmarshalText([]byte(a0s)); err != nil {
+		return fmt.Errorf("%w: %q: coefficient a0: %v", ErrSyntax, text, err)
+	}
+	if err := e.A1.UnmarshalText([]byte(a1s)); err != nil {
+		return fmt.Errorf("%w: %q: coefficient a1: %v", ErrSyntax, text, err)
+	}
+	*a = e
+	return nil
+}
+
+// Bytes returns a as 16 bytes: a0 little-endian (gf64's Bytes), then a1
+// little-endian. This is also the layout of an Element in memory on
+// little-endian machines.
+func (a Element) Bytes() [16]byte {
+	var b [16]byte
+	binary.LittleEndian.PutUint64(b[:8], uint64(a.A0))
+	binary.LittleEndian.PutUint64(b[8:], uint64(a.A1))
+	return b
+}
+
+// SetBytes sets a from 16 bytes in the encoding of Bytes. Any other length is
+// an error and leaves a unchanged.
+func (a *Element) SetBytes(b []byte) error {
+	if len(b) != 16 {
+		return fmt.Errorf("gf128: SetBytes needs 16 bytes, got %d", len(b))
+	}
+	a.A0 = gf64.Element(binary.LittleEndian.Uint64(b[:8]))
+	a.A1 = gf64.Element(binary.LittleEndian.Uint64(b[8:]))
+	return nil
+}
+
+// Random returns an element read from r: 16 bytes in the encoding of Bytes.
+// With a uniform source (crypto/rand.Reader, a seeded math/rand/v2 ChaCha8)
+// the element is uniform over the field.
+func Random(r io.Reader) (Element, error) {
+	var b [16]byte
+	if _, err := io.ReadFull(r, b[:]); err != nil {
+		return Element{}, fmt.Errorf("gf128: reading random element: %w", err)
+	}
+	var e Element
+	_ = e.SetBytes(b[:])
+	return e, nil
+}
+
+// RandomVec fills dst with elements read from r, as Random does.
+func RandomVec(dst []Element, r io.Reader) error {
+	var buf [512]byte
+	for len(dst) > 0 {
+		n := min(len(dst), len(buf)/16)
+		if _, err := io.ReadFull(r, buf[:16*n]); err != nil {
+			return fmt.Errorf("gf128: reading random elements: %w", err)
+		}
+		for i := range n {
+			_ = dst[i].SetBytes(buf[16*i : 16*i+16])
+		}
+		dst = dst[n:]
+	}
+	return nil
+}
+
+func checkLen(op string, n1, n2 int) {
+	if n1 != n2 {
+		panic(fmt.Sprintf("gf128: %s: length mismatch: %d and %d", op, n1, n2))
+	}
+}
+
+// MulVec sets dst[i] = a[i] · b[i]. dst may alias a or b.
+func MulVec(dst, a, b []Element) {
+	checkLen("MulVec", len(dst), len(a))
+	checkLen("MulVec", len(dst), len(b))
+	mulVec(dst, a, b)
+}
+
+// ScaleVec sets dst[i] = a[i] · c. dst may alias a.
+func ScaleVec(dst, a []Element, c Element) {
+	checkLen("ScaleVec", len(dst), len(a))
+	scaleVec(dst, a, c)
+}
+
+// MulByBaseVec sets dst[i] = a[i] · b[i] for b in GF(2^64). dst may alias a.
+func MulByBaseVec(dst, a []Element, b []gf64.Element) {
+	checkLen("MulByBaseVec", len(dst), len(a))
+	checkLen("MulByBaseVec", len(dst), len(b))
+	mulByBaseVec(dst, a, b)
+}
+
+// ScaleBaseVec sets dst[i] = Embed(a[i]) · c: a column of GF(2^64) values
+// scaled by an extension element. dst must not overlap a's memory.
+func ScaleBaseVec(dst []Element, a []gf64.Element, c Element) {
+	checkLen("ScaleBaseVec", len(dst), len(a))
+	cols := [1][]gf64.Element{a}
+	coeffs := [1]Element{c}
+	combineBase(dst, cols[:], coeffs[:], false)
+}
+
+// MulAddBaseVec sets dst[i] += Embed(a[i]) · c, one term of a linear
+// combination of GF(2^64) columns with extension coefficients (CombineBase
+// does the whole combination at once, and faster). dst must not overlap a's
+// memory.
+func MulAddBaseVec(dst []Element, a []gf64.Element, c Element) {
+	checkLen("MulAddBaseVec", len(dst), len(a))
+	cols := [1][]gf64.Element{a}
+	coeffs := [1]Element{c}
+	combineBase(dst, cols[:], coeffs[:], true)
+}
+
+// CombineBase sets dst[i] = Σ_j coeffs[j] · cols[j][i]: the linear
+// combination of GF(2^64) columns with GF(2^128) coefficients, as a prover
+// forms it from a random challenge (DEEP and FRI batching). Every column must
+// have len(dst) elements and there must be as many coefficients as columns;
+// with no columns dst is set to zero. The carry-less products of each row are
+// summed unreduced and each output coefficient is reduced once, so a
+// combination costs about two GF(2^64) products per column and row. dst must
+// not overlap any column's memory.
+func CombineBase(dst []Element, cols [][]gf64.Element, coeffs []Element) {
+	checkLen("CombineBase: columns and coefficients", len(cols), len(coeffs))
+	for j := range cols {
+		if len(cols[j]) != len(dst) {
+			panic(fmt.Sprintf("gf128: CombineBase: length mismatch: %d and %d (column %d)", len(dst), len(cols[j]), j))
+		}
+	}
+	if len(cols) == 0 {
+		clear(dst)
+		return
+	}
+	combineBase(dst, cols, coeffs, false)
+}
+
+// AddVec sets dst[i] = a[i] + b[i]. dst may alias a or b.
+func AddVec(dst, a, b []Element) {
+	checkLen("AddVec", len(dst), len(a))
+	checkLen("AddVec", len(dst), len(b))
+	if len(dst) == 0 {
+		return
+	}
+	_ = a[len(dst)-1]
+	_ = b[len(dst)-1]
+	for i := range dst {
+		dst[i] = Element{a[i].A0 ^ b[i].A0, a[i].A1 ^ b[i].A1}
+	}
+}
+
+// BatchInverse sets dst[i] = a[i]⁻¹ using Montgomery's trick: about three
+// multiplications per element and one field inversion per block of
+// batchInvBlock elements. Zeros are allowed: where a[i] = 0, dst[i] = 0 (as
+// Inverse(0) = 0) and every other entry is still inverted. dst may alias a. It
+// returns the number of zero entries, so callers that must reject zeros can
+// check for a non-zero count.
+func BatchInverse(dst, a []Element) int {
+	checkLen("BatchInverse", len(dst), len(a))
+	zeros := 0
+	var prefix [batchInvBlock]Element
+	for start := 0; start < len(a); start += batchInvBlock {
+		end := min(start+batchInvBlock, len(a))
+		zeros += batchInverseBlock(dst[start:end], a[start:end], prefix[:end-start])
+	}
+	return zeros
+}
+
+const batchInvBlock = 256
+
+func batchInverseBlock(dst, a, prefix []Element) int {
+	acc := One
+	zeros := 0
+	for i, v := range a {
+		prefix[i] = acc
+		if v.IsZero() {
+			zeros++
+			continue
+		}
+		acc = mul(acc, v)
+	}
+	inv := Inverse(acc) // inverse of the product of the non-zero entries
+	for i := len(a) - 1; i >= 0; i-- {
+		v := a[i]
+		if v.IsZero() {
+			dst[i] = Zero
+			continue
+		}
+		dst[i] = mul(inv, prefix[i])
+		inv = mul(inv, v)
+	}
+	return zeros
+}
