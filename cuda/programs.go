@@ -49,6 +49,11 @@ var programs = func() map[string]func() (string, error) {
 			return join(fmt.Sprintf("#define NTT_ONLY 1\n#define NTT_ONLY_%s 1\n#define NTT_FS_MAX %d\n", f, max), files...)
 		}
 	}
+	for f := range nttFields {
+		p[ExtProgram(f)] = func() (string, error) {
+			return join("#define NTT_ONLY 1\n#define NTT_ONLY_"+f+" 1\n", "ntt_fields.cu", "ntt_ext.cu")
+		}
+	}
 	for _, n := range gf2nSizes {
 		p[GF2nProgram(n)] = func() (string, error) {
 			return join(fmt.Sprintf("#define GF2N_W %d\n", n/64), "gf2n.cu")
@@ -76,7 +81,7 @@ func join(defines string, files ...string) (string, error) {
 
 // Programs returns the names of every program the library compiles, sorted:
 // "gf64.cu" and "gf32.cu" (the vector kernels), "fft.cu" (the additive
-// transforms), IntNTTProgram, FermatProgram, MerkleProgram of each element type, NTTProgram of each
+// transforms), IntNTTProgram, FermatProgram, MerkleProgram of each element type, NTTProgram and ExtProgram of each
 // field and GF2nProgram of each binary field size.
 func Programs() []string {
 	names := make([]string, 0, len(programs))
@@ -111,6 +116,11 @@ const FermatProgram = "fermat.cu"
 // NTTProgram names the prime-field NTT program of one field: "bn254",
 // "goldilocks", "babybear" or "koalabear".
 func NTTProgram(field string) string { return "ntt_prime_" + field + ".cu" }
+
+// ExtProgram names the extension-field program of one prime field (the
+// kernels of gpu/primentt's CombineExt and EvalCoset, cuda/ntt_ext.cu after
+// ntt_fields.cu): "bn254", "goldilocks", "babybear" or "koalabear".
+func ExtProgram(field string) string { return "ntt_ext_" + field + ".cu" }
 
 // GF2nProgram names the GF(2^n) product program of one field size n: 128,
 // 256, 512, 1024 or 2048.

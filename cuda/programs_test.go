@@ -13,7 +13,7 @@ import (
 // with its defines first and the files it names in order.
 func TestPrograms(t *testing.T) {
 	names := Programs()
-	require.Len(t, names, 5+len(merkleTypes)+len(nttFields)+len(gf2nSizes))
+	require.Len(t, names, 5+len(merkleTypes)+2*len(nttFields)+len(gf2nSizes))
 	assert.IsIncreasing(t, names)
 	file := func(name string) string {
 		b, err := Sources.ReadFile(name)
@@ -50,6 +50,11 @@ func TestPrograms(t *testing.T) {
 		assert.True(t, strings.HasSuffix(src, file("ntt_combine.cu")), f)
 		assert.Equal(t, f == "bn254", strings.Contains(src, file("ntt_bn254.cu")), f)
 		assert.Contains(t, src, file("ntt_fields.cu")+"\n"+file("ntt_passes.cu")+"\n"+file("ntt_fourstep.cu"), f)
+	}
+	for f := range nttFields {
+		src, err := Program(ExtProgram(f))
+		require.NoError(t, err, f)
+		assert.Equal(t, "#define NTT_ONLY 1\n#define NTT_ONLY_"+f+" 1\n"+file("ntt_fields.cu")+"\n"+file("ntt_ext.cu"), src, f)
 	}
 	for _, n := range gf2nSizes {
 		src, err := Program(GF2nProgram(n))
