@@ -19,6 +19,15 @@
 //     reduction). Program "gf64.cu".
 //   - gf32.cu: the same for GF(2^32) = GF(2)[x]/(x^32+x^7+x^3+x^2+1).
 //     Program "gf32.cu".
+//   - gf128.cu: GF(2^128) = GF(2^64)[y]/(y²+y+x^63) (field/gf128, 16-byte
+//     elements a0 then a1) on gf64.cu's products (gpu/gfvec's GF128):
+//     element-wise products, batch inversion (Montgomery's trick per
+//     thread), the combination of GF(2^64) columns with GF(2^128)
+//     coefficients (unreduced partial products, one reduction), and the
+//     evaluation of columns at GF(2^128) points by the subspace's
+//     barycentric formula (weights from inverted norms, inner products by
+//     four-bit-window table lookups in shared memory). Program "gf128.cu":
+//     gf64.cu, then gf128.cu.
 //   - fft.cu: the additive FFT of package domain on a GPU (gpu/additive):
 //     the Lin–Chung–Han butterfly network, the Gao–Mateer basis conversion
 //     (Taylor-expansion steps and twists) and the LDE's per-coset networks,

@@ -31,6 +31,7 @@ var programs = func() map[string]func() (string, error) {
 		"gf64.cu":     func() (string, error) { return join("", "gf64.cu") },
 		"gf32.cu":     func() (string, error) { return join("", "gf32.cu") },
 		"fft.cu":      func() (string, error) { return join("", "gf64.cu", "fft.cu") },
+		"gf128.cu":    func() (string, error) { return join("", "gf64.cu", "gf128.cu") },
 		IntNTTProgram: func() (string, error) { return join("", "intntt.cu") },
 		FermatProgram: func() (string, error) { return join("", "fermat.cu") },
 	}
@@ -80,8 +81,8 @@ func join(defines string, files ...string) (string, error) {
 }
 
 // Programs returns the names of every program the library compiles, sorted:
-// "gf64.cu" and "gf32.cu" (the vector kernels), "fft.cu" (the additive
-// transforms), IntNTTProgram, FermatProgram, MerkleProgram of each element type, NTTProgram and ExtProgram of each
+// "gf64.cu" and "gf32.cu" (the vector kernels), "gf128.cu" (GF(2^128),
+// gf64.cu joined with gf128.cu), "fft.cu" (the additive transforms), IntNTTProgram, FermatProgram, MerkleProgram of each element type, NTTProgram and ExtProgram of each
 // field and GF2nProgram of each binary field size.
 func Programs() []string {
 	names := make([]string, 0, len(programs))

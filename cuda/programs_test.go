@@ -13,7 +13,7 @@ import (
 // with its defines first and the files it names in order.
 func TestPrograms(t *testing.T) {
 	names := Programs()
-	require.Len(t, names, 5+len(merkleTypes)+2*len(nttFields)+len(gf2nSizes))
+	require.Len(t, names, 6+len(merkleTypes)+2*len(nttFields)+len(gf2nSizes))
 	assert.IsIncreasing(t, names)
 	file := func(name string) string {
 		b, err := Sources.ReadFile(name)
@@ -31,6 +31,9 @@ func TestPrograms(t *testing.T) {
 	src, err = Program("fft.cu")
 	require.NoError(t, err)
 	assert.Equal(t, file("gf64.cu")+"\n"+file("fft.cu"), src)
+	src, err = Program("gf128.cu")
+	require.NoError(t, err)
+	assert.Equal(t, file("gf64.cu")+"\n"+file("gf128.cu"), src)
 	src, err = Program(IntNTTProgram)
 	require.NoError(t, err)
 	assert.Equal(t, file("intntt.cu"), src)

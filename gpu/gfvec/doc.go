@@ -24,6 +24,16 @@
 // error wrapping gpu.ErrLength, freed ones gpu.ErrClosed. A GF64 or GF32 is
 // safe for concurrent use.
 //
-// The kernels are cuda/gf64.cu and cuda/gf32.cu, loaded through the gpu
-// runtime (once per device, whichever package asks first).
+// GF128 does the same for GF(2^128) = GF(2^64)[y]/(y² + y + x^63) (package
+// field/gf128; an element is 16 bytes, A0 then A1) on buffers of
+// gf128.Element, one element per thread: MulVec, ScaleVec, MulByBaseVec,
+// BatchInverse, and the operations that mix the two fields a prover needs
+// after the commitment: CombineBase, the combination of GF(2^64) columns
+// with GF(2^128) coefficients in one pass, and EvalSubspace, the values of
+// GF(2^64) columns (evaluations over an affine subspace) at GF(2^128)
+// points by the barycentric formula. They equal field/gf128's functions
+// (and the formula evaluated there) bit for bit.
+//
+// The kernels are cuda/gf64.cu, cuda/gf32.cu and cuda/gf128.cu, loaded
+// through the gpu runtime (once per device, whichever package asks first).
 package gfvec

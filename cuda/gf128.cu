@@ -1,0 +1,355 @@
+// GF(2^128) = GF(2^64)[y]/(y^2 + y + C), C = x^63: the challenge field of
+// GF(2^64) traces (field/gf128). An element a0 + a1·y is 16 bytes, a0 then
+// a1 (a ulonglong2: x = a0, y = a1), each a GF(2^64) element of gf64.cu.
+// This file is joined after gf64.cu (clmul32, gf64_clmul, gf64_reduce,
+// gf64_mul).
+//
+// Kernels: element-wise products, products by a constant and by base
+// elements, batch inversion (Montgomery's trick over a thread's chunk), the
+// combination of base columns with extension coefficients, and the
+// evaluation of columns at extension points by the additive barycentric
+// formula (weights, inner products by table lookup, the finishing sum).
+
+// gf64_mulC returns a·x^63 (a·C).
+__device__ __forceinline__ u64 gf64_mulC(u64 a) { return gf64_reduce(a << 63, a >> 1); }
+
+// spread32 returns x with a zero inserted above each bit (bit i to bit 2i):
+// its carry-less square.
+__device__ __forceinline__ u64 spread32(u32 x) {
+    u64 v = x;
+    v = (v | (v << 16)) & 0x0000ffff0000ffffull;
+    v = (v | (v << 8)) & 0x00ff00ff00ff00ffull;
+    v = (v | (v << 4)) & 0x0f0f0f0f0f0f0f0full;
+    v = (v | (v << 2)) & 0x3333333333333333ull;
+    v = (v | (v << 1)) & 0x5555555555555555ull;
+    return v;
+}
+
+// gf64_sqr returns a² in GF(2^64).
+__device__ __forceinline__ u64 gf64_sqr(u64 a) { return gf64_reduce(spread32((u32)a), spread32((u32)(a >> 32))); }
+
+__device__ __forceinline__ u64 gf64_sqrn(u64 a, int n) {
+    for (int i = 0; i < n; i++) a = gf64_sqr(a);
+    return a;
+}
+
+// gf64_inv returns a^(2^64-2): a⁻¹, and 0 for 0 (field/gf64's Inverse, the
+// same Itoh–Tsujii chain).
+__device__ __noinline__ u64 gf64_inv(u64 a) {
+    u64 x2 = gf64_mul(gf64_sqr(a), a);
+    u64 x3 = gf64_mul(gf64_sqr(x2), a);
+    u64 x6 = gf64_mul(gf64_sqrn(x3, 3), x3);
+    u64 x7 = gf64_mul(gf64_sqr(x6), a);
+    u64 x14 = gf64_mul(gf64_sqrn(x7, 7), x7);
+    u64 x15 = gf64_mul(gf64_sqr(x14), a);
+    u64 x30 = gf64_mul(gf64_sqrn(x15, 15), x15);
+    u64 x31 = gf64_mul(gf64_sqr(x30), a);
+    u64 x62 = gf64_mul(gf64_sqrn(x31, 31), x31);
+    u64 x63 = gf64_mul(gf64_sqr(x62), a);
+    return gf64_sqr(x63);
+}
+
+// gf128_mul returns a·b: Karatsuba, (m0 + C·m1) + (m2 + m0)·y with m0 = a0b0,
+// m1 = a1b1, m2 = (a0+a1)(b0+b1).
+__device__ __forceinline__ ulonglong2 gf128_mul(ulonglong2 a, ulonglong2 b) {
+    u64 m0 = gf64_mul(a.x, b.x), m1 = gf64_mul(a.y, b.y), m2 = gf64_mul(a.x ^ a.y, b.x ^ b.y);
+    return make_ulonglong2(m0 ^ gf64_mulC(m1), m2 ^ m0);
+}
+
+// gf128_inv returns a⁻¹ = conj(a)/N(a), conj(a) = (a0+a1) + a1·y,
+// N(a) = a0² + a0a1 + C·a1²; 0 for 0.
+__device__ __forceinline__ ulonglong2 gf128_inv(ulonglong2 a) {
+    u64 n = gf64_sqr(a.x) ^ gf64_mul(a.x, a.y) ^ gf64_mulC(gf64_sqr(a.y));
+    u64 ni = gf64_inv(n);
+    return make_ulonglong2(gf64_mul(a.x ^ a.y, ni), gf64_mul(a.y, ni));
+}
+
+extern "C" __global__ void gf128_mul_thread(ulonglong2 *dst, const ulonglong2 *a, const ulonglong2 *b, u64 n) {
+    for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (u64)gridDim.x * blockDim.x) {
+        dst[i] = gf128_mul(a[i], b[i]);
+    }
+}
+
+extern "C" __global__ void gf128_scale_thread(ulonglong2 *dst, const ulonglong2 *a, u64 c0, u64 c1, u64 n) {
+    const ulonglong2 c = make_ulonglong2(c0, c1);
+    for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (u64)gridDim.x * blockDim.x) {
+        dst[i] = gf128_mul(a[i], c);
+    }
+}
+
+// gf128_mulbase_thread sets dst[i] = a[i]·b[i] for b[i] in GF(2^64).
+extern "C" __global__ void gf128_mulbase_thread(ulonglong2 *dst, const ulonglong2 *a, const u64 *b, u64 n) {
+    for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (u64)gridDim.x * blockDim.x) {
+        ulonglong2 x = a[i];
+        u64 c = b[i];
+        dst[i] = make_ulonglong2(gf64_mul(x.x, c), gf64_mul(x.y, c));
+    }
+}
+
+// gf128_batchinv sets dst[i] = a[i]⁻¹ (0 for 0). Thread g < G inverts the
+// chunk i = g + j·G, j < GF128_INV_CH, with Montgomery's trick: prefix
+// products, one inversion, and a backward pass; zeros are skipped. dst may
+// be a: a thread reads a[i] before it writes dst[i], and no other thread
+// touches i.
+#define GF128_INV_CH 32
+extern "C" __global__ void gf128_batchinv(ulonglong2 *dst, const ulonglong2 *a, u64 n, u64 G) {
+    u64 g = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (g >= G) return;
+    ulonglong2 pre[GF128_INV_CH];
+    ulonglong2 acc = make_ulonglong2(1, 0);
+    int m = 0;
+    for (int j = 0; j < GF128_INV_CH; j++) {
+        u64 i = g + (u64)j * G;
+        if (i >= n) break;
+        ulonglong2 v = a[i];
+        pre[j] = acc;
+        if (v.x | v.y) acc = gf128_mul(acc, v);
+        m = j + 1;
+    }
+    ulonglong2 inv = gf128_inv(acc);
+    for (int j = m - 1; j >= 0; j--) {
+        u64 i = g + (u64)j * G;
+        ulonglong2 v = a[i];
+        if (v.x | v.y) {
+            dst[i] = gf128_mul(inv, pre[j]);
+            inv = gf128_mul(inv, v);
+        } else {
+            dst[i] = make_ulonglong2(0, 0);
+        }
+    }
+}
+
+// gf128_combine sets dst[i] = Σ_j α_j·cols[j·n + i] for i < n and j < ncols
+// (at most GF128_COMBINE_MAX a launch), adding to dst[i] when acc is set:
+// base columns held end to end combined with extension coefficients. As in
+// gf64_combine, the twelve partial sums of each GF(2^64) product (three
+// Karatsuba parts × four bit classes) are summed over the columns, for both
+// halves α_j = a0 + a1·y at once (α_j·x = a0·x + (a1·x)·y for x in
+// GF(2^64)), and masked, recombined and reduced once per element. The host
+// splits each half as gf64_combine's coefficients: alpha.m[j][h][4p + k] =
+// part p (low, high, their XOR) of half h & the class-k mask.
+#define GF128_COMBINE_MAX 32
+struct gf128_coeffs {
+    u32 m[GF128_COMBINE_MAX][2][12];
+};
+extern "C" __global__ void gf128_combine(ulonglong2 *dst, const u64 *cols, u64 n, gf128_coeffs alpha, u32 ncols, u32 acc) {
+    const u32 m0 = 0x11111111u, m1 = 0x22222222u, m2 = 0x44444444u, m3 = 0x88888888u;
+    for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (u64)gridDim.x * blockDim.x) {
+        u64 z[2][3][4] = {};
+        for (u32 j = 0; j < ncols; j++) {
+            const u64 x = cols[j * n + i];
+            const u32 h[3] = {(u32)x, (u32)(x >> 32), (u32)x ^ (u32)(x >> 32)};
+#pragma unroll
+            for (int p = 0; p < 3; p++) {
+                const u32 y0 = h[p] & m0, y1 = h[p] & m1, y2 = h[p] & m2, y3 = h[p] & m3;
+#pragma unroll
+                for (int hh = 0; hh < 2; hh++) {
+                    const u32 *a = alpha.m[j][hh] + 4 * p;
+                    z[hh][p][0] ^= ((u64)a[0] * y0) ^ ((u64)a[1] * y3) ^ ((u64)a[2] * y2) ^ ((u64)a[3] * y1);
+                    z[hh][p][1] ^= ((u64)a[0] * y1) ^ ((u64)a[1] * y0) ^ ((u64)a[2] * y3) ^ ((u64)a[3] * y2);
+                    z[hh][p][2] ^= ((u64)a[0] * y2) ^ ((u64)a[1] * y1) ^ ((u64)a[2] * y0) ^ ((u64)a[3] * y3);
+                    z[hh][p][3] ^= ((u64)a[0] * y3) ^ ((u64)a[1] * y2) ^ ((u64)a[2] * y1) ^ ((u64)a[3] * y0);
+                }
+            }
+        }
+        u64 r[2];
+#pragma unroll
+        for (int hh = 0; hh < 2; hh++) {
+            u64 c[3];
+#pragma unroll
+            for (int p = 0; p < 3; p++) {
+                c[p] = (z[hh][p][0] & 0x1111111111111111ull) ^ (z[hh][p][1] & 0x2222222222222222ull) ^
+                       (z[hh][p][2] & 0x4444444444444444ull) ^ (z[hh][p][3] & 0x8888888888888888ull);
+            }
+            const u64 mid = c[2] ^ c[0] ^ c[1];
+            r[hh] = gf64_reduce(c[0] ^ (mid << 32), c[1] ^ (mid >> 32));
+        }
+        ulonglong2 out = make_ulonglong2(r[0], r[1]);
+        if (acc) {
+            ulonglong2 d = dst[i];
+            out.x ^= d.x;
+            out.y ^= d.y;
+        }
+        dst[i] = out;
+    }
+}
+
+// Evaluation at points z outside the subspace S = shift + span(β_0..β_{k-1})
+// of the columns' first n = 2^k rows (x_i = shift + Σ bit_j(i)·β_j):
+//   p(z) = Z(z)/Z' · Σ_i f_i·w_i,  w_i = 1/(z + x_i),
+// Z(z)/Z' computed by the host. Three kernels: gf128_eval_weights writes
+// the w_i of every point, gf128_eval_dot sums f_i·w_i over a block's rows
+// for 32 columns, gf128_eval_finish adds the blocks' sums and scales them.
+#define EVAL_MAX_DIM 48
+#define EVAL_MAX_POINTS 32
+#define EVAL_CH 32
+
+struct eval_basis {
+    u64 b[EVAL_MAX_DIM];
+};
+// z[p] = (z0, z1) and k[p] = C·z1², the constant of the norm below.
+struct eval_points {
+    u64 z[EVAL_MAX_POINTS][2];
+    u64 k[EVAL_MAX_POINTS];
+};
+
+// gf128_eval_weights sets w[p·n + i] = 1/(z_p + x_i) for i < n and point
+// p = blockIdx.y. With d = z + x_i = d0 + z1·y, 1/d = conj(d)/N(d) where
+// N(d) = d0(d0 + z1) + C·z1² is in GF(2^64) and never 0 (z is not in S), so
+// only the norms are inverted, by Montgomery's trick over the chunk
+// i = g + j·G (j < EVAL_CH; G = n/EVAL_CH, a power of two 2^logG, or 1 for
+// small n) of thread g.
+extern "C" __global__ void gf128_eval_weights(ulonglong2 *w, u64 n, u32 logG, u64 shift, eval_basis basis, u32 dim, eval_points pts) {
+    const u64 G = 1ull << logG;
+    const u64 g = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (g >= G) return;
+    const u32 p = blockIdx.y;
+    const u64 z0 = pts.z[p][0], z1 = pts.z[p][1], K = pts.k[p];
+    u64 xg = shift;
+    for (u32 b = 0; b < logG; b++) {
+        if ((g >> b) & 1) xg ^= basis.b[b];
+    }
+    u64 nrm[EVAL_CH], pre[EVAL_CH];
+    u64 acc = 1;
+    int m = 0;
+    for (int j = 0; j < EVAL_CH; j++) {
+        const u64 i = g + ((u64)j << logG);
+        if (i >= n) break;
+        u64 x = xg;
+        for (u32 b = 0; b < 5 && logG + b < dim; b++) {
+            if ((j >> b) & 1) x ^= basis.b[logG + b];
+        }
+        const u64 d0 = z0 ^ x;
+        const u64 v = gf64_mul(d0, d0 ^ z1) ^ K;
+        nrm[j] = d0;
+        pre[j] = acc;
+        acc = gf64_mul(acc, v);
+        m = j + 1;
+    }
+    u64 inv = gf64_inv(acc);
+    ulonglong2 *wp = w + (u64)p * n;
+    for (int j = m - 1; j >= 0; j--) {
+        const u64 i = g + ((u64)j << logG);
+        const u64 d0 = nrm[j];
+        const u64 v = gf64_mul(d0, d0 ^ z1) ^ K;
+        const u64 ni = gf64_mul(inv, pre[j]);
+        inv = gf64_mul(inv, v);
+        wp[i] = make_ulonglong2(gf64_mul(d0 ^ z1, ni), gf64_mul(z1, ni));
+    }
+}
+
+// mulsmall returns a·v in GF(2^64) for v < 16.
+__device__ __forceinline__ u64 mulsmall(u64 a, u32 v) {
+    u64 lo = 0, hi = 0;
+#pragma unroll
+    for (int b = 0; b < 4; b++) {
+        if ((v >> b) & 1) {
+            lo ^= a << b;
+            if (b) hi ^= a >> (64 - b);
+        }
+    }
+    return lo ^ hi ^ (hi << 1) ^ (hi << 3) ^ (hi << 4);
+}
+
+// mulx4 returns a·x^4 in GF(2^64).
+__device__ __forceinline__ u64 mulx4(u64 a) {
+    u64 t = a >> 60;
+    return (a << 4) ^ t ^ (t << 1) ^ (t << 3) ^ (t << 4);
+}
+
+// gf128_eval_dot sums f_i·w_i over rows for 32 columns, lane l of each warp
+// taking column 32·blockIdx.y + l, for point blockIdx.z (weights w + z·n).
+// No multiplication: f = Σ_b v_b·x^{4b} with v_b its 4-bit windows, so
+// f·w = Σ_b x^{4b}·(v_b·w). For each group of EVAL_R rows a warp writes the
+// tables T_r[v] = v·w_r (v < 16) to shared memory, each lane adds
+// T_r[v_b(f)] into the accumulator of window b, and at the end
+// Σ_b x^{4b}·acc_b is formed by Horner's rule. A table entry is 24 bytes,
+// so the 16 entries fall in distinct banks for 8-byte reads and a warp's
+// lookups do not conflict. The warps' sums are added and each block writes
+// its 32 columns' sums to partial[((z·gridDim.y + y)·gridDim.x + x)·32 + l].
+#define EVAL_WARPS 8
+#define EVAL_R 4
+extern "C" __global__ void __launch_bounds__(EVAL_WARPS * 32, 2)
+gf128_eval_dot(ulonglong2 *partial, const u64 *cols, const ulonglong2 *w, u64 n, u64 stride, u32 ncols) {
+    __shared__ u64 tab[EVAL_WARPS][EVAL_R][16][3];
+    __shared__ ulonglong2 red[EVAL_WARPS][32];
+    const int lane = threadIdx.x & 31, wq = threadIdx.x >> 5;
+    const u32 col = blockIdx.y * 32 + lane;
+    const bool live = col < ncols;
+    const u64 *cp = cols + (u64)(live ? col : 0) * stride;
+    const ulonglong2 *wz = w + (u64)blockIdx.z * n;
+    u64 a0[16], a1[16];
+#pragma unroll
+    for (int b = 0; b < 16; b++) a0[b] = a1[b] = 0;
+    const u64 groups = (n + EVAL_R - 1) / EVAL_R;
+    for (u64 gi = (u64)blockIdx.x * EVAL_WARPS + wq; gi < groups; gi += (u64)gridDim.x * EVAL_WARPS) {
+        const u64 i0 = gi * EVAL_R;
+        u64 f[EVAL_R];
+#pragma unroll
+        for (int r = 0; r < EVAL_R; r++) f[r] = (live && i0 + r < n) ? __ldg(cp + i0 + r) : 0;
+#pragma unroll
+        for (int e = lane; e < EVAL_R * 16; e += 32) {
+            const int r = e >> 4;
+            const u32 v = e & 15;
+            ulonglong2 wr = i0 + r < n ? wz[i0 + r] : make_ulonglong2(0, 0);
+            tab[wq][r][v][0] = mulsmall(wr.x, v);
+            tab[wq][r][v][1] = mulsmall(wr.y, v);
+        }
+        __syncwarp();
+#pragma unroll
+        for (int r = 0; r < EVAL_R; r++) {
+            const u64 x = f[r];
+#pragma unroll
+            for (int b = 0; b < 16; b++) {
+                const u32 v = (u32)(x >> (4 * b)) & 15;
+                a0[b] ^= tab[wq][r][v][0];
+                a1[b] ^= tab[wq][r][v][1];
+            }
+        }
+        __syncwarp();
+    }
+    u64 r0 = a0[15], r1 = a1[15];
+#pragma unroll
+    for (int b = 14; b >= 0; b--) {
+        r0 = mulx4(r0) ^ a0[b];
+        r1 = mulx4(r1) ^ a1[b];
+    }
+    red[wq][lane] = make_ulonglong2(r0, r1);
+    __syncthreads();
+    if (wq == 0) {
+#pragma unroll
+        for (int k = 1; k < EVAL_WARPS; k++) {
+            ulonglong2 o = red[k][lane];
+            r0 ^= o.x;
+            r1 ^= o.y;
+        }
+        partial[(((u64)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x) * 32 + lane] = make_ulonglong2(r0, r1);
+    }
+}
+
+// gf128_eval_finish writes dst[p·ncols + c] for p < npts, c < ncols: for a
+// point outside S (row[p] = ~0), scale[p]·Σ over the nblocks blocks of the
+// partial sums of its slot; for a point of S, element row[p] of S, the
+// column's value there.
+struct eval_finish {
+    u64 scale[EVAL_MAX_POINTS][2];
+    u64 row[EVAL_MAX_POINTS];
+    u32 slot[EVAL_MAX_POINTS];
+};
+extern "C" __global__ void gf128_eval_finish(ulonglong2 *dst, const ulonglong2 *partial, const u64 *cols, u64 stride, u32 ncols, u32 ncg, u32 nblocks, u32 npts, eval_finish fin) {
+    const u64 t = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= (u64)npts * ncols) return;
+    const u32 p = (u32)(t / ncols), c = (u32)(t % ncols);
+    if (fin.row[p] != ~0ull) {
+        dst[t] = make_ulonglong2(cols[(u64)c * stride + fin.row[p]], 0);
+        return;
+    }
+    const ulonglong2 *q = partial + ((u64)fin.slot[p] * ncg + c / 32) * nblocks * 32 + (c % 32);
+    ulonglong2 s = make_ulonglong2(0, 0);
+    for (u32 b = 0; b < nblocks; b++) {
+        ulonglong2 o = q[(u64)b * 32];
+        s.x ^= o.x;
+        s.y ^= o.y;
+    }
+    dst[t] = gf128_mul(s, make_ulonglong2(fin.scale[p][0], fin.scale[p][1]));
+}
