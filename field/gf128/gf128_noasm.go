@@ -1,3 +1,5 @@
+//go:build !amd64 || purego
+
 package gf128
 
 import "github.com/gfpoly/gfpoly/field/gf64"
