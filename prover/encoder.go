@@ -412,7 +412,7 @@ func (c *core[E]) commitInto(lde [][]E, src Source[E], logRows, cols int, t0 tim
 	if err != nil {
 		return nil, err
 	}
-	return newHostCommitment(lde, t, Timings{Encode: t1.Sub(t0), Commit: time.Since(t1)}), nil
+	return newHostCommitment(lde, t, Timings{Encode: t1.Sub(t0), Commit: time.Since(t1)}).withCode(&c.cfg), nil
 }
 
 // commitProgress is the progress callback of the commitment phase (nil
@@ -452,13 +452,10 @@ func (c *core[E]) CommitLDE(lde [][]E) (*Commitment[E], error) {
 	if _, _, err := Trace[E](lde).Shape(); err != nil {
 		return nil, err
 	}
-	if len(lde[0]) < 2 {
-		return nil, fmt.Errorf("prover: an LDE of %d row: %w", len(lde[0]), ErrShape)
-	}
 	t0 := time.Now()
 	pf := c.commitProgress()
 	var t *tree
-	if c.devTreeOK() {
+	if c.devTreeOK() && len(lde[0]) > 1 { // one row: the root is the leaf, hashed here
 		var err error
 		if t, err = c.commitLDEDev(lde); err != nil {
 			return nil, err
@@ -473,7 +470,7 @@ func (c *core[E]) CommitLDE(lde [][]E) (*Commitment[E], error) {
 			return nil, err
 		}
 	}
-	return newHostCommitment(lde, t, Timings{Commit: time.Since(t0)}), nil
+	return newHostCommitment(lde, t, Timings{Commit: time.Since(t0)}).withCode(&c.cfg), nil
 }
 
 // Commitment is a Merkle commitment to the rows of an LDE. It keeps the LDE
@@ -494,6 +491,8 @@ type Commitment[E Element] struct {
 	cols   int
 	why    string // why a GPU backend's Commit is not on the device
 	closed bool
+	code   codeInfo // the code the LDE is a codeword of (Evaluate, the domain points)
+	lam    lagrangeCache
 	// Timings of the phases that made this commitment.
 	Timings Timings
 }
@@ -501,6 +500,13 @@ type Commitment[E Element] struct {
 // newHostCommitment is a commitment to an LDE in host memory.
 func newHostCommitment[E Element](lde [][]E, t *tree, tm Timings) *Commitment[E] {
 	return &Commitment[E]{lde: lde, tree: t, rows: len(lde[0]), cols: len(lde), Timings: tm}
+}
+
+// withCode records the code of the encoder whose configuration is cfg: the
+// constructors of commitments call it.
+func (c *Commitment[E]) withCode(cfg *config) *Commitment[E] {
+	c.code = codeOf(cfg)
+	return c
 }
 
 // Root returns a copy of the Merkle root.

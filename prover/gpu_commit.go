@@ -315,7 +315,7 @@ func (c *core[E]) commitDev(lde [][]E, src Source[E], logRows, cols int, t0 time
 		return nil, fmt.Errorf("prover: GPU Merkle tree: %w", err)
 	}
 	c.report("commit", n, n)
-	return newHostCommitment(lde, t, Timings{Encode: t1.Sub(t0), Commit: time.Since(t1)}), nil
+	return newHostCommitment(lde, t, Timings{Encode: t1.Sub(t0), Commit: time.Since(t1)}).withCode(&c.cfg), nil
 }
 
 // commitLDEDev hashes the caller's LDE on the device; (nil, nil) as for

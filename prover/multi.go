@@ -375,7 +375,7 @@ func (m *multiGPU[E]) commitInto(lde [][]E, src Source[E], logRows, cols int, t0
 	if err != nil {
 		return nil, err
 	}
-	return newHostCommitment(lde, t, Timings{Encode: t1.Sub(t0), Commit: time.Since(t1)}), nil
+	return newHostCommitment(lde, t, Timings{Encode: t1.Sub(t0), Commit: time.Since(t1)}).withCode(&m.cfg), nil
 }
 
 // hostTree builds the tree of a host LDE: hashed on the first device where
@@ -415,7 +415,7 @@ func (m *multiGPU[E]) CommitLDE(lde [][]E) (*Commitment[E], error) {
 	if err != nil {
 		return nil, err
 	}
-	return newHostCommitment(lde, t, Timings{Commit: time.Since(t0)}), nil
+	return newHostCommitment(lde, t, Timings{Commit: time.Since(t0)}).withCode(&m.cfg), nil
 }
 
 func (m *multiGPU[E]) Prepare(logRows, cols int) error {

@@ -219,6 +219,7 @@ func (m *multiGPU[E]) commitResident(src Source[E], logRows, cols int, t0 time.T
 		cols:    cols,
 		tree:    &tree{hs: m.cfg.hs, height: log2(n), root: root},
 		Timings: Timings{Encode: t1.Sub(t0), Commit: time.Since(t1)},
+		code:    codeOf(&m.cfg),
 	}, "", nil
 }
 

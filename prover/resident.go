@@ -356,6 +356,7 @@ func (c *core[E]) commitResident(src Source[E], logRows, cols int, t0 time.Time)
 		cols:    cols,
 		tree:    &tree{hs: c.cfg.hs, height: log2(n), root: root},
 		Timings: Timings{Encode: t1.Sub(t0), Commit: time.Since(t1)},
+		code:    codeOf(&c.cfg),
 	}, "", nil
 }
 
