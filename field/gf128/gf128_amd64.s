@@ -87,6 +87,73 @@
 	PCLMULQDQ $0x01, B, A; \
 	REDPAIR(U0, A, T0, T1, T2)
 
+// MUL2E sets OE = AE·BE and OF = AF·BF for two elements by Karatsuba,
+// three carry-less products each: with the low and high coefficients of the
+// two elements gathered in AL = [a0E, a0F], AH = [a1E, a1F] (and the same for
+// b), m0 = a0b0, m1 = a1b1, m2 = (a0 + a1)(b0 + b1) take one PCLMULQDQ per
+// element, c1 = m2 + m0 and c0 = m0 + C·m1, with C·m1 = x^63·(m1 mod P), the
+// two m1 reduced together and shifted as a 128-bit value. Uses X0..X10 (the
+// inputs in X0..X3, the results in X7 and X4).
+#define MUL2E \
+	MOVO       X0, X4; \
+	PUNPCKLQDQ X1, X4; \
+	PUNPCKHQDQ X1, X0; \
+	MOVO       X4, X1; \
+	PXOR       X0, X1; \
+	MOVO       X2, X5; \
+	PUNPCKLQDQ X3, X5; \
+	PUNPCKHQDQ X3, X2; \
+	MOVO       X5, X3; \
+	PXOR       X2, X3; \
+	MOVO       X0, X6; \
+	PCLMULQDQ  $0x00, X2, X6; \
+	PCLMULQDQ  $0x11, X2, X0; \
+	MOVO       X4, X7; \
+	PCLMULQDQ  $0x00, X5, X7; \
+	PCLMULQDQ  $0x11, X5, X4; \
+	MOVO       X1, X8; \
+	PCLMULQDQ  $0x00, X3, X8; \
+	PCLMULQDQ  $0x11, X3, X1; \
+	REDPAIR(X6, X0, X2, X9, X0); \
+	PXOR       X7, X8; \
+	PXOR       X4, X1; \
+	MOVO       X6, X9; \
+	PSLLQ      $63, X9; \
+	PSRLQ      $1, X6; \
+	MOVO       X9, X10; \
+	PUNPCKLQDQ X6, X10; \
+	PUNPCKHQDQ X6, X9; \
+	PXOR       X10, X7; \
+	PXOR       X9, X4; \
+	REDPAIR(X7, X8, X2, X3, X5); \
+	REDPAIR(X4, X1, X2, X3, X5)
+
+// SCALE2E sets X6 = X0·c and X0 = X1·c for two elements, three carry-less
+// products each, with X14 = [c0, c1] and X12 = [C·c1, c0 + c1]:
+//	a·c = (a0c0 + a1·C c1) + ((a0 + a1)(c0 + c1) + a0c0) y.
+// Uses X0..X7.
+#define SCALE2E \
+	MOVO       X0, X4; \
+	PUNPCKLQDQ X1, X4; \
+	PUNPCKHQDQ X1, X0; \
+	MOVO       X4, X1; \
+	PXOR       X0, X1; \
+	MOVO       X4, X5; \
+	PCLMULQDQ  $0x00, X14, X5; \
+	PCLMULQDQ  $0x01, X14, X4; \
+	MOVO       X0, X6; \
+	PCLMULQDQ  $0x00, X12, X6; \
+	PCLMULQDQ  $0x01, X12, X0; \
+	MOVO       X1, X7; \
+	PCLMULQDQ  $0x10, X12, X7; \
+	PCLMULQDQ  $0x11, X12, X1; \
+	PXOR       X5, X6; \
+	PXOR       X5, X7; \
+	PXOR       X4, X0; \
+	PXOR       X4, X1; \
+	REDPAIR(X6, X7, X2, X3, X5); \
+	REDPAIR(X0, X1, X2, X3, X5)
+
 // func mulPCLMUL(a, b Element) Element
 // Behaves like mulGeneric.
 TEXT ·mulPCLMUL(SB), NOSPLIT, $0-48
@@ -115,13 +182,12 @@ mv_p_loop2:
 	CMPQ  CX, $2
 	JB    mv_p_tail1
 	MOVOU (SI), X0
-	MOVOU (DX), X1
-	MOVOU 16(SI), X6
-	MOVOU 16(DX), X7
-	MULE(X0, X1, X2, X3, X4, X5)
-	MULE(X6, X7, X8, X9, X10, X11)
-	MOVOU X2, (DI)
-	MOVOU X8, 16(DI)
+	MOVOU 16(SI), X1
+	MOVOU (DX), X2
+	MOVOU 16(DX), X3
+	MUL2E
+	MOVOU X7, (DI)
+	MOVOU X4, 16(DI)
 	ADDQ  $32, SI
 	ADDQ  $32, DX
 	ADDQ  $32, DI
@@ -155,11 +221,10 @@ sv_p_loop2:
 	CMPQ  CX, $2
 	JB    sv_p_tail1
 	MOVOU (SI), X0
-	MOVOU 16(SI), X6
-	SCALEE(X0, X2, X3, X4, X5)
-	SCALEE(X6, X8, X9, X10, X11)
-	MOVOU X2, (DI)
-	MOVOU X8, 16(DI)
+	MOVOU 16(SI), X1
+	SCALE2E
+	MOVOU X6, (DI)
+	MOVOU X0, 16(DI)
 	ADDQ  $32, SI
 	ADDQ  $32, DI
 	SUBQ  $2, CX
@@ -373,9 +438,9 @@ cb_p_done:
 
 // ---------------------------------------------------------------------------
 // AVX-512 VPCLMULQDQ kernels: the PCLMULQDQ kernels lane by lane, four
-// elements per register. Z29 holds reduceTable in every 128-bit lane, Z31
-// cTimes. The caller (gf128_amd64.go) passes a length that is a multiple of
-// eight and hands the rest to the PCLMULQDQ kernels.
+// elements per register. Z29 holds reduceTable in every 128-bit lane. The
+// caller (gf128_amd64.go) passes a length that is a multiple of eight and
+// hands the rest to the PCLMULQDQ kernels.
 
 // REDPAIRZ is REDPAIR on four lanes. Clobbers H, T1, T2; T2 may be U1.
 #define REDPAIRZ(U0, U1, H, T1, T2) \
@@ -390,28 +455,51 @@ cb_p_done:
 	VPSLLQ      $4, H, T1; \
 	VPXORQ      T1, U0, U0
 
-// MULZ sets U0 = A·B lane-wise (cTimes in Z31). Clobbers T0..T2; keeps A, B.
-#define MULZ(A, B, U0, T0, T1, T2) \
-	VPCLMULQDQ $0x00, B, A, U0; \
-	VPCLMULQDQ $0x11, B, A, T0; \
-	VPCLMULQDQ $0x01, B, A, T1; \
-	VPCLMULQDQ $0x10, B, A, T2; \
-	VPTERNLOGQ $0x96, T0, T1, T2; \
-	VPCLMULQDQ $0x00, Z31, T0, T1; \
-	VPCLMULQDQ $0x11, Z31, T0, T0; \
-	VPTERNLOGQ $0x96, T0, T1, U0; \
-	REDPAIRZ(U0, T2, T0, T1, T2)
+// MUL2Z is MUL2E lane-wise: OE = AE·BE in Z0 and OF = AF·BF in Z1 for the
+// elements of AE = Z0, AF = Z1, BE = Z2, BF = Z3. Uses Z0..Z15.
+#define MUL2Z \
+	VPUNPCKLQDQ Z1, Z0, Z4; \
+	VPUNPCKHQDQ Z1, Z0, Z5; \
+	VPXORQ      Z5, Z4, Z6; \
+	VPUNPCKLQDQ Z3, Z2, Z7; \
+	VPUNPCKHQDQ Z3, Z2, Z8; \
+	VPXORQ      Z8, Z7, Z9; \
+	VPCLMULQDQ  $0x00, Z8, Z5, Z10; \
+	VPCLMULQDQ  $0x11, Z8, Z5, Z11; \
+	VPCLMULQDQ  $0x00, Z7, Z4, Z12; \
+	VPCLMULQDQ  $0x11, Z7, Z4, Z13; \
+	VPCLMULQDQ  $0x00, Z9, Z6, Z14; \
+	VPCLMULQDQ  $0x11, Z9, Z6, Z15; \
+	REDPAIRZ(Z10, Z11, Z0, Z1, Z11); \
+	VPSLLQ      $63, Z10, Z2; \
+	VPSRLQ      $1, Z10, Z3; \
+	VPUNPCKLQDQ Z3, Z2, Z0; \
+	VPUNPCKHQDQ Z3, Z2, Z1; \
+	VPXORQ      Z12, Z0, Z0; \
+	VPXORQ      Z12, Z14, Z14; \
+	VPXORQ      Z13, Z1, Z1; \
+	VPXORQ      Z13, Z15, Z15; \
+	REDPAIRZ(Z0, Z14, Z2, Z3, Z14); \
+	REDPAIRZ(Z1, Z15, Z2, Z3, Z15)
 
-// SCALEZ sets U0 = A·c lane-wise, Z30 = [c0, c1] and Z28 = [C·c1, c0 + c1]
-// in every lane. Clobbers T0..T2; keeps A.
-#define SCALEZ(A, U0, T0, T1, T2) \
-	VPCLMULQDQ $0x00, Z30, A, U0; \
-	VPCLMULQDQ $0x01, Z28, A, T0; \
-	VPCLMULQDQ $0x10, Z30, A, T1; \
-	VPCLMULQDQ $0x11, Z28, A, T2; \
-	VPXORQ     T0, U0, U0; \
-	VPXORQ     T1, T2, T2; \
-	REDPAIRZ(U0, T2, T0, T1, T2)
+// SCALE2Z is SCALE2E lane-wise: Z9 = Z0·c and Z10 = Z1·c, with Z30 =
+// [c0, c1] and Z28 = [C·c1, c0 + c1] in every lane. Uses Z0..Z14.
+#define SCALE2Z \
+	VPUNPCKLQDQ Z1, Z0, Z4; \
+	VPUNPCKHQDQ Z1, Z0, Z5; \
+	VPXORQ      Z5, Z4, Z6; \
+	VPCLMULQDQ  $0x00, Z30, Z4, Z7; \
+	VPCLMULQDQ  $0x01, Z30, Z4, Z8; \
+	VPCLMULQDQ  $0x00, Z28, Z5, Z9; \
+	VPCLMULQDQ  $0x01, Z28, Z5, Z10; \
+	VPCLMULQDQ  $0x10, Z28, Z6, Z11; \
+	VPCLMULQDQ  $0x11, Z28, Z6, Z12; \
+	VPXORQ      Z7, Z9, Z9; \
+	VPXORQ      Z7, Z11, Z11; \
+	VPXORQ      Z8, Z10, Z10; \
+	VPXORQ      Z8, Z12, Z12; \
+	REDPAIRZ(Z9, Z11, Z13, Z14, Z11); \
+	REDPAIRZ(Z10, Z12, Z13, Z14, Z12)
 
 // BASEZ sets U0 = A·b lane-wise for b in the low qword of each lane of B.
 // Clobbers T0..T2; keeps A, B.
@@ -427,7 +515,6 @@ cb_p_done:
 // Behaves like mulVecGeneric; len(dst) is a multiple of 8.
 TEXT ·mulVecAVX512(SB), NOSPLIT, $0-72
 	LOADZ
-	VBROADCASTI32X4 ·cTimes(SB), Z31
 	MOVQ            dst_base+0(FP), DI
 	MOVQ            dst_len+8(FP), CX
 	MOVQ            a_base+24(FP), SI
@@ -437,13 +524,12 @@ mv_z_loop8:
 	CMPQ      CX, $8
 	JB        mv_z_done
 	VMOVDQU64 (SI), Z0
-	VMOVDQU64 (DX), Z1
-	VMOVDQU64 64(SI), Z8
-	VMOVDQU64 64(DX), Z9
-	MULZ(Z0, Z1, Z2, Z3, Z4, Z5)
-	MULZ(Z8, Z9, Z10, Z11, Z12, Z13)
-	VMOVDQU64 Z2, (DI)
-	VMOVDQU64 Z10, 64(DI)
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 (DX), Z2
+	VMOVDQU64 64(DX), Z3
+	MUL2Z
+	VMOVDQU64 Z0, (DI)
+	VMOVDQU64 Z1, 64(DI)
 	ADDQ      $128, SI
 	ADDQ      $128, DX
 	ADDQ      $128, DI
@@ -469,10 +555,9 @@ sv_z_loop8:
 	CMPQ      CX, $8
 	JB        sv_z_done
 	VMOVDQU64 (SI), Z0
-	VMOVDQU64 64(SI), Z8
-	SCALEZ(Z0, Z2, Z3, Z4, Z5)
-	SCALEZ(Z8, Z10, Z11, Z12, Z13)
-	VMOVDQU64 Z2, (DI)
+	VMOVDQU64 64(SI), Z1
+	SCALE2Z
+	VMOVDQU64 Z9, (DI)
 	VMOVDQU64 Z10, 64(DI)
 	ADDQ      $128, SI
 	ADDQ      $128, DI
