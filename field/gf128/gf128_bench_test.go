@@ -26,9 +26,9 @@ import (
 //	go test ./field/gf128 -run '^$' -bench . -benchtime 200x
 
 const (
-	benchN     = 1 << 16 // MulVec, BatchInverse
-	benchRows  = 1 << 12 // CombineBase
-	benchCols  = 32
+	benchN    = 1 << 16 // MulVec, BatchInverse
+	benchRows = 1 << 12 // CombineBase
+	benchCols = 32
 )
 
 // run times pass, which handles n elements of size bytes each.
