@@ -61,12 +61,20 @@
 // Mul and the vector multiplications have a generic pure-Go implementation,
 // always compiled, and on amd64 two assembly implementations: one built on
 // PCLMULQDQ (one element per 128-bit register) and one built on AVX-512
-// VPCLMULQDQ (four elements per 512-bit register). The fastest implementation
-// the CPU supports (read once from golang.org/x/sys/cpu) is chosen when the
-// package is initialised; building with -tags purego forces the generic code.
+// VPCLMULQDQ (four elements per 512-bit register, the same code lane by
+// lane). The vector kernels work on pairs of elements: Karatsuba takes three
+// carry-less products per element (MulVec, and ScaleVec with C·c1
+// precomputed), and the shifts and one PSHUFB lookup of gf64's reduction
+// reduce two coefficients per instruction. The AVX-512 kernels work on blocks
+// of eight elements (rows, for CombineBase) and leave the rest to the
+// PCLMULQDQ kernels; scalar Mul (so Inverse's and BatchInverse's products)
+// uses PCLMULQDQ on both assembly paths. The fastest implementation the CPU
+// supports (read once from golang.org/x/sys/cpu) is chosen when the package
+// is initialised; building with -tags purego forces the generic code.
 // Implementations reports which ones this process can use and which one is
 // active. The GF(2^64) arithmetic of Norm, Inverse and MulByBase is gf64's,
-// with gf64's own choice of implementation.
+// with gf64's own choice of implementation. BENCHMARKS.md has the speed of
+// each.
 //
 // Tests run every test body under each available implementation (the
 // registry in internal/cpufeat; other packages' tests can do the same with
