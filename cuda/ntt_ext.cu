@@ -330,8 +330,13 @@ template <class X>
 struct EvalPoints {
     typename X::V z[EVAL_MAX];
 };
+// EvalIndex says what ext_eval_sum does for each point of a launch: for a
+// point on the coset, j is its index on the coset (the row is copied);
+// otherwise j is 0xffffffff and slot is the point's place among the
+// partial sums (the points of eval_partial's launch).
 struct EvalIndex {
-    u32 j[EVAL_MAX]; // the coset index of a point on the coset, else 0xffffffff
+    u32 j[EVAL_MAX];
+    u32 slot[EVAL_MAX];
 };
 
 template <class X>
@@ -341,85 +346,108 @@ __device__ __forceinline__ typename X::V warp_sum(typename X::V a) {
     return a;
 }
 
-// eval_partial: block b of point blockIdx.y takes the K·EVAL_THREADS
-// points x_j = g·ω^j of the coset with j in [b·K·T, (b+1)·K·T) (T =
-// EVAL_THREADS), thread t those with j = b·K·T + t + k·T, k < K (so that a
-// warp reads consecutive rows). Each thread computes x_j from g·ω^j0 (the
-// table's powers) and the weights w_j = x_j/(z − x_j), one inversion for
-// its K points (Montgomery's trick), then for every column the sum of
-// f_j·w_j over its points (rows j·step of the column, columns colStride
-// apart), summed over the block and stored at
-// part[(blockIdx.y·ncols + c)·gridDim.x + b]. Points j ≥ n weigh 0. A point
-// on the coset (idx) is skipped: ext_eval_sum copies its row.
-template <class X, int K>
+// eval_partial: block b of blockIdx.y takes the points pts.z[NP·blockIdx.y
+// + p], p < NP (those below m; the host repeats the last one to fill a
+// block), and the K·T points x_j = g·ω^j of the coset with j in
+// [b·K·T, (b+1)·K·T) (T = EVAL_THREADS), thread t those with j = b·K·T +
+// t + k·T, k < K (so that a warp reads consecutive rows). Each thread
+// computes x_j from g·ω^j0 (the table's powers) and, for each of its block's
+// points z, the weights w_j = x_j/(z − x_j), one inversion for its K points
+// (Montgomery's trick); then, for every column, the sums of f_j·w_j over its
+// points (rows j·step of the column, columns colStride apart), reading each
+// column once for the NP points and the next column's rows while it sums
+// the current one's. Block sums go to part[(slot·ncols + c)·gridDim.x + b].
+// Points j ≥ n weigh 0.
+template <class X, int K, int NP>
 __device__ __forceinline__ void eval_partial(const typename X::B *__restrict__ cols, u64 colStride, u64 step, u32 n,
-                                             u32 ncols, const EvalPow<X> &pw, const EvalPoints<X> &pts,
-                                             const EvalIndex &idx, typename X::V *__restrict__ part) {
+                                             u32 ncols, const EvalPow<X> &pw, const EvalPoints<X> &pts, u32 m,
+                                             typename X::V *__restrict__ part) {
     typedef typename X::B B;
     typedef typename X::V V;
-    __shared__ V red[EVAL_THREADS / 32][32];
-    u32 pt = blockIdx.y;
-    if (idx.j[pt] != 0xffffffffu) return;
+    __shared__ V red[NP][EVAL_THREADS / 32][32];
     u32 t = threadIdx.x, lane = t & 31, warp = t >> 5;
     u32 j0 = blockIdx.x * (K * EVAL_THREADS) + t;
-    B x = pw.p[0];
+    V w[NP][K]; // prefix products, then the weights
+    {
+        B x = pw.p[0];
 #pragma unroll 1
-    for (int b = 0; b < 31; b++) {
-        if ((j0 >> b) & 1u) x = X::bmul(x, pw.p[1 + b]);
+        for (int b = 0; b < 31; b++) {
+            if ((j0 >> b) & 1u) x = X::bmul(x, pw.p[1 + b]);
+        }
+        B xs[K];
+#pragma unroll
+        for (int k = 0; k < K; k++) {
+            xs[k] = x;
+            x = X::bmul(x, pw.p[1 + EVAL_LOG_THREADS]);
+        }
+#pragma unroll
+        for (int p = 0; p < NP; p++) {
+            const V z = pts.z[blockIdx.y * NP + p];
+#pragma unroll
+            for (int k = 0; k < K; k++) {
+                V d = X::sub_base(z, xs[k]);
+                w[p][k] = k == 0 ? d : X::mul(w[p][k - 1], d);
+            }
+            V inv = X::inv(w[p][K - 1]);
+#pragma unroll
+            for (int k = K - 1; k > 0; k--) {
+                V ik = X::mul(inv, w[p][k - 1]);
+                inv = X::mul(inv, X::sub_base(z, xs[k]));
+                w[p][k] = X::mul_base(ik, xs[k]);
+            }
+            w[p][0] = X::mul_base(inv, xs[0]);
+        }
     }
-    const V z = pts.z[pt];
-    B xs[K];
-    V w[K]; // prefix products, then the weights
+    B f[K], g[K];
 #pragma unroll
     for (int k = 0; k < K; k++) {
-        xs[k] = x;
-        V d = X::sub_base(z, x);
-        w[k] = k == 0 ? d : X::mul(w[k - 1], d);
-        x = X::bmul(x, pw.p[1 + EVAL_LOG_THREADS]);
+        u32 j = j0 + k * EVAL_THREADS;
+        if (j < n) f[k] = cols[(u64)j * step];
     }
-    V inv = X::inv(w[K - 1]);
-#pragma unroll
-    for (int k = K - 1; k > 0; k--) {
-        V ik = X::mul(inv, w[k - 1]);
-        inv = X::mul(inv, X::sub_base(z, xs[k]));
-        w[k] = X::mul_base(ik, xs[k]);
-    }
-    w[0] = X::mul_base(inv, xs[0]);
-    for (u32 c0 = 0; c0 < ncols; c0 += 32) {
-        u32 cn = min(32u, ncols - c0);
-        for (u32 c = 0; c < cn; c++) {
-            const B *col = cols + (u64)(c0 + c) * colStride;
-            B f[K];
+    for (u32 c = 0; c < ncols; c++) {
+        if (c + 1 < ncols) {
+            const B *col = cols + (u64)(c + 1) * colStride;
 #pragma unroll
             for (int k = 0; k < K; k++) {
                 u32 j = j0 + k * EVAL_THREADS;
-                if (j < n) f[k] = col[(u64)j * step];
+                if (j < n) g[k] = col[(u64)j * step];
             }
+        }
+#pragma unroll
+        for (int p = 0; p < NP; p++) {
             typename X::Acc a;
             a.init();
 #pragma unroll
             for (int k = 0; k < K; k++) {
-                if (j0 + k * EVAL_THREADS < n) a.add(f[k], w[k]);
+                if (j0 + k * EVAL_THREADS < n) a.add(f[k], w[p][k]);
                 if ((k & 3) == 3) a.flush();
             }
             V s = warp_sum<X>(a.get());
-            if (lane == 0) red[warp][c] = s;
+            if (lane == 0) red[p][warp][c & 31] = s;
         }
-        __syncthreads();
-        if (t < cn) {
-            V s = red[0][t];
 #pragma unroll
-            for (int i = 1; i < EVAL_THREADS / 32; i++) s = X::add(s, red[i][t]);
-            part[((u64)pt * ncols + c0 + t) * gridDim.x + blockIdx.x] = X::canon(s);
+        for (int k = 0; k < K; k++) f[k] = g[k];
+        if ((c & 31) == 31 || c + 1 == ncols) {
+            u32 c0 = c & ~31u, cn = c - c0 + 1;
+            __syncthreads();
+            if (t < NP * 32) {
+                u32 p = t >> 5, cc = t & 31, pt = blockIdx.y * NP + p;
+                if (cc < cn && pt < m) {
+                    V s = red[p][0][cc];
+#pragma unroll
+                    for (int i = 1; i < EVAL_THREADS / 32; i++) s = X::add(s, red[p][i][cc]);
+                    part[((u64)pt * ncols + c0 + cc) * gridDim.x + blockIdx.x] = X::canon(s);
+                }
+            }
+            __syncthreads();
         }
-        __syncthreads();
     }
 }
 
 // eval_sum: dst[blockIdx.y·ncols + c] for column c = blockIdx.x: the sum
-// of the column's nb block partials times the point's scale factor
-// (z^n − g^n)/(n·g^n), or the column's row idx·step for a point on the
-// coset (lifted to the extension). EVAL_THREADS threads.
+// of the column's nb block partials of the point's slot times the point's
+// scale factor (z^n − g^n)/(n·g^n), or the column's row idx.j·step for a
+// point on the coset (lifted to the extension). EVAL_THREADS threads.
 template <class X>
 __device__ __forceinline__ void eval_sum(typename X::V *__restrict__ dst, const typename X::V *__restrict__ part, u32 nb,
                                          u32 ncols, const EvalPoints<X> &scale, const EvalIndex &idx,
@@ -432,8 +460,9 @@ __device__ __forceinline__ void eval_sum(typename X::V *__restrict__ dst, const 
         if (t == 0) dst[o] = X::canon(X::lift(cols[(u64)c * colStride + (u64)idx.j[pt] * step]));
         return;
     }
+    const V *src = part + ((u64)idx.slot[pt] * ncols + c) * nb;
     V s = X::zero();
-    for (u32 b = t; b < nb; b += EVAL_THREADS) s = X::add(s, part[o * nb + b]);
+    for (u32 b = t; b < nb; b += EVAL_THREADS) s = X::add(s, src[b]);
     s = warp_sum<X>(s);
     if ((t & 31) == 0) red[t >> 5] = s;
     __syncthreads();
@@ -445,16 +474,23 @@ __device__ __forceinline__ void eval_sum(typename X::V *__restrict__ dst, const 
     }
 }
 
-// K: points per thread in eval_partial (one inversion each).
+// K: coset points per thread in eval_partial (one inversion each per
+// extension point); eval_partial1 takes one extension point a block,
+// eval_partial2 two.
 #define NTT_EXT(name, X, K)                                                                                         \
     extern "C" __global__ void ntt_##name##_combine_ext(X::V *dst, const X::B *cols, u64 n, ExtCoeffs<X> alpha,   \
                                                         u32 ncols, u32 acc) {                                      \
         ext_combine<X>(dst, cols, n, alpha, ncols, acc);                                                           \
     }                                                                                                              \
     extern "C" __global__ void __launch_bounds__(EVAL_THREADS)                                                     \
-        ntt_##name##_eval_partial(const X::B *cols, u64 colStride, u64 step, u32 n, u32 ncols, EvalPow<X> pw,      \
-                                  EvalPoints<X> pts, EvalIndex idx, X::V *part) {                                  \
-        eval_partial<X, K>(cols, colStride, step, n, ncols, pw, pts, idx, part);                                   \
+        ntt_##name##_eval_partial1(const X::B *cols, u64 colStride, u64 step, u32 n, u32 ncols, EvalPow<X> pw,     \
+                                   EvalPoints<X> pts, u32 m, X::V *part) {                                         \
+        eval_partial<X, K, 1>(cols, colStride, step, n, ncols, pw, pts, m, part);                                  \
+    }                                                                                                              \
+    extern "C" __global__ void __launch_bounds__(EVAL_THREADS)                                                     \
+        ntt_##name##_eval_partial2(const X::B *cols, u64 colStride, u64 step, u32 n, u32 ncols, EvalPow<X> pw,     \
+                                   EvalPoints<X> pts, u32 m, X::V *part) {                                         \
+        eval_partial<X, K, 2>(cols, colStride, step, n, ncols, pw, pts, m, part);                                  \
     }                                                                                                              \
     extern "C" __global__ void __launch_bounds__(EVAL_THREADS)                                                     \
         ntt_##name##_eval_sum(X::V *dst, const X::V *part, u32 nb, u32 ncols, EvalPoints<X> scale, EvalIndex idx,  \

@@ -108,8 +108,9 @@ func ldeCoset[E Element, P primeElem[E]](large any, blowup int, view func(any) (
 // factors and finds the points on the coset; the device computes the x_j,
 // the weights x_j/(z − x_j) (one inversion per 8 points, Montgomery's
 // trick) and the sums of every column (per block, then a second kernel),
-// one pass over the columns per point, with temporary device memory of
-// len(points)·ncols·⌈N/2048⌉ elements of X taken in stream order. dst must
+// one pass over the columns per two points (per point for BN254), with
+// temporary device memory of up to 8·ncols·⌈N/2048⌉ elements of X taken in
+// stream order. dst must
 // not overlap cols. Work is queued on s (nil: the default stream, and
 // EvalCoset waits). Bad lengths return errors wrapping gpu.ErrLength, a
 // freed buffer gpu.ErrClosed, X not E's challenge field ErrField, a bad
@@ -126,7 +127,11 @@ func EvalCoset[E Element, X Ext](s *gpu.Stream, dst *gpu.Buffer[X], cols *gpu.Bu
 	if err != nil {
 		return err
 	}
-	partial, err := m.Function("ntt_" + name + "_eval_partial")
+	partial1, err := m.Function("ntt_" + name + "_eval_partial1")
+	if err != nil {
+		return err
+	}
+	partial2, err := m.Function("ntt_" + name + "_eval_partial2")
 	if err != nil {
 		return err
 	}
@@ -140,28 +145,52 @@ func EvalCoset[E Element, X Ext](s *gpu.Stream, dst *gpu.Buffer[X], cols *gpu.Bu
 	err = d.Do(s, func(q *gpu.Queue) error {
 		for k0 := 0; k0 < len(points); k0 += evalMax {
 			k := min(evalMax, len(points)-k0)
+			// z: the points off the coset, compacted (their slots);
+			// sc: each point's scale factor; idx: EvalIndex.
 			z := make([]byte, xs*evalMax)
 			sc := make([]byte, xs*evalMax)
-			idx := make([]byte, 4*evalMax)
-			for i := range evalMax {
-				j := uint32(0xffffffff)
-				if i < k {
-					copy(z[i*xs:], extOperand(points[k0+i]))
+			idx := make([]byte, 8*evalMax)
+			m := 0
+			for i := range k {
+				j, slot := uint32(0xffffffff), uint32(0)
+				if plan.index[k0+i] >= 0 {
+					j = uint32(plan.index[k0+i])
+				} else {
+					copy(z[m*xs:], extOperand(points[k0+i]))
 					copy(sc[i*xs:], extOperand(plan.scale[k0+i]))
-					if plan.index[k0+i] >= 0 {
-						j = uint32(plan.index[k0+i])
-					}
+					slot = uint32(m)
+					m++
 				}
 				binary.LittleEndian.PutUint32(idx[4*i:], j)
+				binary.LittleEndian.PutUint32(idx[4*(evalMax+i):], slot)
 			}
 			out := dst.Ptr() + gpu.DevicePtr(k0*ncols*xs)
-			err := q.Scratch(k*ncols*nb*xs, func(part gpu.DevicePtr) error {
-				if err := q.Launch(partial, gpu.Dim3{X: nb, Y: k}, gpu.Dim3{X: evalThreads}, 0,
-					cols.Ptr(), colStride, step, uint32(c.N), uint32(ncols), plan.pow, z, idx, part); err != nil {
-					return err
-				}
+			reduce := func(part gpu.DevicePtr) error {
 				return q.Launch(sum, gpu.Dim3{X: ncols, Y: k}, gpu.Dim3{X: evalThreads}, 0,
 					out, part, uint32(nb), uint32(ncols), sc, idx, cols.Ptr(), colStride, step)
+			}
+			if m == 0 {
+				if err := reduce(0); err != nil {
+					return err
+				}
+				continue
+			}
+			// Two points a block read the columns once for both (not
+			// BN254: its weights would not fit in registers); an odd
+			// count repeats the last point, whose copy is not stored.
+			fn, y := partial1, m
+			if m > 1 && name != "bn254" {
+				fn, y = partial2, (m+1)/2
+				if m%2 == 1 {
+					copy(z[m*xs:(m+1)*xs], z[(m-1)*xs:m*xs])
+				}
+			}
+			err := q.Scratch(m*ncols*nb*xs, func(part gpu.DevicePtr) error {
+				if err := q.Launch(fn, gpu.Dim3{X: nb, Y: y}, gpu.Dim3{X: evalThreads}, 0,
+					cols.Ptr(), colStride, step, uint32(c.N), uint32(ncols), plan.pow, z, uint32(m), part); err != nil {
+					return err
+				}
+				return reduce(part)
 			})
 			if err != nil {
 				return err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gfpoly/gfpoly/cuda"
 	"github.com/gfpoly/gfpoly/gpu"
 	"github.com/gfpoly/gfpoly/internal/gputest"
 	"github.com/gfpoly/gfpoly/internal/testutil"
@@ -76,6 +77,15 @@ func extReportField[E Element, X Ext](t *testing.T, d *gpu.Device, c extCase[E, 
 			ns := dev(func() error { return Combine(s, bdst, cols, balpha) })
 			fmt.Printf("| Combine (base coefficients) | %s | %d × 2^%d | — | — | %s |\n", c.base.name, ncols, logN, r(ns, ncols*N*es+N*es))
 		}
+	}
+	m, err := d.Module(cuda.ExtProgram(c.base.name))
+	require.NoError(t, err)
+	for _, k := range []string{"combine_ext", "eval_partial1", "eval_partial2", "eval_sum"} {
+		fn, err := m.Function("ntt_" + c.base.name + "_" + k)
+		require.NoError(t, err)
+		b, err := fn.MaxActiveBlocksPerSM(256, 0)
+		require.NoError(t, err)
+		fmt.Printf("<!-- %s %s: %d blocks of 256 per SM -->\n", c.base.name, k, b)
 	}
 	for _, step := range []int{1, 4} {
 		n := 1 << 20

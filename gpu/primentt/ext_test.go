@@ -406,9 +406,13 @@ func testEvalCoset[E Element, X Ext](t *testing.T, c extCase[E, X]) {
 	dst := gputest.Alloc[X](t, d, 2)
 	pts := []X{c.random(r)}
 	require.ErrorIs(t, EvalCoset(nil, dst, cols, 2, cs, pts), ErrDomain, "ω of order 1 for 4 points")
-	good, err := LDECoset[E](c.base.domain(8, nil), 2)
+	good, err := LDECoset[E](c.base.domain(4, nil), 2)
 	require.NoError(t, err)
 	require.NoError(t, EvalCoset(nil, dst, cols, 2, good, pts))
+	// Only points on the coset: no partial sums, the rows.
+	host := gputest.Download(t, cols)
+	require.NoError(t, EvalCoset(nil, dst, cols, 2, good, []X{c.lift(c.refCoset(good)[1])}))
+	testutil.RequireEqualSlices(t, []X{c.lift(host[2]), c.lift(host[6])}, gputest.Download(t, dst), "a point on the coset")
 	require.ErrorIs(t, EvalCoset(nil, dst, cols, 3, good, pts), gpu.ErrLength)
 	require.ErrorIs(t, EvalCoset(nil, dst, cols, 2, good, append(pts, pts...)), gpu.ErrLength)
 	require.ErrorIs(t, EvalCoset(nil, dst, cols, 2, good, nil), gpu.ErrLength)
