@@ -54,9 +54,9 @@ func Sub(a, b Element) Element { return Add(a, b) }
 //	(a0 + a1 y)(b0 + b1 y) = (m0 + C·m1) + (m2 + m0) y,
 //	m0 = a0 b0, m1 = a1 b1, m2 = (a0 + a1)(b0 + b1),
 //
-// three GF(2^64) products (Karatsuba) in the generic code; the assembly
-// forms the four 128-bit carry-less products a_i b_j instead and reduces
-// modulo x^64 + x^4 + x^3 + x + 1 once per output coefficient.
+// three GF(2^64) products (Karatsuba), which is what the generic code and
+// the vector kernels compute; the scalar assembly forms the four carry-less
+// products a_i b_j instead, which is shorter for a single element.
 func Mul(a, b Element) Element { return mul(a, b) }
 
 // MulByBase returns a · b for b in GF(2^64): two GF(2^64) products.

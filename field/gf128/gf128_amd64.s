@@ -9,19 +9,26 @@
 // only with equal, non-overlapping (or exactly aliased, where documented)
 // slices.
 //
-// An element a0 + a1·y sits in a register as [a0, a1]. A product forms the
-// four 64×64 carry-less products a_i·b_j (imm8 picks the qwords) and sums
-//	U0 = a0b0 + C·a1b1,  U1 = a0b1 + a1b0 + a1b1,
-// with C·m, for m = h·x^64 + l, formed as l·x^63 + h·(x^127 mod P): two more
-// carry-less products by the constants of cTimes, kept unreduced. U0 and U1
-// are then reduced together (REDPAIR): one unpack gives their low halves
-// L = [U0.lo, U1.lo] and high halves H = [U0.hi, U1.hi], and
+// An element a0 + a1·y sits in a register as [a0, a1]. Its product by b is
+//	c0 = a0b0 + C·a1b1,  c1 = a0b1 + a1b0 + a1b1 = (a0 + a1)(b0 + b1) + a0b0.
+// The vector kernels work on two elements E, F at a time (in the AVX-512
+// kernels, the elements in the same lane of two registers): one unpack
+// gathers [a0E, a0F] and [a1E, a1F], and Karatsuba takes three PCLMULQDQ per
+// element (MUL2E). C·m1 is x^63·(m1 mod P), the 127-bit value
+// [r<<63, r>>1] for r = m1 mod P, added to a0b0 before its reduction. By a
+// constant c the kernels use a1·(C·c1) with C·c1 precomputed (scaleConst),
+// again three products (SCALE2E). Scalar Mul (MULE) forms the four products
+// a_i·b_j and C·m1 for m1 = h·x^64 + l as l·x^63 + h·(x^127 mod P), two more
+// products by the constants of cTimes.
+//
+// Reduction (REDPAIR) takes two unreduced 128-bit values U0, U1 at once: one
+// unpack gives their low halves L = [U0.lo, U1.lo] and high halves
+// H = [U0.hi, U1.hi], and
 //	U mod P = L ^ H ^ H<<1 ^ H<<3 ^ H<<4 ^ g(H>>60),
 // g(t) = (t ^ t>>1 ^ t>>3)·0x1b < 256 looked up with (V)PSHUFB in the 16-byte
-// reduceTable (gf128_amd64.go), which leaves [c0, c1] in order. By a
-// constant c the kernels use a1·C·c1 with C·c1 precomputed (scaleConst),
-// four products in all. CombineBase sums the products of every column,
-// unreduced, and reduces each output once.
+// reduceTable (gf128_amd64.go), which leaves [U0 mod P, U1 mod P] in order.
+// CombineBase sums the products of every column, unreduced, and reduces each
+// output coefficient once.
 
 // ---------------------------------------------------------------------------
 // PCLMULQDQ (SSE) kernels. X13 holds reduceTable.

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/cpufeat"
 	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
@@ -311,22 +312,57 @@ func TestLengthMismatchPanics(t *testing.T) {
 }
 
 func TestVectorNoAllocs(t *testing.T) {
-	rng := newRand(t)
-	n := 100
-	a, b := randVec(rng, n), randVec(rng, n)
-	bb := randVec64(rng, n)
-	dst := make([]Element, n)
-	cols := [][]gf64.Element{bb, bb, bb}
-	coeffs := randVec(rng, 3)
-	allocs := testing.AllocsPerRun(10, func() {
-		MulVec(dst, a, b)
-		ScaleVec(dst, a, b[0])
-		MulByBaseVec(dst, a, bb)
-		ScaleBaseVec(dst, bb, b[1])
-		MulAddBaseVec(dst, bb, b[2])
-		CombineBase(dst, cols, coeffs)
-		AddVec(dst, a, b)
-		BatchInverse(dst, a)
+	forEachPath(t, func(t *testing.T) {
+		rng := newRand(t)
+		n := 100
+		a, b := randVec(rng, n), randVec(rng, n)
+		bb := randVec64(rng, n)
+		dst := make([]Element, n)
+		cols := [][]gf64.Element{bb, bb, bb}
+		coeffs := randVec(rng, 3)
+		allocs := testing.AllocsPerRun(10, func() {
+			MulVec(dst, a, b)
+			ScaleVec(dst, a, b[0])
+			MulByBaseVec(dst, a, bb)
+			ScaleBaseVec(dst, bb, b[1])
+			MulAddBaseVec(dst, bb, b[2])
+			CombineBase(dst, cols, coeffs)
+			AddVec(dst, a, b)
+			BatchInverse(dst, a)
+		})
+		assert.Zero(t, allocs, "vector functions allocate")
 	})
-	assert.Zero(t, allocs, "vector functions allocate")
+}
+
+func TestImplementations(t *testing.T) {
+	impls := Implementations()
+	require.Len(t, impls, numImpls)
+	assert.Equal(t, "generic", impls[0].Name)
+	assert.True(t, impls[0].Available, "generic is always available")
+	active := 0
+	for i, im := range impls {
+		assert.Equal(t, implNames[i], im.Name)
+		if im.Active {
+			active++
+			assert.True(t, im.Available, "%s is active but not available", im.Name)
+			assert.Equal(t, im.Name, cpufeat.Active("gf128"))
+		}
+	}
+	assert.Equal(t, 1, active, "exactly one implementation is active")
+	// The default is the fastest available.
+	for i := len(impls) - 1; i >= 0; i-- {
+		if impls[i].Available {
+			assert.True(t, impls[i].Active, "the fastest available (%s) is active", impls[i].Name)
+			break
+		}
+	}
+	names := cpufeat.Available("gf128")
+	forEachPath(t, func(t *testing.T) {
+		for _, im := range Implementations() {
+			if im.Active {
+				assert.Equal(t, t.Name()[len(t.Name())-len(im.Name):], im.Name, "Select made %s active", im.Name)
+			}
+		}
+	})
+	t.Logf("gf128 implementations available here: %v", names)
 }
