@@ -246,7 +246,7 @@ func TestVectorAliasing(t *testing.T) {
 func TestBatchInverse(t *testing.T) {
 	forEachPath(t, func(t *testing.T) {
 		rng := newRand(t)
-		for _, n := range []int{0, 1, 2, 7, 255, 256, 257, 1000} {
+		for _, n := range []int{0, 1, 2, 3, 4, 5, 7, 8, 9, 63, 64, 65, 255, 256, 257, 1000} {
 			a := randVec(rng, n)
 			wantZeros := 0
 			for i := range a {
