@@ -347,7 +347,7 @@ __device__ __forceinline__ typename X::V warp_sum(typename X::V a) {
 }
 
 // eval_partial: block b of blockIdx.y takes the points pts.z[NP·blockIdx.y
-// + p], p < NP (those below m; the host repeats the last one to fill a
+// + p], p < NP (those below m; a caller repeats the last one to fill a
 // block), and the K·T points x_j = g·ω^j of the coset with j in
 // [b·K·T, (b+1)·K·T) (T = EVAL_THREADS), thread t those with j = b·K·T +
 // t + k·T, k < K (so that a warp reads consecutive rows). Each thread
@@ -475,8 +475,10 @@ __device__ __forceinline__ void eval_sum(typename X::V *__restrict__ dst, const 
 }
 
 // K: coset points per thread in eval_partial (one inversion each per
-// extension point); eval_partial1 takes one extension point a block,
-// eval_partial2 two.
+// extension point); eval_partial1 takes one extension point a block. Two
+// points a block (NP = 2: one read of the columns for both) ran slower on
+// the H200, one block of 256 threads per SM instead of two (BabyBear, 32
+// columns of 2^20, two points: 0.45 against 0.35 ms; TestExtReport).
 #define NTT_EXT(name, X, K)                                                                                         \
     extern "C" __global__ void ntt_##name##_combine_ext(X::V *dst, const X::B *cols, u64 n, ExtCoeffs<X> alpha,   \
                                                         u32 ncols, u32 acc) {                                      \
@@ -486,11 +488,6 @@ __device__ __forceinline__ void eval_sum(typename X::V *__restrict__ dst, const 
         ntt_##name##_eval_partial1(const X::B *cols, u64 colStride, u64 step, u32 n, u32 ncols, EvalPow<X> pw,     \
                                    EvalPoints<X> pts, u32 m, X::V *part) {                                         \
         eval_partial<X, K, 1>(cols, colStride, step, n, ncols, pw, pts, m, part);                                  \
-    }                                                                                                              \
-    extern "C" __global__ void __launch_bounds__(EVAL_THREADS)                                                     \
-        ntt_##name##_eval_partial2(const X::B *cols, u64 colStride, u64 step, u32 n, u32 ncols, EvalPow<X> pw,     \
-                                   EvalPoints<X> pts, u32 m, X::V *part) {                                         \
-        eval_partial<X, K, 2>(cols, colStride, step, n, ncols, pw, pts, m, part);                                  \
     }                                                                                                              \
     extern "C" __global__ void __launch_bounds__(EVAL_THREADS)                                                     \
         ntt_##name##_eval_sum(X::V *dst, const X::V *part, u32 nb, u32 ncols, EvalPoints<X> scale, EvalIndex idx,  \

@@ -108,8 +108,7 @@ func ldeCoset[E Element, P primeElem[E]](large any, blowup int, view func(any) (
 // factors and finds the points on the coset; the device computes the x_j,
 // the weights x_j/(z − x_j) (one inversion per 8 points, Montgomery's
 // trick) and the sums of every column (per block, then a second kernel),
-// one pass over the columns per two points (per point for BN254), with
-// temporary device memory of up to 8·ncols·⌈N/2048⌉ elements of X taken in
+// one pass over the columns per point, with temporary device memory of up to 8·ncols·⌈N/2048⌉ elements of X taken in
 // stream order. dst must
 // not overlap cols. Work is queued on s (nil: the default stream, and
 // EvalCoset waits). Bad lengths return errors wrapping gpu.ErrLength, a
@@ -128,10 +127,6 @@ func EvalCoset[E Element, X Ext](s *gpu.Stream, dst *gpu.Buffer[X], cols *gpu.Bu
 		return err
 	}
 	partial1, err := m.Function("ntt_" + name + "_eval_partial1")
-	if err != nil {
-		return err
-	}
-	partial2, err := m.Function("ntt_" + name + "_eval_partial2")
 	if err != nil {
 		return err
 	}
@@ -175,18 +170,8 @@ func EvalCoset[E Element, X Ext](s *gpu.Stream, dst *gpu.Buffer[X], cols *gpu.Bu
 				}
 				continue
 			}
-			// Two points a block read the columns once for both (not
-			// BN254: its weights would not fit in registers); an odd
-			// count repeats the last point, whose copy is not stored.
-			fn, y := partial1, m
-			if m > 1 && name != "bn254" {
-				fn, y = partial2, (m+1)/2
-				if m%2 == 1 {
-					copy(z[m*xs:(m+1)*xs], z[(m-1)*xs:m*xs])
-				}
-			}
 			err := q.Scratch(m*ncols*nb*xs, func(part gpu.DevicePtr) error {
-				if err := q.Launch(fn, gpu.Dim3{X: nb, Y: y}, gpu.Dim3{X: evalThreads}, 0,
+				if err := q.Launch(partial1, gpu.Dim3{X: nb, Y: m}, gpu.Dim3{X: evalThreads}, 0,
 					cols.Ptr(), colStride, step, uint32(c.N), uint32(ncols), plan.pow, z, uint32(m), part); err != nil {
 					return err
 				}
