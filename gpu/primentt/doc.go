@@ -76,7 +76,16 @@
 // passes. An NTT or LDE is safe for concurrent use; calls on the same
 // buffer must be ordered by the caller.
 //
+// Challenges live in each field's extension (Ext): gnark-crypto's
+// extensions.E4 of BabyBear and KoalaBear, Goldilocks' extensions.E2, and
+// for BN254 fr.Element itself. CombineExt combines base columns with
+// extension coefficients in one pass (Combine with base coefficients);
+// EvalCoset evaluates columns held as values on a coset (a Coset, or
+// LDECoset of an LDE's domain) at extension points by the barycentric
+// formula, exactly: both equal gnark-crypto's arithmetic bit for bit.
+//
 // The kernels are cuda/ntt_fields.cu, ntt_passes.cu, ntt_fourstep.cu,
 // ntt_bn254.cu and ntt_combine.cu, one module per field (cuda.NTTProgram),
-// loaded through the gpu runtime.
+// and cuda/ntt_ext.cu after ntt_fields.cu for the extension fields
+// (cuda.ExtProgram), loaded through the gpu runtime.
 package primentt

@@ -171,7 +171,7 @@ func extReportField[E Element, X Ext](t *testing.T, d *gpu.Device, c extCase[E, 
 	}
 	m, err := d.Module(cuda.ExtProgram(c.base.name))
 	require.NoError(t, err)
-	for _, k := range []string{"combine_ext", "eval_partial1", "eval_partial2", "eval_sum"} {
+	for _, k := range []string{"combine_ext", "eval_partial1", "eval_sum"} {
 		fn, err := m.Function("ntt_" + c.base.name + "_" + k)
 		require.NoError(t, err)
 		b, err := fn.MaxActiveBlocksPerSM(256, 0)
