@@ -265,7 +265,7 @@ func evalGroup[F, X any](ops fieldPair[F, X], nd *evalNodes[F], cols [][]F, n in
 	parallelFor(blocks, func(blk int) {
 		lo, hi := blk*evalBlock, min((blk+1)*evalBlock, n)
 		L := hi - lo
-		buf, done := scratch[F]((m + 3) * evalBlock)
+		buf, done := scratch[F]((m+4)*evalBlock + 2*invLanesWidth)
 		defer done()
 		xs := buf[:L]
 		cst := buf[evalBlock : evalBlock+L]
@@ -280,7 +280,7 @@ func evalGroup[F, X any](ops fieldPair[F, X], nd *evalNodes[F], cols [][]F, n in
 			b.fill(cst, delta[k])
 			b.addVec(w, w, cst)
 		}
-		b.invVec(w, w, cst)
+		invLanes(b, w, w, buf[(3+m)*evalBlock:])
 		if nd.lam != nil {
 			b.mulVec(w, w, nd.lam[lo:hi])
 		}
@@ -289,12 +289,16 @@ func evalGroup[F, X any](ops fieldPair[F, X], nd *evalNodes[F], cols [][]F, n in
 			b.mulVec(u(k), u(k-1), xs)
 		}
 		s := sums[blk*width : (blk+1)*width]
-		for j, col := range cols {
-			f := col[lo:hi]
-			for k := range m {
-				s[j*m+k] = b.dot(f, u(k))
-			}
+		us := make([][]F, m)
+		for k := range us {
+			us[k] = u(k)
 		}
+		dt := b.newDotter()
+		dt.load(us)
+		for j, col := range cols {
+			dt.dots(col[lo:hi], s[j*m:(j+1)*m])
+		}
+		dt.release()
 		for k := range m {
 			s[nc*m+k] = b.sum(u(k))
 		}

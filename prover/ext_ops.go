@@ -41,6 +41,29 @@ type baseOps[F any] interface {
 	one() F                            //
 	fill(dst []F, c F)                 // dst[i] = c
 	mulAddVec(dst, a []F, c *F, t []F) // dst[i] += a[i]·c, t scratch of len(dst)
+	newDotter() dotter[F]              // inner products of columns with a set of vectors
+}
+
+// dotter computes the inner products of many columns with one set of
+// vectors (Evaluate's moments): load once, then dots for each column.
+type dotter[F any] interface {
+	load(u [][]F)        // the vectors, all of one length; kept until the next load
+	dots(f []F, out []F) // out[k] = Σ_i f[i]·u[k][i]
+	release()            // gives back what load took
+}
+
+// plainDotter is a dotter through baseOps.dot, one vector at a time.
+type plainDotter[F any] struct {
+	o baseOps[F]
+	u [][]F
+}
+
+func (d *plainDotter[F]) load(u [][]F) { d.u = u }
+func (d *plainDotter[F]) release()     {}
+func (d *plainDotter[F]) dots(f []F, out []F) {
+	for k, v := range d.u {
+		out[k] = d.o.dot(f, v)
+	}
 }
 
 // extOps is the challenge field's arithmetic over the trace field F.
@@ -78,11 +101,23 @@ type elemPtr[F any] interface {
 // primeOps is baseOps for a gnark-crypto prime field: scalar arithmetic
 // through the element's methods, vector arithmetic through its Vector's.
 type primeOps[F any, P elemPtr[F]] struct {
-	mulV   func(dst, a, b []F)
-	scaleV func(dst, a []F, c *F)
-	addV   func(dst, a, b []F)
-	dotV   func(a, b []F) F
-	sumV   func(a []F) F
+	// Scalar operations on values, concrete per field: a generic method
+	// on a local (P(&a).Mul) makes the local escape to the heap.
+	mulS, addS, subS func(a, b F) F
+	invV             func(dst, a, t []F)
+	mulV             func(dst, a, b []F)
+	scaleV           func(dst, a []F, c *F)
+	addV             func(dst, a, b []F)
+	dotV             func(a, b []F) F
+	sumV             func(a []F) F
+	dotter           func() dotter[F] // nil: plainDotter
+}
+
+func (o primeOps[F, P]) newDotter() dotter[F] {
+	if o.dotter != nil {
+		return o.dotter()
+	}
+	return &plainDotter[F]{o: o}
 }
 
 func (o primeOps[F, P]) mulVec(dst, a, b []F)      { o.mulV(dst, a, b) }
@@ -90,9 +125,10 @@ func (o primeOps[F, P]) scaleVec(dst, a []F, c *F) { o.scaleV(dst, a, c) }
 func (o primeOps[F, P]) addVec(dst, a, b []F)      { o.addV(dst, a, b) }
 func (o primeOps[F, P]) dot(a, b []F) F            { return o.dotV(a, b) }
 func (o primeOps[F, P]) sum(a []F) F               { return o.sumV(a) }
-func (o primeOps[F, P]) mul(a, b F) F              { P(&a).Mul(&a, &b); return a }
-func (o primeOps[F, P]) add(a, b F) F              { P(&a).Add(&a, &b); return a }
-func (o primeOps[F, P]) sub(a, b F) F              { P(&a).Sub(&a, &b); return a }
+func (o primeOps[F, P]) mul(a, b F) F              { return o.mulS(a, b) }
+func (o primeOps[F, P]) add(a, b F) F              { return o.addS(a, b) }
+func (o primeOps[F, P]) sub(a, b F) F              { return o.subS(a, b) }
+func (o primeOps[F, P]) invVec(dst, a, t []F)      { o.invV(dst, a, t) }
 func (o primeOps[F, P]) inv(a F) F                 { P(&a).Inverse(&a); return a }
 func (o primeOps[F, P]) isZero(a F) bool           { return P(&a).IsZero() }
 func (o primeOps[F, P]) equal(a, b F) bool         { return P(&a).Equal(&b) }
@@ -116,29 +152,30 @@ func (o primeOps[F, P]) mulAddVec(dst, a []F, c *F, t []F) {
 	o.addV(dst, dst, t)
 }
 
-// invVec is Montgomery's batch inversion: one inversion and three
-// multiplications an element.
-func (o primeOps[F, P]) invVec(dst, a, prefix []F) {
-	if len(a) == 0 {
-		return
-	}
-	// prefix[i] = a[0]·…·a[i−1] on the way up; the inverses on the way down.
-	var acc F
-	P(&acc).SetOne()
-	for i := range a {
-		prefix[i] = acc
-		P(&acc).Mul(&acc, &a[i])
-	}
-	P(&acc).Inverse(&acc)
-	for i := len(a) - 1; i >= 0; i-- {
-		ai := a[i]
-		P(&dst[i]).Mul(&prefix[i], &acc)
-		P(&acc).Mul(&acc, &ai)
-	}
-}
-
 var (
 	babybearOps = primeOps[babybear.Element, *babybear.Element]{
+		mulS: func(a, b babybear.Element) babybear.Element { a.Mul(&a, &b); return a },
+		addS: func(a, b babybear.Element) babybear.Element { a.Add(&a, &b); return a },
+		subS: func(a, b babybear.Element) babybear.Element { a.Sub(&a, &b); return a },
+		invV: func(dst, a, t []babybear.Element) {
+			// Montgomery's trick: t[i] = a[0]·…·a[i−1] on the way up, the
+			// inverses on the way down; one inversion in all.
+			if len(a) == 0 {
+				return
+			}
+			var acc babybear.Element
+			acc.SetOne()
+			for i := range a {
+				t[i] = acc
+				acc.Mul(&acc, &a[i])
+			}
+			acc.Inverse(&acc)
+			for i := len(a) - 1; i >= 0; i-- {
+				ai := a[i]
+				dst[i].Mul(&t[i], &acc)
+				acc.Mul(&acc, &ai)
+			}
+		},
 		mulV:   func(d, a, b []babybear.Element) { v := babybear.Vector(d); v.Mul(a, b) },
 		scaleV: func(d, a []babybear.Element, c *babybear.Element) { v := babybear.Vector(d); v.ScalarMul(a, c) },
 		addV:   func(d, a, b []babybear.Element) { v := babybear.Vector(d); v.Add(a, b) },
@@ -146,13 +183,58 @@ var (
 		sumV:   func(a []babybear.Element) babybear.Element { v := babybear.Vector(a); return v.Sum() },
 	}
 	koalabearOps = primeOps[koalabear.Element, *koalabear.Element]{
+		mulS: func(a, b koalabear.Element) koalabear.Element { a.Mul(&a, &b); return a },
+		addS: func(a, b koalabear.Element) koalabear.Element { a.Add(&a, &b); return a },
+		subS: func(a, b koalabear.Element) koalabear.Element { a.Sub(&a, &b); return a },
+		invV: func(dst, a, t []koalabear.Element) {
+			// Montgomery's trick: t[i] = a[0]·…·a[i−1] on the way up, the
+			// inverses on the way down; one inversion in all.
+			if len(a) == 0 {
+				return
+			}
+			var acc koalabear.Element
+			acc.SetOne()
+			for i := range a {
+				t[i] = acc
+				acc.Mul(&acc, &a[i])
+			}
+			acc.Inverse(&acc)
+			for i := len(a) - 1; i >= 0; i-- {
+				ai := a[i]
+				dst[i].Mul(&t[i], &acc)
+				acc.Mul(&acc, &ai)
+			}
+		},
 		mulV:   func(d, a, b []koalabear.Element) { v := koalabear.Vector(d); v.Mul(a, b) },
 		scaleV: func(d, a []koalabear.Element, c *koalabear.Element) { v := koalabear.Vector(d); v.ScalarMul(a, c) },
 		addV:   func(d, a, b []koalabear.Element) { v := koalabear.Vector(d); v.Add(a, b) },
 		dotV:   func(a, b []koalabear.Element) koalabear.Element { v := koalabear.Vector(a); return v.InnerProduct(b) },
 		sumV:   func(a []koalabear.Element) koalabear.Element { v := koalabear.Vector(a); return v.Sum() },
+		dotter: func() dotter[koalabear.Element] { return &koalabearDotter{} },
 	}
 	goldilocksOps = primeOps[goldilocks.Element, *goldilocks.Element]{
+		mulS: func(a, b goldilocks.Element) goldilocks.Element { a.Mul(&a, &b); return a },
+		addS: func(a, b goldilocks.Element) goldilocks.Element { a.Add(&a, &b); return a },
+		subS: func(a, b goldilocks.Element) goldilocks.Element { a.Sub(&a, &b); return a },
+		invV: func(dst, a, t []goldilocks.Element) {
+			// Montgomery's trick: t[i] = a[0]·…·a[i−1] on the way up, the
+			// inverses on the way down; one inversion in all.
+			if len(a) == 0 {
+				return
+			}
+			var acc goldilocks.Element
+			acc.SetOne()
+			for i := range a {
+				t[i] = acc
+				acc.Mul(&acc, &a[i])
+			}
+			acc.Inverse(&acc)
+			for i := len(a) - 1; i >= 0; i-- {
+				ai := a[i]
+				dst[i].Mul(&t[i], &acc)
+				acc.Mul(&acc, &ai)
+			}
+		},
 		mulV:   func(d, a, b []goldilocks.Element) { v := goldilocks.Vector(d); v.Mul(a, b) },
 		scaleV: func(d, a []goldilocks.Element, c *goldilocks.Element) { v := goldilocks.Vector(d); v.ScalarMul(a, c) },
 		addV:   func(d, a, b []goldilocks.Element) { v := goldilocks.Vector(d); v.Add(a, b) },
@@ -160,6 +242,28 @@ var (
 		sumV:   func(a []goldilocks.Element) goldilocks.Element { v := goldilocks.Vector(a); return v.Sum() },
 	}
 	bn254Ops = primeOps[fr.Element, *fr.Element]{
+		mulS: func(a, b fr.Element) fr.Element { a.Mul(&a, &b); return a },
+		addS: func(a, b fr.Element) fr.Element { a.Add(&a, &b); return a },
+		subS: func(a, b fr.Element) fr.Element { a.Sub(&a, &b); return a },
+		invV: func(dst, a, t []fr.Element) {
+			// Montgomery's trick: t[i] = a[0]·…·a[i−1] on the way up, the
+			// inverses on the way down; one inversion in all.
+			if len(a) == 0 {
+				return
+			}
+			var acc fr.Element
+			acc.SetOne()
+			for i := range a {
+				t[i] = acc
+				acc.Mul(&acc, &a[i])
+			}
+			acc.Inverse(&acc)
+			for i := len(a) - 1; i >= 0; i-- {
+				ai := a[i]
+				dst[i].Mul(&t[i], &acc)
+				acc.Mul(&acc, &ai)
+			}
+		},
 		mulV:   func(d, a, b []fr.Element) { v := fr.Vector(d); v.Mul(a, b) },
 		scaleV: func(d, a []fr.Element, c *fr.Element) { v := fr.Vector(d); v.ScalarMul(a, c) },
 		addV:   func(d, a, b []fr.Element) { v := fr.Vector(d); v.Add(a, b) },
@@ -186,6 +290,8 @@ func (binaryOps) isZero(a gf64.Element) bool                      { return a == 
 func (binaryOps) equal(a, b gf64.Element) bool                    { return a == b }
 func (binaryOps) one() gf64.Element                               { return 1 }
 
+func (binaryOps) newDotter() dotter[gf64.Element] { return &plainDotter[gf64.Element]{o: binaryOps{}} }
+
 func (binaryOps) fill(dst []gf64.Element, c gf64.Element) {
 	for i := range dst {
 		dst[i] = c
@@ -211,21 +317,64 @@ func (binaryOps) dot(a, b []gf64.Element) gf64.Element {
 	return s
 }
 
-// xorSum is the XOR of the elements, four lanes at a time.
+// xorSum is the XOR of the elements, eight lanes at a time.
 func xorSum(a []gf64.Element) gf64.Element {
-	var s0, s1, s2, s3 gf64.Element
+	var s [8]gf64.Element
 	i := 0
-	for ; i+4 <= len(a); i += 4 {
-		s0 ^= a[i]
-		s1 ^= a[i+1]
-		s2 ^= a[i+2]
-		s3 ^= a[i+3]
+	for ; i+8 <= len(a); i += 8 {
+		b := (*[8]gf64.Element)(a[i : i+8])
+		s[0] ^= b[0]
+		s[1] ^= b[1]
+		s[2] ^= b[2]
+		s[3] ^= b[3]
+		s[4] ^= b[4]
+		s[5] ^= b[5]
+		s[6] ^= b[6]
+		s[7] ^= b[7]
 	}
 	for ; i < len(a); i++ {
-		s0 ^= a[i]
+		s[0] ^= a[i]
 	}
-	return s0 ^ s1 ^ s2 ^ s3
+	return s[0] ^ s[1] ^ s[2] ^ s[3] ^ s[4] ^ s[5] ^ s[6] ^ s[7]
 }
+
+// invLanes sets dst[i] = 1/a[i] (every a[i] ≠ 0; dst may be a) by
+// Montgomery's trick on rows of invLanesWidth elements: the prefix
+// products run down the rows with vector multiplications, only the last
+// row's products are inverted element by element (o.invVec), and the way
+// back is vector multiplications again: three vector multiplications an
+// element and a scalar batch inversion of one row, instead of three scalar
+// multiplications an element. t is scratch of len(a) + 2·invLanesWidth.
+func invLanes[F any](o baseOps[F], dst, a, t []F) {
+	const w = invLanesWidth
+	n := len(a)
+	if n < 4*w || n%w != 0 {
+		o.invVec(dst, a, t[:n])
+		return
+	}
+	rows := n / w
+	pre := t[:n]
+	acc, nxt := t[n:n+w], t[n+w:n+2*w]
+	row := func(s []F, r int) []F { return s[r*w : (r+1)*w] }
+	// pre[r] = a[0] ⊙ … ⊙ a[r].
+	copy(row(pre, 0), row(a, 0))
+	for r := 1; r < rows; r++ {
+		o.mulVec(row(pre, r), row(pre, r-1), row(a, r))
+	}
+	// acc = 1/pre[rows−1], then up the rows: 1/a[r] = acc ⊙ pre[r−1] and
+	// acc ← acc ⊙ a[r] = 1/pre[r−1].
+	o.invVec(acc, row(pre, rows-1), nxt)
+	for r := rows - 1; r >= 1; r-- {
+		o.mulVec(nxt, acc, row(a, r))
+		o.mulVec(row(dst, r), acc, row(pre, r-1))
+		acc, nxt = nxt, acc
+	}
+	copy(row(dst, 0), acc)
+}
+
+// invLanesWidth is the row length of invLanes: a multiple of the vector
+// kernels' 16 lanes, short enough that the scalar part is small.
+const invLanesWidth = 64
 
 // Challenge fields.
 
