@@ -10,6 +10,14 @@
 // evaluation of columns at extension points by the additive barycentric
 // formula (weights, inner products by table lookup, the finishing sum).
 
+// u2 returns the ulonglong2 (x, y): the element x + y·y of GF(2^128).
+__device__ __forceinline__ ulonglong2 u2(u64 x, u64 y) {
+    ulonglong2 r;
+    r.x = x;
+    r.y = y;
+    return r;
+}
+
 // gf64_mulC returns a·x^63 (a·C).
 __device__ __forceinline__ u64 gf64_mulC(u64 a) { return gf64_reduce(a << 63, a >> 1); }
 
@@ -53,7 +61,7 @@ __device__ __noinline__ u64 gf64_inv(u64 a) {
 // m1 = a1b1, m2 = (a0+a1)(b0+b1).
 __device__ __forceinline__ ulonglong2 gf128_mul(ulonglong2 a, ulonglong2 b) {
     u64 m0 = gf64_mul(a.x, b.x), m1 = gf64_mul(a.y, b.y), m2 = gf64_mul(a.x ^ a.y, b.x ^ b.y);
-    return make_ulonglong2(m0 ^ gf64_mulC(m1), m2 ^ m0);
+    return u2(m0 ^ gf64_mulC(m1), m2 ^ m0);
 }
 
 // gf128_inv returns a⁻¹ = conj(a)/N(a), conj(a) = (a0+a1) + a1·y,
@@ -61,7 +69,7 @@ __device__ __forceinline__ ulonglong2 gf128_mul(ulonglong2 a, ulonglong2 b) {
 __device__ __forceinline__ ulonglong2 gf128_inv(ulonglong2 a) {
     u64 n = gf64_sqr(a.x) ^ gf64_mul(a.x, a.y) ^ gf64_mulC(gf64_sqr(a.y));
     u64 ni = gf64_inv(n);
-    return make_ulonglong2(gf64_mul(a.x ^ a.y, ni), gf64_mul(a.y, ni));
+    return u2(gf64_mul(a.x ^ a.y, ni), gf64_mul(a.y, ni));
 }
 
 extern "C" __global__ void gf128_mul_thread(ulonglong2 *dst, const ulonglong2 *a, const ulonglong2 *b, u64 n) {
@@ -71,7 +79,7 @@ extern "C" __global__ void gf128_mul_thread(ulonglong2 *dst, const ulonglong2 *a
 }
 
 extern "C" __global__ void gf128_scale_thread(ulonglong2 *dst, const ulonglong2 *a, u64 c0, u64 c1, u64 n) {
-    const ulonglong2 c = make_ulonglong2(c0, c1);
+    const ulonglong2 c = u2(c0, c1);
     for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (u64)gridDim.x * blockDim.x) {
         dst[i] = gf128_mul(a[i], c);
     }
@@ -82,7 +90,7 @@ extern "C" __global__ void gf128_mulbase_thread(ulonglong2 *dst, const ulonglong
     for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (u64)gridDim.x * blockDim.x) {
         ulonglong2 x = a[i];
         u64 c = b[i];
-        dst[i] = make_ulonglong2(gf64_mul(x.x, c), gf64_mul(x.y, c));
+        dst[i] = u2(gf64_mul(x.x, c), gf64_mul(x.y, c));
     }
 }
 
@@ -96,7 +104,7 @@ extern "C" __global__ void gf128_batchinv(ulonglong2 *dst, const ulonglong2 *a, 
     u64 g = (u64)blockIdx.x * blockDim.x + threadIdx.x;
     if (g >= G) return;
     ulonglong2 pre[GF128_INV_CH];
-    ulonglong2 acc = make_ulonglong2(1, 0);
+    ulonglong2 acc = u2(1, 0);
     int m = 0;
     for (int j = 0; j < GF128_INV_CH; j++) {
         u64 i = g + (u64)j * G;
@@ -114,7 +122,7 @@ extern "C" __global__ void gf128_batchinv(ulonglong2 *dst, const ulonglong2 *a, 
             dst[i] = gf128_mul(inv, pre[j]);
             inv = gf128_mul(inv, v);
         } else {
-            dst[i] = make_ulonglong2(0, 0);
+            dst[i] = u2(0, 0);
         }
     }
 }
@@ -164,7 +172,7 @@ extern "C" __global__ void gf128_combine(ulonglong2 *dst, const u64 *cols, u64 n
             const u64 mid = c[2] ^ c[0] ^ c[1];
             r[hh] = gf64_reduce(c[0] ^ (mid << 32), c[1] ^ (mid >> 32));
         }
-        ulonglong2 out = make_ulonglong2(r[0], r[1]);
+        ulonglong2 out = u2(r[0], r[1]);
         if (acc) {
             ulonglong2 d = dst[i];
             out.x ^= d.x;
@@ -178,11 +186,12 @@ extern "C" __global__ void gf128_combine(ulonglong2 *dst, const u64 *cols, u64 n
 // of the columns' first n = 2^k rows (x_i = shift + Σ bit_j(i)·β_j):
 //   p(z) = Z(z)/Z' · Σ_i f_i·w_i,  w_i = 1/(z + x_i),
 // Z(z)/Z' computed by the host. Three kernels: gf128_eval_weights writes
-// the w_i of every point, gf128_eval_dot sums f_i·w_i over a block's rows
-// for 32 columns, gf128_eval_finish adds the blocks' sums and scales them.
+// the w_i of every point (and zeroes the sums), gf128_eval_dot adds
+// f_i·w_i over a block's rows for 32 columns into the sums (XOR atomics:
+// the order does not change an exact sum), gf128_eval_finish scales them.
 #define EVAL_MAX_DIM 48
 #define EVAL_MAX_POINTS 32
-#define EVAL_CH 32
+#define EVAL_MAX_CH 32
 
 struct eval_basis {
     u64 b[EVAL_MAX_DIM];
@@ -194,34 +203,40 @@ struct eval_points {
 };
 
 // gf128_eval_weights sets w[p·n + i] = 1/(z_p + x_i) for i < n and point
-// p = blockIdx.y. With d = z + x_i = d0 + z1·y, 1/d = conj(d)/N(d) where
-// N(d) = d0(d0 + z1) + C·z1² is in GF(2^64) and never 0 (z is not in S), so
-// only the norms are inverted, by Montgomery's trick over the chunk
-// i = g + j·G (j < EVAL_CH; G = n/EVAL_CH, a power of two 2^logG, or 1 for
-// small n) of thread g.
-extern "C" __global__ void gf128_eval_weights(ulonglong2 *w, u64 n, u32 logG, u64 shift, eval_basis basis, u32 dim, eval_points pts) {
+// p = blockIdx.y, and zeroes the ncols sums sum[p·ncols + c]. With
+// d = z + x_i = d0 + z1·y, 1/d = conj(d)/N(d) where N(d) = d0(d0 + z1) +
+// C·z1² is in GF(2^64) and never 0 (z is not in S), so only the norms are
+// inverted, by Montgomery's trick over the chunk i = g + j·G (j < 2^logCH,
+// G = n/2^logCH = 2^logG) of thread g.
+extern "C" __global__ void gf128_eval_weights(ulonglong2 *w, ulonglong2 *sum, u32 ncols, u64 n, u32 logG, u32 logCH, u64 shift,
+                                              eval_basis basis, u32 dim, eval_points pts) {
+    const u32 p = blockIdx.y;
+    if (blockIdx.x == 0) {
+        for (u32 c = threadIdx.x; c < ncols; c += blockDim.x) sum[(u64)p * ncols + c] = u2(0, 0);
+    }
     const u64 G = 1ull << logG;
     const u64 g = (u64)blockIdx.x * blockDim.x + threadIdx.x;
     if (g >= G) return;
-    const u32 p = blockIdx.y;
+    const int ch = 1 << logCH;
     const u64 z0 = pts.z[p][0], z1 = pts.z[p][1], K = pts.k[p];
     u64 xg = shift;
     for (u32 b = 0; b < logG; b++) {
         if ((g >> b) & 1) xg ^= basis.b[b];
     }
-    u64 nrm[EVAL_CH], pre[EVAL_CH];
+    u64 dd[EVAL_MAX_CH], nrm[EVAL_MAX_CH], pre[EVAL_MAX_CH];
     u64 acc = 1;
     int m = 0;
-    for (int j = 0; j < EVAL_CH; j++) {
+    for (int j = 0; j < ch; j++) {
         const u64 i = g + ((u64)j << logG);
         if (i >= n) break;
         u64 x = xg;
-        for (u32 b = 0; b < 5 && logG + b < dim; b++) {
+        for (u32 b = 0; b < logCH && logG + b < dim; b++) {
             if ((j >> b) & 1) x ^= basis.b[logG + b];
         }
         const u64 d0 = z0 ^ x;
         const u64 v = gf64_mul(d0, d0 ^ z1) ^ K;
-        nrm[j] = d0;
+        dd[j] = d0;
+        nrm[j] = v;
         pre[j] = acc;
         acc = gf64_mul(acc, v);
         m = j + 1;
@@ -230,11 +245,10 @@ extern "C" __global__ void gf128_eval_weights(ulonglong2 *w, u64 n, u32 logG, u6
     ulonglong2 *wp = w + (u64)p * n;
     for (int j = m - 1; j >= 0; j--) {
         const u64 i = g + ((u64)j << logG);
-        const u64 d0 = nrm[j];
-        const u64 v = gf64_mul(d0, d0 ^ z1) ^ K;
+        const u64 d0 = dd[j];
         const u64 ni = gf64_mul(inv, pre[j]);
-        inv = gf64_mul(inv, v);
-        wp[i] = make_ulonglong2(gf64_mul(d0 ^ z1, ni), gf64_mul(z1, ni));
+        inv = gf64_mul(inv, nrm[j]);
+        wp[i] = u2(gf64_mul(d0 ^ z1, ni), gf64_mul(z1, ni));
     }
 }
 
@@ -260,18 +274,21 @@ __device__ __forceinline__ u64 mulx4(u64 a) {
 // gf128_eval_dot sums f_i·w_i over rows for 32 columns, lane l of each warp
 // taking column 32·blockIdx.y + l, for point blockIdx.z (weights w + z·n).
 // No multiplication: f = Σ_b v_b·x^{4b} with v_b its 4-bit windows, so
-// f·w = Σ_b x^{4b}·(v_b·w). For each group of EVAL_R rows a warp writes the
-// tables T_r[v] = v·w_r (v < 16) to shared memory, each lane adds
+// f·w = Σ_b x^{4b}·(v_b·w). For each group of R rows a warp writes the
+// tables T_r[v] = v·w_r (v < 16; the a0 and a1 halves in two arrays of
+// 8-byte entries, so that the 16 entries fall in distinct banks and a
+// warp's lookups do not conflict) to shared memory, each lane adds
 // T_r[v_b(f)] into the accumulator of window b, and at the end
-// Σ_b x^{4b}·acc_b is formed by Horner's rule. A table entry is 24 bytes,
-// so the 16 entries fall in distinct banks for 8-byte reads and a warp's
-// lookups do not conflict. The warps' sums are added and each block writes
-// its 32 columns' sums to partial[((z·gridDim.y + y)·gridDim.x + x)·32 + l].
+// Σ_b x^{4b}·acc_b is formed by Horner's rule. The next group's column
+// values and weights are loaded while the current one is looked up. The
+// warps' sums are added and each block adds its 32 columns' sums to
+// sum[z·ncols + column] with XOR atomics.
 #define EVAL_WARPS 8
-#define EVAL_R 4
-extern "C" __global__ void __launch_bounds__(EVAL_WARPS * 32, 2)
-gf128_eval_dot(ulonglong2 *partial, const u64 *cols, const ulonglong2 *w, u64 n, u64 stride, u32 ncols) {
-    __shared__ u64 tab[EVAL_WARPS][EVAL_R][16][3];
+template <int R>
+__device__ __forceinline__ void eval_dot(ulonglong2 *sum, const u64 *cols, const ulonglong2 *w, u64 n, u64 stride, u32 ncols) {
+    // Entries a warp's lanes build per group: R·16 of them, E per lane.
+    constexpr int E = R * 16 / 32;
+    __shared__ u64 tab[EVAL_WARPS][R][2][16];
     __shared__ ulonglong2 red[EVAL_WARPS][32];
     const int lane = threadIdx.x & 31, wq = threadIdx.x >> 5;
     const u32 col = blockIdx.y * 32 + lane;
@@ -281,32 +298,50 @@ gf128_eval_dot(ulonglong2 *partial, const u64 *cols, const ulonglong2 *w, u64 n,
     u64 a0[16], a1[16];
 #pragma unroll
     for (int b = 0; b < 16; b++) a0[b] = a1[b] = 0;
-    const u64 groups = (n + EVAL_R - 1) / EVAL_R;
-    for (u64 gi = (u64)blockIdx.x * EVAL_WARPS + wq; gi < groups; gi += (u64)gridDim.x * EVAL_WARPS) {
-        const u64 i0 = gi * EVAL_R;
-        u64 f[EVAL_R];
+    const u64 groups = (n + R - 1) / R;
+    const u64 step = (u64)gridDim.x * EVAL_WARPS;
+    u64 gi = (u64)blockIdx.x * EVAL_WARPS + wq;
+    // Lane l builds entries e = l + 32k: row e >> 4, value e & 15.
+    u64 f[R];
+    ulonglong2 wr[E];
+    auto load = [&](u64 g, u64 *fo, ulonglong2 *wo) {
+        const u64 i0 = g * R;
 #pragma unroll
-        for (int r = 0; r < EVAL_R; r++) f[r] = (live && i0 + r < n) ? __ldg(cp + i0 + r) : 0;
+        for (int r = 0; r < R; r++) fo[r] = (live && g < groups && i0 + r < n) ? __ldg(cp + i0 + r) : 0;
 #pragma unroll
-        for (int e = lane; e < EVAL_R * 16; e += 32) {
-            const int r = e >> 4;
+        for (int k = 0; k < E; k++) {
+            const u64 i = i0 + ((lane + 32 * k) >> 4);
+            wo[k] = (g < groups && i < n) ? wz[i] : u2(0, 0);
+        }
+    };
+    load(gi, f, wr);
+    for (; gi < groups; gi += step) {
+        u64 fn[R];
+        ulonglong2 wn[E];
+        load(gi + step, fn, wn);
+#pragma unroll
+        for (int k = 0; k < E; k++) {
+            const int e = lane + 32 * k, r = e >> 4;
             const u32 v = e & 15;
-            ulonglong2 wr = i0 + r < n ? wz[i0 + r] : make_ulonglong2(0, 0);
-            tab[wq][r][v][0] = mulsmall(wr.x, v);
-            tab[wq][r][v][1] = mulsmall(wr.y, v);
+            tab[wq][r][0][v] = mulsmall(wr[k].x, v);
+            tab[wq][r][1][v] = mulsmall(wr[k].y, v);
         }
         __syncwarp();
 #pragma unroll
-        for (int r = 0; r < EVAL_R; r++) {
+        for (int r = 0; r < R; r++) {
             const u64 x = f[r];
 #pragma unroll
             for (int b = 0; b < 16; b++) {
                 const u32 v = (u32)(x >> (4 * b)) & 15;
-                a0[b] ^= tab[wq][r][v][0];
-                a1[b] ^= tab[wq][r][v][1];
+                a0[b] ^= tab[wq][r][0][v];
+                a1[b] ^= tab[wq][r][1][v];
             }
         }
         __syncwarp();
+#pragma unroll
+        for (int r = 0; r < R; r++) f[r] = fn[r];
+#pragma unroll
+        for (int k = 0; k < E; k++) wr[k] = wn[k];
     }
     u64 r0 = a0[15], r1 = a1[15];
 #pragma unroll
@@ -314,42 +349,178 @@ gf128_eval_dot(ulonglong2 *partial, const u64 *cols, const ulonglong2 *w, u64 n,
         r0 = mulx4(r0) ^ a0[b];
         r1 = mulx4(r1) ^ a1[b];
     }
-    red[wq][lane] = make_ulonglong2(r0, r1);
+    red[wq][lane] = u2(r0, r1);
     __syncthreads();
-    if (wq == 0) {
+    if (wq == 0 && live) {
 #pragma unroll
         for (int k = 1; k < EVAL_WARPS; k++) {
             ulonglong2 o = red[k][lane];
             r0 ^= o.x;
             r1 ^= o.y;
         }
-        partial[(((u64)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x) * 32 + lane] = make_ulonglong2(r0, r1);
+        u64 *q = (u64 *)(sum + (u64)blockIdx.z * ncols + col);
+        atomicXor(q, r0);
+        atomicXor(q + 1, r1);
     }
 }
 
+extern "C" __global__ void __launch_bounds__(EVAL_WARPS * 32, 2)
+gf128_eval_dot(ulonglong2 *sum, const u64 *cols, const ulonglong2 *w, u64 n, u64 stride, u32 ncols) {
+    eval_dot<4>(sum, cols, w, n, stride, ncols);
+}
+
+// clmul_acc2 adds the partial products of x·a0 and x·a1 (unreduced, in
+// gf128_combine's twelve partial sums per half) into z.
+__device__ __forceinline__ void clmul_acc2(u64 z[2][3][4], u64 x, u64 a0, u64 a1) {
+    const u32 m0 = 0x11111111u, m1 = 0x22222222u, m2 = 0x44444444u, m3 = 0x88888888u;
+    const u32 h[3] = {(u32)x, (u32)(x >> 32), (u32)x ^ (u32)(x >> 32)};
+    const u64 aa[2] = {a0, a1};
+#pragma unroll
+    for (int p = 0; p < 3; p++) {
+        const u32 y0 = h[p] & m0, y1 = h[p] & m1, y2 = h[p] & m2, y3 = h[p] & m3;
+#pragma unroll
+        for (int hh = 0; hh < 2; hh++) {
+            const u64 a = aa[hh];
+            const u32 q = p == 0 ? (u32)a : p == 1 ? (u32)(a >> 32) : (u32)a ^ (u32)(a >> 32);
+            const u32 b0 = q & m0, b1 = q & m1, b2 = q & m2, b3 = q & m3;
+            z[hh][p][0] ^= ((u64)b0 * y0) ^ ((u64)b1 * y3) ^ ((u64)b2 * y2) ^ ((u64)b3 * y1);
+            z[hh][p][1] ^= ((u64)b0 * y1) ^ ((u64)b1 * y0) ^ ((u64)b2 * y3) ^ ((u64)b3 * y2);
+            z[hh][p][2] ^= ((u64)b0 * y2) ^ ((u64)b1 * y1) ^ ((u64)b2 * y0) ^ ((u64)b3 * y3);
+            z[hh][p][3] ^= ((u64)b0 * y3) ^ ((u64)b1 * y2) ^ ((u64)b2 * y1) ^ ((u64)b3 * y0);
+        }
+    }
+}
+
+// clmul_fold returns the GF(2^64) value of one half's partial sums.
+__device__ __forceinline__ u64 clmul_fold(u64 z[3][4]) {
+    u64 c[3];
+#pragma unroll
+    for (int p = 0; p < 3; p++) {
+        c[p] = (z[p][0] & 0x1111111111111111ull) ^ (z[p][1] & 0x2222222222222222ull) ^
+               (z[p][2] & 0x4444444444444444ull) ^ (z[p][3] & 0x8888888888888888ull);
+    }
+    const u64 mid = c[2] ^ c[0] ^ c[1];
+    return gf64_reduce(c[0] ^ (mid << 32), c[1] ^ (mid >> 32));
+}
+
+// eval_dot_mix is eval_dot with the warps split between the two units that
+// can multiply: warps below TW look up tables (shared memory), the others
+// multiply with the integer units (f·w0 and f·w1 as gf128_combine's
+// unreduced partial products, reduced once), each on its own groups of
+// rows.
+template <int R, int TW>
+__device__ __forceinline__ void eval_dot_mix(ulonglong2 *sum, const u64 *cols, const ulonglong2 *w, u64 n, u64 stride, u32 ncols) {
+    constexpr int E = R * 16 / 32;
+    __shared__ u64 tab[TW > 0 ? TW : 1][R][2][16];
+    __shared__ ulonglong2 red[EVAL_WARPS][32];
+    const int lane = threadIdx.x & 31, wq = threadIdx.x >> 5;
+    const u32 col = blockIdx.y * 32 + lane;
+    const bool live = col < ncols;
+    const u64 *cp = cols + (u64)(live ? col : 0) * stride;
+    const ulonglong2 *wz = w + (u64)blockIdx.z * n;
+    const u64 groups = (n + R - 1) / R;
+    const u64 step = (u64)gridDim.x * EVAL_WARPS;
+    u64 r0, r1;
+    if (wq < TW) {
+        u64 a0[16], a1[16];
+#pragma unroll
+        for (int b = 0; b < 16; b++) a0[b] = a1[b] = 0;
+        for (u64 gi = (u64)blockIdx.x * EVAL_WARPS + wq; gi < groups; gi += step) {
+            const u64 i0 = gi * R;
+            u64 f[R];
+#pragma unroll
+            for (int r = 0; r < R; r++) f[r] = (live && i0 + r < n) ? __ldg(cp + i0 + r) : 0;
+#pragma unroll
+            for (int k = 0; k < E; k++) {
+                const int e = lane + 32 * k, r = e >> 4;
+                const u32 v = e & 15;
+                const ulonglong2 wr = i0 + r < n ? wz[i0 + r] : u2(0, 0);
+                tab[wq][r][0][v] = mulsmall(wr.x, v);
+                tab[wq][r][1][v] = mulsmall(wr.y, v);
+            }
+            __syncwarp();
+#pragma unroll
+            for (int r = 0; r < R; r++) {
+                const u64 x = f[r];
+#pragma unroll
+                for (int b = 0; b < 16; b++) {
+                    const u32 v = (u32)(x >> (4 * b)) & 15;
+                    a0[b] ^= tab[wq][r][0][v];
+                    a1[b] ^= tab[wq][r][1][v];
+                }
+            }
+            __syncwarp();
+        }
+        r0 = a0[15];
+        r1 = a1[15];
+#pragma unroll
+        for (int b = 14; b >= 0; b--) {
+            r0 = mulx4(r0) ^ a0[b];
+            r1 = mulx4(r1) ^ a1[b];
+        }
+    } else {
+        u64 z[2][3][4] = {};
+        for (u64 gi = (u64)blockIdx.x * EVAL_WARPS + wq; gi < groups; gi += step) {
+            const u64 i0 = gi * R;
+#pragma unroll
+            for (int r = 0; r < R; r++) {
+                if (i0 + r < n) {
+                    const u64 x = live ? __ldg(cp + i0 + r) : 0;
+                    const ulonglong2 wr = wz[i0 + r];
+                    clmul_acc2(z, x, wr.x, wr.y);
+                }
+            }
+        }
+        r0 = clmul_fold(z[0]);
+        r1 = clmul_fold(z[1]);
+    }
+    red[wq][lane] = u2(r0, r1);
+    __syncthreads();
+    if (wq == 0 && live) {
+#pragma unroll
+        for (int k = 1; k < EVAL_WARPS; k++) {
+            ulonglong2 o = red[k][lane];
+            r0 ^= o.x;
+            r1 ^= o.y;
+        }
+        u64 *q = (u64 *)(sum + (u64)blockIdx.z * ncols + col);
+        atomicXor(q, r0);
+        atomicXor(q + 1, r1);
+    }
+}
+
+extern "C" __global__ void __launch_bounds__(EVAL_WARPS * 32, 2)
+gf128_eval_dot_mix4(ulonglong2 *sum, const u64 *cols, const ulonglong2 *w, u64 n, u64 stride, u32 ncols) {
+    eval_dot_mix<4, 4>(sum, cols, w, n, stride, ncols);
+}
+extern "C" __global__ void __launch_bounds__(EVAL_WARPS * 32, 2)
+gf128_eval_dot_mix5(ulonglong2 *sum, const u64 *cols, const ulonglong2 *w, u64 n, u64 stride, u32 ncols) {
+    eval_dot_mix<4, 5>(sum, cols, w, n, stride, ncols);
+}
+extern "C" __global__ void __launch_bounds__(EVAL_WARPS * 32, 2)
+gf128_eval_dot_mix6(ulonglong2 *sum, const u64 *cols, const ulonglong2 *w, u64 n, u64 stride, u32 ncols) {
+    eval_dot_mix<4, 6>(sum, cols, w, n, stride, ncols);
+}
+extern "C" __global__ void __launch_bounds__(EVAL_WARPS * 32, 2)
+gf128_eval_dot_mul(ulonglong2 *sum, const u64 *cols, const ulonglong2 *w, u64 n, u64 stride, u32 ncols) {
+    eval_dot_mix<4, 0>(sum, cols, w, n, stride, ncols);
+}
+
 // gf128_eval_finish writes dst[p·ncols + c] for p < npts, c < ncols: for a
-// point outside S (row[p] = ~0), scale[p]·Σ over the nblocks blocks of the
-// partial sums of its slot; for a point of S, element row[p] of S, the
-// column's value there.
+// point outside S (row[p] = ~0), scale[p]·sum[slot[p]·ncols + c]; for a
+// point of S, element row[p] of S, the column's value there.
 struct eval_finish {
     u64 scale[EVAL_MAX_POINTS][2];
     u64 row[EVAL_MAX_POINTS];
     u32 slot[EVAL_MAX_POINTS];
 };
-extern "C" __global__ void gf128_eval_finish(ulonglong2 *dst, const ulonglong2 *partial, const u64 *cols, u64 stride, u32 ncols, u32 ncg, u32 nblocks, u32 npts, eval_finish fin) {
+extern "C" __global__ void gf128_eval_finish(ulonglong2 *dst, const ulonglong2 *sum, const u64 *cols, u64 stride, u32 ncols, u32 npts, eval_finish fin) {
     const u64 t = (u64)blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= (u64)npts * ncols) return;
     const u32 p = (u32)(t / ncols), c = (u32)(t % ncols);
     if (fin.row[p] != ~0ull) {
-        dst[t] = make_ulonglong2(cols[(u64)c * stride + fin.row[p]], 0);
+        dst[t] = u2(cols[(u64)c * stride + fin.row[p]], 0);
         return;
     }
-    const ulonglong2 *q = partial + ((u64)fin.slot[p] * ncg + c / 32) * nblocks * 32 + (c % 32);
-    ulonglong2 s = make_ulonglong2(0, 0);
-    for (u32 b = 0; b < nblocks; b++) {
-        ulonglong2 o = q[(u64)b * 32];
-        s.x ^= o.x;
-        s.y ^= o.y;
-    }
-    dst[t] = gf128_mul(s, make_ulonglong2(fin.scale[p][0], fin.scale[p][1]));
+    dst[t] = gf128_mul(sum[(u64)fin.slot[p] * ncols + c], u2(fin.scale[p][0], fin.scale[p][1]));
 }

@@ -24,8 +24,13 @@ const gf128Program = "gf128.cu"
 // input of the same type unless the method says otherwise; partially
 // overlapping views are not allowed. A GF128 is safe for concurrent use.
 type GF128 struct {
-	d   *gpu.Device
-	fns struct {
+	d        *gpu.Device
+	logChunk int // EvalSubspace's rows per inversion (log2), 0: chosen by size
+	// Tests may replace EvalSubspace's inner-product kernel by one taking
+	// dotRows rows per group.
+	dotFn   *gpu.Function
+	dotRows int
+	fns     struct {
 		mul, scale, mulBase, inv, combine, weights, dot, finish *gpu.Function
 	}
 }

@@ -1,6 +1,7 @@
 package gfvec
 
 import (
+	"encoding/binary"
 	"fmt"
 	"testing"
 	"time"
@@ -12,6 +13,8 @@ import (
 	"github.com/gfpoly/gfpoly/gpu"
 	"github.com/gfpoly/gfpoly/internal/gputest"
 )
+
+func ms(dt time.Duration) float64 { return dt.Seconds() * 1e3 }
 
 // TestVanishingScale checks the host's Z(z)/Z' (the linearized recursion)
 // against the plain products over the subspace. No GPU needed.
@@ -70,7 +73,6 @@ func TestGF128Report(t *testing.T) {
 	require.NoError(t, err)
 	reps := *reportReps
 	fmt.Printf("\ndevice: %s\n", d.Info())
-	ms := func(dt time.Duration) float64 { return dt.Seconds() * 1e3 }
 
 	fmt.Printf("\n| GF(2^128) op | n | time | G elements/s |\n|---|---|---|---|\n")
 	for _, lg := range []int{22, 24} {
@@ -136,6 +138,108 @@ func TestGF128Report(t *testing.T) {
 		cols.Free()
 		dst.Free()
 	}
+}
+
+// TestGF128EvalParts times EvalSubspace's kernels one by one on buffers
+// allocated once (with -gpu.report): the weights for each chunk of rows per
+// inversion, the inner products, the finishing pass, the scratch
+// allocation, and the whole call for each chunk.
+func TestGF128EvalParts(t *testing.T) {
+	if !*report {
+		t.Skip("run with -gpu.report")
+	}
+	d := gputest.Device(t)
+	s, err := d.NewStream()
+	require.NoError(t, err)
+	defer s.Close()
+	g, err := NewGF128(d)
+	require.NoError(t, err)
+	reps := *reportReps
+	const ncols = 32
+	do := func(f func(q *gpu.Queue) error) func() error { return func() error { return d.Do(s, f) } }
+	fmt.Printf("\n| EvalSubspace part | n | time |\n|---|---|---|\n")
+	for _, lg := range []int{16, 20, 22} {
+		n := 1 << lg
+		sub := randomSubspace(t, lg, 3)
+		basis := make([]byte, 8*evalMaxDim)
+		for j, v := range sub.Basis() {
+			binary.LittleEndian.PutUint64(basis[8*j:], uint64(v))
+		}
+		z := words128(1, 4)[0]
+		pts := make([]byte, 768)
+		binary.LittleEndian.PutUint64(pts[0:], uint64(z.A0))
+		binary.LittleEndian.PutUint64(pts[8:], uint64(z.A1))
+		binary.LittleEndian.PutUint64(pts[512:], uint64(gf64.Mul(gf128.C, gf64.Square(z.A1))))
+		fin := make([]byte, 896)
+		binary.LittleEndian.PutUint64(fin[0:], 1)
+		binary.LittleEndian.PutUint64(fin[512:], ^uint64(0))
+		w, sum, out := gputest.Alloc[gf128.Element](t, d, n), gputest.Alloc[gf128.Element](t, d, ncols), gputest.Alloc[gf128.Element](t, d, ncols)
+		cols := gputest.Upload(t, d, gputest.Words[gf64.Element](ncols*n, 5))
+		for lc := 2; lc <= 5; lc++ {
+			dt := gputest.DeviceTime(t, d, s, 2, reps, 1, do(func(q *gpu.Queue) error {
+				return g.evalWeights(q, w.Ptr(), sum.Ptr(), ncols, lg, lc, 1, sub.Shift(), basis, pts)
+			}))
+			auto := ""
+			if lc == g.evalLogChunk(n) {
+				auto = " (chosen)"
+			}
+			fmt.Printf("| weights, %d rows per inversion%s | 2^%d | %.3f ms |\n", 1<<lc, auto, lg, ms(dt))
+		}
+		for _, name := range dotVariants {
+			g.dotFn, g.dotRows = dotVariant(t, g, name)
+			dt := gputest.DeviceTime(t, d, s, 2, reps, 1, do(func(q *gpu.Queue) error {
+				return g.evalDot(q, sum.Ptr(), cols.Ptr(), w.Ptr(), n, n, ncols, 1)
+			}))
+			fmt.Printf("| inner products, 32 columns, %s | 2^%d | %.3f ms |\n", name, lg, ms(dt))
+			dt = gputest.DeviceTime(t, d, s, 2, reps, 1, do(func(q *gpu.Queue) error {
+				if err := g.evalWeights(q, w.Ptr(), sum.Ptr(), ncols, lg, g.evalLogChunk(n), 1, sub.Shift(), basis, pts); err != nil {
+					return err
+				}
+				if err := g.evalDot(q, sum.Ptr(), cols.Ptr(), w.Ptr(), n, n, ncols, 1); err != nil {
+					return err
+				}
+				return g.evalFinish(q, out.Ptr(), sum.Ptr(), cols.Ptr(), n, ncols, 1, fin)
+			}))
+			fmt.Printf("| the three kernels, no scratch, %s | 2^%d | %.3f ms |\n", name, lg, ms(dt))
+		}
+		g.dotFn, g.dotRows = nil, 0
+		var dt time.Duration
+		dt = gputest.DeviceTime(t, d, s, 2, reps, 1, do(func(q *gpu.Queue) error {
+			return g.evalFinish(q, out.Ptr(), sum.Ptr(), cols.Ptr(), n, ncols, 1, fin)
+		}))
+		fmt.Printf("| finish, 32 columns | 2^%d | %.3f ms |\n", lg, ms(dt))
+		dt = gputest.DeviceTime(t, d, s, 2, reps, 1, do(func(q *gpu.Queue) error {
+			return q.Scratch(16*n+16*ncols, func(p gpu.DevicePtr) error {
+				return g.evalFinish(q, out.Ptr(), sum.Ptr(), cols.Ptr(), n, ncols, 0, fin)
+			})
+		}))
+		fmt.Printf("| scratch of 16·n bytes and an empty launch | 2^%d | %.3f ms |\n", lg, ms(dt))
+		for lc := 2; lc <= 5; lc++ {
+			g.logChunk = lc
+			dt = gputest.DeviceTime(t, d, s, 2, reps, 1, func() error { return g.EvalSubspace(s, out, cols, n, sub, []gf128.Element{z}) })
+			fmt.Printf("| EvalSubspace, 32 columns, %d rows per inversion | 2^%d | %.3f ms |\n", 1<<lc, lg, ms(dt))
+		}
+		g.logChunk = 0
+		for _, x := range []*gpu.Buffer[gf128.Element]{w, sum, out} {
+			x.Free()
+		}
+		cols.Free()
+	}
+}
+
+// dotVariants are the inner-product kernels of cuda/gf128.cu: table
+// lookups in every warp (the default), the warps split between lookups and
+// integer multiplications (4, 5 or 6 warps of 8 looking up), and
+// multiplications only.
+var dotVariants = []string{"gf128_eval_dot", "gf128_eval_dot_mix4", "gf128_eval_dot_mix5", "gf128_eval_dot_mix6", "gf128_eval_dot_mul"}
+
+// dotVariant returns the named inner-product kernel and its rows per group.
+func dotVariant(t testing.TB, g *GF128, name string) (*gpu.Function, int) {
+	m, err := g.d.Module(gf128Program)
+	require.NoError(t, err)
+	f, err := m.Function(name)
+	require.NoError(t, err)
+	return f, 4
 }
 
 func benchmarkEval(b *testing.B, lg, ncols, npts int) {
