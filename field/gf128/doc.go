@@ -62,10 +62,10 @@
 // always compiled, and on amd64 two assembly implementations: one built on
 // PCLMULQDQ (one element per 128-bit register) and one built on AVX-512
 // VPCLMULQDQ (four elements per 512-bit register, the same code lane by
-// lane). The vector kernels work on pairs of elements: Karatsuba takes three
-// carry-less products per element (MulVec, and ScaleVec with C·c1
-// precomputed), and the shifts and one PSHUFB lookup of gf64's reduction
-// reduce two coefficients per instruction. The AVX-512 kernels work on blocks
+// lane). The vector kernels work on pairs of elements: MulVec takes
+// Karatsuba's three carry-less products per element and two more for C·a1b1,
+// ScaleVec three (C·c1 precomputed), MulByBaseVec two, and the shifts and one
+// PSHUFB lookup of gf64's reduction reduce two coefficients per instruction. The AVX-512 kernels work on blocks
 // of eight elements (rows, for CombineBase) and leave the rest to the
 // PCLMULQDQ kernels; scalar Mul (so Inverse's and BatchInverse's products)
 // uses PCLMULQDQ on both assembly paths. The fastest implementation the CPU
