@@ -201,14 +201,10 @@ func (g *GF128) evalWeights(q *gpu.Queue, w, sum gpu.DevicePtr, ncols, dim, logC
 // points, added into sum.
 func (g *GF128) evalDot(q *gpu.Queue, sum, cols, w gpu.DevicePtr, n, stride, ncols, m int) error {
 	ncg := (ncols + 31) / 32
-	fn, rows := g.fns.dot, evalRows
-	if g.dotRows != 0 {
-		fn, rows = g.dotFn, g.dotRows
-	}
-	groups := (n + rows - 1) / rows
+	groups := (n + evalRows - 1) / evalRows
 	sms := max(1, g.d.Info().Multiprocessors)
 	nblocks := max(1, min((groups+evalWarps-1)/evalWarps, (4*sms+ncg*m-1)/(ncg*m)))
-	return q.Launch(fn, gpu.Dim3{X: nblocks, Y: ncg, Z: m}, gpu.Dim3{X: evalWarps * 32}, 0,
+	return q.Launch(g.fns.dot, gpu.Dim3{X: nblocks, Y: ncg, Z: m}, gpu.Dim3{X: evalWarps * 32}, 0,
 		sum, cols, w, uint64(n), uint64(stride), uint32(ncols))
 }
 

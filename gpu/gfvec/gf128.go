@@ -26,11 +26,7 @@ const gf128Program = "gf128.cu"
 type GF128 struct {
 	d        *gpu.Device
 	logChunk int // EvalSubspace's rows per inversion (log2), 0: chosen by size
-	// Tests may replace EvalSubspace's inner-product kernel by one taking
-	// dotRows rows per group.
-	dotFn   *gpu.Function
-	dotRows int
-	fns     struct {
+	fns      struct {
 		mul, scale, mulBase, inv, combine, weights, dot, finish *gpu.Function
 	}
 }

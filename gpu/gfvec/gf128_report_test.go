@@ -185,25 +185,20 @@ func TestGF128EvalParts(t *testing.T) {
 			}
 			fmt.Printf("| weights, %d rows per inversion%s | 2^%d | %.3f ms |\n", 1<<lc, auto, lg, ms(dt))
 		}
-		for _, name := range dotVariants {
-			g.dotFn, g.dotRows = dotVariant(t, g, name)
-			dt := gputest.DeviceTime(t, d, s, 2, reps, 1, do(func(q *gpu.Queue) error {
-				return g.evalDot(q, sum.Ptr(), cols.Ptr(), w.Ptr(), n, n, ncols, 1)
-			}))
-			fmt.Printf("| inner products, 32 columns, %s | 2^%d | %.3f ms |\n", name, lg, ms(dt))
-			dt = gputest.DeviceTime(t, d, s, 2, reps, 1, do(func(q *gpu.Queue) error {
-				if err := g.evalWeights(q, w.Ptr(), sum.Ptr(), ncols, lg, g.evalLogChunk(n), 1, sub.Shift(), basis, pts); err != nil {
-					return err
-				}
-				if err := g.evalDot(q, sum.Ptr(), cols.Ptr(), w.Ptr(), n, n, ncols, 1); err != nil {
-					return err
-				}
-				return g.evalFinish(q, out.Ptr(), sum.Ptr(), cols.Ptr(), n, ncols, 1, fin)
-			}))
-			fmt.Printf("| the three kernels, no scratch, %s | 2^%d | %.3f ms |\n", name, lg, ms(dt))
-		}
-		g.dotFn, g.dotRows = nil, 0
-		var dt time.Duration
+		dt := gputest.DeviceTime(t, d, s, 2, reps, 1, do(func(q *gpu.Queue) error {
+			return g.evalDot(q, sum.Ptr(), cols.Ptr(), w.Ptr(), n, n, ncols, 1)
+		}))
+		fmt.Printf("| inner products, 32 columns | 2^%d | %.3f ms |\n", lg, ms(dt))
+		dt = gputest.DeviceTime(t, d, s, 2, reps, 1, do(func(q *gpu.Queue) error {
+			if err := g.evalWeights(q, w.Ptr(), sum.Ptr(), ncols, lg, g.evalLogChunk(n), 1, sub.Shift(), basis, pts); err != nil {
+				return err
+			}
+			if err := g.evalDot(q, sum.Ptr(), cols.Ptr(), w.Ptr(), n, n, ncols, 1); err != nil {
+				return err
+			}
+			return g.evalFinish(q, out.Ptr(), sum.Ptr(), cols.Ptr(), n, ncols, 1, fin)
+		}))
+		fmt.Printf("| the three kernels, no scratch | 2^%d | %.3f ms |\n", lg, ms(dt))
 		dt = gputest.DeviceTime(t, d, s, 2, reps, 1, do(func(q *gpu.Queue) error {
 			return g.evalFinish(q, out.Ptr(), sum.Ptr(), cols.Ptr(), n, ncols, 1, fin)
 		}))
@@ -225,21 +220,6 @@ func TestGF128EvalParts(t *testing.T) {
 		}
 		cols.Free()
 	}
-}
-
-// dotVariants are the inner-product kernels of cuda/gf128.cu: table
-// lookups in every warp (the default), the warps split between lookups and
-// integer multiplications (4, 5 or 6 warps of 8 looking up), and
-// multiplications only.
-var dotVariants = []string{"gf128_eval_dot", "gf128_eval_dot_mix4", "gf128_eval_dot_mix5", "gf128_eval_dot_mix6", "gf128_eval_dot_mul"}
-
-// dotVariant returns the named inner-product kernel and its rows per group.
-func dotVariant(t testing.TB, g *GF128, name string) (*gpu.Function, int) {
-	m, err := g.d.Module(gf128Program)
-	require.NoError(t, err)
-	f, err := m.Function(name)
-	require.NoError(t, err)
-	return f, 4
 }
 
 func benchmarkEval(b *testing.B, lg, ncols, npts int) {
