@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"strings"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
@@ -278,12 +279,13 @@ func AddVec(dst, a, b []Element) {
 	}
 }
 
-// BatchInverse sets dst[i] = a[i]⁻¹ using Montgomery's trick: about three
-// multiplications per element and one field inversion per block of
-// batchInvBlock elements. Zeros are allowed: where a[i] = 0, dst[i] = 0 (as
-// Inverse(0) = 0) and every other entry is still inverted. dst may alias a. It
-// returns the number of zero entries, so callers that must reject zeros can
-// check for a non-zero count.
+// BatchInverse sets dst[i] = a[i]⁻¹ using Montgomery's trick: three
+// multiplications per element, done as vector products (MulVec) across
+// batchInvLanes independent running products, and one field inversion per
+// block of batchInvBlock elements. Zeros are allowed: where a[i] = 0,
+// dst[i] = 0 (as Inverse(0) = 0) and every other entry is still inverted. dst
+// may alias a. It returns the number of zero entries, so callers that must
+// reject zeros can check for a non-zero count.
 func BatchInverse(dst, a []Element) int {
 	checkLen("BatchInverse", len(dst), len(a))
 	zeros := 0
@@ -295,37 +297,74 @@ func BatchInverse(dst, a []Element) int {
 	return zeros
 }
 
-const batchInvBlock = 256
+const (
+	batchInvLanes = 64   // running products side by side: element i is in lane i mod 64
+	batchInvBlock = 1024 // elements per field inversion
+)
 
-// batchInverseBlock runs four chains of running products side by side
-// (element i in chain i mod 4), so that four independent multiplications
-// are in flight instead of one: a product's latency, not its throughput,
-// bounds a single chain. The four chain products are inverted together with
-// one inversion.
+// batchInverseBlock inverts up to batchInvBlock elements. Row r of the block
+// is a[64r : 64r+64]; lane k keeps the running product of a[k], a[64+k], …
+// (zeros replaced by one), so that each step is one MulVec over a row. The
+// 64 lane products are inverted with the scalar trick (batchInverseLanes).
 func batchInverseBlock(dst, a, prefix []Element) int {
-	acc := [4]Element{One, One, One, One}
-	zeros := 0
-	for i, v := range a {
-		prefix[i] = acc[i&3]
-		if v.IsZero() {
-			zeros++
-			continue
-		}
-		acc[i&3] = mul(acc[i&3], v)
+	var acc, row [batchInvLanes]Element
+	for k := range acc {
+		acc[k] = One
 	}
-	// inv[j] = acc[j]⁻¹ from one inversion of the product of all four.
-	p01, p23 := mul(acc[0], acc[1]), mul(acc[2], acc[3])
-	t := Inverse(mul(p01, p23))
-	i01, i23 := mul(t, p23), mul(t, p01)
-	inv := [4]Element{mul(i01, acc[1]), mul(i01, acc[0]), mul(i23, acc[3]), mul(i23, acc[2])}
-	for i := len(a) - 1; i >= 0; i-- {
-		v := a[i]
-		if v.IsZero() {
-			dst[i] = Zero
-			continue
+	zeros := 0
+	for lo := 0; lo < len(a); lo += batchInvLanes {
+		w := min(batchInvLanes, len(a)-lo)
+		copy(prefix[lo:lo+w], acc[:w])
+		for k, v := range a[lo : lo+w] {
+			if v.IsZero() {
+				zeros++
+				v = One
+			}
+			row[k] = v
 		}
-		dst[i] = mul(inv[i&3], prefix[i])
-		inv[i&3] = mul(inv[i&3], v)
+		mulVec(acc[:w], acc[:w], row[:w])
+	}
+	var inv [batchInvLanes]Element
+	batchInverseLanes(inv[:], acc[:])
+	last := (len(a) - 1) / batchInvLanes * batchInvLanes
+	for lo := last; lo >= 0; lo -= batchInvLanes {
+		w := min(batchInvLanes, len(a)-lo)
+		var zero uint64 // bit k: a[lo+k] = 0
+		for k, v := range a[lo : lo+w] {
+			if v.IsZero() {
+				zero |= 1 << k
+				v = One
+			}
+			row[k] = v
+		}
+		d := dst[lo : lo+w] // may be a[lo : lo+w], already copied into row
+		mulVec(d, inv[:w], prefix[lo:lo+w])
+		mulVec(inv[:w], inv[:w], row[:w])
+		for zero != 0 {
+			d[bits.TrailingZeros64(zero)] = Zero
+			zero &= zero - 1
+		}
 	}
 	return zeros
+}
+
+// batchInverseLanes sets inv[i] = acc[i]⁻¹ for non-zero acc[i] by the
+// sequential trick, four running products side by side (a product's latency,
+// not its throughput, bounds a single chain).
+func batchInverseLanes(inv, acc []Element) {
+	var prefix [batchInvLanes]Element
+	run := [4]Element{One, One, One, One}
+	for i, v := range acc {
+		prefix[i] = run[i&3]
+		run[i&3] = mul(run[i&3], v)
+	}
+	// r[j] = run[j]⁻¹ from one inversion of the product of all four.
+	p01, p23 := mul(run[0], run[1]), mul(run[2], run[3])
+	t := Inverse(mul(p01, p23))
+	i01, i23 := mul(t, p23), mul(t, p01)
+	r := [4]Element{mul(i01, run[1]), mul(i01, run[0]), mul(i23, run[3]), mul(i23, run[2])}
+	for i := len(acc) - 1; i >= 0; i-- {
+		inv[i] = mul(r[i&3], prefix[i])
+		r[i&3] = mul(r[i&3], acc[i])
+	}
 }

@@ -246,7 +246,7 @@ func TestVectorAliasing(t *testing.T) {
 func TestBatchInverse(t *testing.T) {
 	forEachPath(t, func(t *testing.T) {
 		rng := newRand(t)
-		for _, n := range []int{0, 1, 2, 3, 4, 5, 7, 8, 9, 63, 64, 65, 255, 256, 257, 1000} {
+		for _, n := range []int{0, 1, 2, 3, 4, 5, 7, 8, 9, 63, 64, 65, 127, 129, 255, 256, 257, 1000, 1023, 1024, 1025, 2100} {
 			a := randVec(rng, n)
 			wantZeros := 0
 			for i := range a {
@@ -276,6 +276,10 @@ func TestBatchInverse(t *testing.T) {
 				}
 				require.Equal(t, One, refMul(a[i], dst[i]), "n=%d i=%d: a·a⁻¹ = 1", n, i)
 			}
+			// In place, the same result.
+			b := slices.Clone(a)
+			require.Equal(t, wantZeros, BatchInverse(b, b), "n=%d: in place: zeros counted", n)
+			testutil.RequireEqualSlices(t, dst, b, "n=%d: BatchInverse(a, a)", n)
 		}
 		// All zeros.
 		dst := randVec(rng, 300)
