@@ -23,7 +23,9 @@
 // writes it into the caller's buffers); Commit encodes and commits (CommitInto
 // into the caller's buffers; CommitLDE commits an LDE the caller has); Open
 // returns rows and authentication paths;
-// Verify checks them against the root and needs no encoder. Backend is the
+// Verify checks them against the root and needs no encoder; CombineExt and
+// Evaluate take challenges from the extension fields (see "Challenges,
+// combinations and evaluations"). Backend is the
 // part of Encoder that does not depend on the field, for tools that hold
 // encoders of several fields.
 //
@@ -125,6 +127,96 @@
 // g·⟨ω'⟩ of the domain of size 2^k·blowup, where g is the domain's
 // FrMultiplicativeGen (gnark-crypto's default coset shift), in natural order:
 // row i of the LDE is p(g·ω'^i).
+//
+// # Challenges, combinations and evaluations
+//
+// After the commitment a prover draws challenges and works with them: a
+// random linear combination of the columns (the batching of DEEP/FRI) and
+// the values of the trace polynomials at out-of-domain points. Challenges
+// come from the challenge field X of the trace field, Ext's table: GF(2^128)
+// for GF(2^64), Goldilocks' E2, BabyBear's and KoalaBear's E4 (gnark-crypto's
+// types), BN254 itself. A function given an X of another field returns an
+// error wrapping ErrField.
+//
+// Soundness. Two different sets of columns give the same combination for at
+// most #columns/|K| of the coefficients drawn from a field K
+// (Schwartz–Zippel), so a combination is sound to about log2|K| −
+// log2(#columns) bits: Combine's coefficients from the trace field give 31 −
+// log2(#columns) bits for BabyBear and KoalaBear, 64 − log2(#columns) for
+// GF(2^64) and Goldilocks; CombineExt's from X give 124, 128 and 128
+// (BN254: 254) less log2(#columns). CombinePowers(c, α) is CombineExt with
+// α^j for column j, one element drawn for all columns (Plonky3's batching),
+// with the same bound. An evaluation at a random point z of X is likewise
+// sound to log2|X| − log2(degree) bits.
+//
+//	CombineExt(c, α)[i]   = Σ_j α_j·col_j[i]     (col_j embedded in X)
+//	CombinePowers(c, α)[i] = Σ_j α^j·col_j[i]
+//	Evaluate(c, z)[p][j]  = p_j(z_p),  p_j of degree < n = Rows()/blowup
+//
+// A combination is one pass over the LDE, on all cores, a block of rows at a
+// time; each coordinate of X over the trace field is a trace-field
+// combination (gnark-crypto's vector kernels, gf64's), and the elements are
+// those of the field arithmetic done term by term, exactly.
+//
+// Evaluation. The trace polynomial p of a column has degree < n, so n
+// distinct points of the codeword determine it; Evaluate reads the first n
+// rows of the LDE, x_i = CodewordPoint(i), contiguous in memory. With
+// barycentric weights λ_i = 1/Π_{j≠i}(x_i − x_j) and z not a node,
+//
+//	p(z) = Σ_i λ_i·f_i/(z − x_i) / Σ_i λ_i/(z − x_i)
+//
+// (the second barycentric form: the denominator is the same sum for the
+// constant 1, so common factors of the λ_i cancel). For GF(2^64) the first
+// 2^k rows of the codeword subspace T form the affine subspace S' = shift +
+// span(β_0..β_(k−1)), all λ_i are equal (Z'(x_i) = Π_{v∈V, v≠0} v, V the
+// span), and this is p(z) = Z(z)/Z'·Σ_i f_i/(z − x_i), Z(X) = L_V(X + shift).
+// For a prime field the nodes are g·ω'^i, i < n, a geometric progression
+// (row i of the LDE is p(g·ω'^i)), whose weights are, up to a common
+// factor, 1/((−1)^i·ω'^(i(i−1)/2 + i(n−1−i))·P_i·P_(n−1−i)) with P_m =
+// Π_{k=1..m}(1 − ω'^k): computed once per commitment (n trace-field
+// elements, kept until Close).
+//
+// The divisions stay in the trace field F: with χ_z(T) = N_{X/F}(T − z), the
+// characteristic polynomial of z (degree d = [X:F], coefficients in F, zero
+// at no node), and h_z = χ_z/(T − z), 1/(z − x) = −h_z(x)/χ_z(x). For the
+// points z_1..z_P of one call (up to 16/d at a time), Δ = Π_p χ_(z_p) and
+// G_p = h_(z_p)·Π_(q≠p) χ_(z_q), every sum above is −Σ_k G_p,k·S_k with the
+// moments S_k = Σ_i f_i·W_i·x_i^k, W_i = λ_i/Δ(x_i), k < d·P: one batch
+// inversion of Δ(x_i) per row in F for all the points, and d·P trace-field
+// inner products per column, which read the column once (KoalaBear's four
+// at a time as one E4-by-base inner product). A point of the codeword
+// domain (a trace-field element embedded in X: CodewordPoint(i)) returns
+// the stored row i, exactly.
+//
+// Domain points. TracePoint(i) and CodewordPoint(i) (CodewordPoints for a
+// range, one multiplication or XOR a point) give the points of a
+// commitment's rows without building its domains; PrimeDomains and
+// BinaryDomainsOf return an encoder's domains.
+//
+// Drawing challenges. DrawExt maps a byte stream (a transcript's output) to
+// a uniform element of X, coordinate by coordinate in the type's order
+// (E4: B0.A0, B0.A1, B1.A0, B1.A1; E2 and GF(2^128): A0, A1), each by
+// rejection sampling of little-endian words: BabyBear and KoalaBear, 4
+// bytes with the top bit cleared, accepted below p; Goldilocks, 8 bytes
+// accepted below p; BN254, 32 bytes with the top two bits cleared,
+// accepted below r; GF(2^64), 8 bytes, always accepted. The value of a
+// coordinate is the canonical integer, not its Montgomery form. Test
+// vectors: from the stream SHA-256("gfpoly DrawExt" ‖ i), i = 0, 1, … as 4
+// bytes big-endian, block after block, the first two elements drawn are
+// (coordinates in the type's order)
+//
+//	BabyBear E4     544100730 255781108 1820113961 1705851555
+//	                25869814 920718931 1153219346 743318446
+//	KoalaBear E4    the same (no word rejected)
+//	Goldilocks E2   1098571494338744698 16549948681378118697
+//	                13177829734333726198 12415900456239020818
+//	GF(2^128)       0x0f3ee8f4206e517a 0xe5ad3aa3ec7cbc29
+//	                0xb6e10e53018abdf6 0xac4e23aec4bcbb12
+//	BN254           20039825681588141316195240779737185769233161932979655587086224877406374482298
+//	                12612762812761375889353116435150249938466641840282406193868635351834925399269
+//
+// Commitments kept on the device are combined and evaluated on the host
+// from a copy of their LDE for now (device kernels will replace it).
 //
 // # Commitment
 //

@@ -651,6 +651,14 @@ func (c *Commitment[E]) Open(indices []int) (*Opening[E], error) {
 // coefficients for the binary field). Every backend gives the same elements;
 // a commitment kept on the device combines there and copies only the
 // result. A wrong number of coefficients is an error wrapping ErrShape.
+//
+// Coefficients drawn from the trace field give a combination that is sound
+// to about log2|F| − log2(#columns) bits (Schwartz–Zippel: two different
+// sets of columns combine alike for at most #columns/|F| of the
+// coefficients): some 250 bits for BN254, 64 − log2(#columns) for GF(2^64)
+// and Goldilocks, but only 31 − log2(#columns) for BabyBear and KoalaBear,
+// too few for a proof. A prover draws them from the extension instead
+// (Ext, DrawExt) and calls CombineExt or CombinePowers.
 func (c *Commitment[E]) Combine(alpha []E) ([]E, error) {
 	dst := make([]E, c.Rows())
 	if err := c.CombineInto(dst, alpha); err != nil {

@@ -226,8 +226,7 @@ func discreteLog[F any](o baseOps[F], y, w F, m int) (int, bool) {
 
 // evalGroup evaluates every column at the points of one group, none of
 // them a node, into outs[p]. With χ_p(T) = N_{X/F}(T − z_p) (monic, in
-// F[T], zero at z_p only among the points of F's closure that are
-// nodes... none) and h_p = χ_p/(T − z_p),
+// F[T]; χ_p(x) ≠ 0 for every x of F but z_p) and h_p = χ_p/(T − z_p),
 //
 //	1/(z_p − x) = −h_p(x)/χ_p(x) = −G_p(x)/Δ(x),  Δ = Π_p χ_p, G_p = h_p·Π_{p'≠p} χ_p',
 //
