@@ -10,6 +10,7 @@ import (
 
 	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/gpu/gfvec"
 	"github.com/gfpoly/gfpoly/gpu/rowhash"
 )
 
@@ -86,6 +87,12 @@ type resident[E Element] struct {
 	spareLDE   *gpu.Buffer[E]
 	spareNodes *gpu.Buffer[byte]
 	closed     bool // the encoder is closed: nothing is kept
+
+	// The GF(2^128) kernels of CombineExt and Evaluate (ext_gpu.go),
+	// loaded on first use.
+	g128Once sync.Once
+	g128     *gfvec.GF128
+	g128Err  error
 }
 
 // resSlot is one stream of the upload of a trace: pinned and device
@@ -614,6 +621,9 @@ type deviceLDE[E Element] interface {
 	combine(dst *gpu.Buffer[E], alpha []E) (*gpu.Buffer[E], error)
 	// view returns the whole LDE as one device buffer.
 	view() (*gpu.Buffer[E], error)
+	// withParts runs f on each device's columns with the store locked
+	// (ext_gpu.go); op names the caller.
+	withParts(op string, f func([]extPart[E]) error) error
 	// free releases the device memory.
 	free() error
 }
