@@ -12,8 +12,9 @@
 // A quadratic y² + y + c over GF(2^64) is irreducible exactly when the
 // absolute trace Tr(c) is 1. The trace is GF(2)-linear and Tr(x^i) = 1 only
 // for i in {61, 63}, so every small integer c has trace 0 and gives a
-// reducible polynomial. Of the two constants of weight one, x^63 is the one
-// whose products are a shift: C·r = x^63·r is the 127-bit value
+// reducible polynomial. x^61 and x^63 are thus the trace-1 constants of
+// lowest weight, and with either a product by C is a shift instead of a
+// multiplication; C = x^63 is the convention: C·r is the 127-bit value
 // (r>>1)·x^64 + r<<63, added to the other product of the same coefficient
 // before its one reduction. With y² = y + C,
 //

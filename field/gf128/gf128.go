@@ -19,7 +19,7 @@ type Element struct {
 
 // C is the constant term of the defining polynomial y² + y + C: x^63, an
 // element of absolute trace 1 (so the polynomial has no root in GF(2^64) and
-// is irreducible), and the one of lowest weight whose product is a shift.
+// is irreducible) and of weight one, so that a product by C is a shift.
 const C = gf64.Element(1 << 63)
 
 var (
