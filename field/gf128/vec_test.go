@@ -310,9 +310,11 @@ func TestLengthMismatchPanics(t *testing.T) {
 			CombineBase(a, [][]gf64.Element{b64[:3], b64}, []Element{One, One})
 		}},
 	}
-	for _, tc := range cases {
-		assert.Equal(t, tc.want, testutil.PanicMessage(t, tc.f, tc.name), tc.name)
-	}
+	forEachPath(t, func(t *testing.T) {
+		for _, tc := range cases {
+			assert.Equal(t, tc.want, testutil.PanicMessage(t, tc.f, tc.name), tc.name)
+		}
+	})
 }
 
 func TestVectorNoAllocs(t *testing.T) {
