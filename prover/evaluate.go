@@ -116,6 +116,9 @@ type evalNodes[E any] struct {
 	fill  func(dst []E, lo int) // dst[i] = x_{lo+i}
 	lam   []E
 	index func(x E) (int, bool) // the codeword row of x, if x is a codeword point
+	// basis is, for GF(2^64), the codeword subspace's basis: within an
+	// aligned block of 2^l rows the nodes are x_lo + Σ_(b<l) bit_b(i)·β_b.
+	basis []gf64.Element
 }
 
 // lagrangeCache keeps a prime-field commitment's node weights and its
@@ -139,6 +142,7 @@ func (c *Commitment[E]) evalNodes(n int) (*evalNodes[E], error) {
 			index: func(x gf64.Element) (int, bool) {
 				return cw.Index(x)
 			},
+			basis: cw.Basis(),
 		}).(*evalNodes[E]), nil
 	}
 	o := baseOf[E]()
@@ -292,12 +296,22 @@ func evalGroup[F, X any](ops fieldPair[F, X], nd *evalNodes[F], cols [][]F, n in
 		for k := range us {
 			us[k] = u(k)
 		}
-		dt := b.newDotter()
-		dt.load(us)
-		for j, col := range cols {
-			dt.dots(col[lo:hi], s[j*m:(j+1)*m])
+		if bm, ok := any(us).([][]gf64.Element); ok && m <= 4 && L >= 2 {
+			// GF(2^64): the moments of x and x² by folds (binaryMoments).
+			xs := any(xs).([]gf64.Element)
+			t := any(cst).([]gf64.Element)
+			for j, col := range cols {
+				f := any(col[lo:hi]).([]gf64.Element)
+				binaryMoments(any(s[j*m:(j+1)*m]).([]gf64.Element), f, bm, xs[0], nd.basis[:log2(L)], t)
+			}
+		} else {
+			dt := b.newDotter()
+			dt.load(us)
+			for j, col := range cols {
+				dt.dots(col[lo:hi], s[j*m:(j+1)*m])
+			}
+			dt.release()
 		}
-		dt.release()
 		for k := range m {
 			s[nc*m+k] = b.sum(u(k))
 		}
@@ -359,4 +373,70 @@ func quotientByRoot[F, X any](x extOps[F, X], a []X, z X) []X {
 		q[k-1] = acc
 	}
 	return q
+}
+
+// binaryMoments sets out[k] = Σ_i f[i]·u[0][i]·x_i^k for k < len(out) ≤ 4,
+// x_i = x0 + Σ_(b<l) bit_b(i)·β_b over an aligned block of 2^l rows, with
+// two multiplications a row at most: x ↦ x and x ↦ x² are GF(2)-linear, so
+// Σ_i T_i·x_i^(2^e) = x0^(2^e)·A + Σ_b β_b^(2^e)·B_b with A = Σ_i T_i and
+// B_b = Σ_(i: bit b of i set) T_i, which halving folds give in about two
+// XORs a row (foldSums). T = f·u[0] gives the moments 0, 1, 2, and T' =
+// f·u[1] (u[1] = u[0]·x) gives x³ = x·x². t is scratch of len(f).
+func binaryMoments(out, f []gf64.Element, u [][]gf64.Element, x0 gf64.Element, beta []gf64.Element, t []gf64.Element) {
+	var bs [64]gf64.Element
+	b := bs[:len(beta)]
+	gf64.MulVec(t, f, u[0])
+	a := foldSums(t, b)
+	out[0] = a
+	out[1] = gf64.Mul(x0, a) ^ linSum(beta, b, 1)
+	if len(out) > 2 {
+		out[2] = gf64.Mul(gf64.Square(x0), a) ^ linSum(beta, b, 2)
+	}
+	if len(out) > 3 {
+		gf64.MulVec(t, f, u[1])
+		a = foldSums(t, b)
+		out[3] = gf64.Mul(gf64.Square(x0), a) ^ linSum(beta, b, 2)
+	}
+}
+
+// linSum is Σ_b β_b^e·B_b for e = 1 or 2.
+func linSum(beta, b []gf64.Element, e int) gf64.Element {
+	var s gf64.Element
+	for i, v := range beta {
+		if e == 2 {
+			v = gf64.Square(v)
+		}
+		s ^= gf64.Mul(v, b[i])
+	}
+	return s
+}
+
+// foldSums returns Σ_i t[i] and sets b[k] = Σ_(i: bit k of i set) t[i],
+// len(t) = 2^len(b), destroying t: the top half is summed into b[l−1] and
+// XORed onto the bottom half, and so on down.
+func foldSums(t []gf64.Element, b []gf64.Element) gf64.Element {
+	for k := len(b) - 1; k >= 0; k-- {
+		h := len(t) / 2
+		lo, hi := t[:h], t[h:2*h]
+		var s0, s1, s2, s3 gf64.Element
+		i := 0
+		for ; i+4 <= h; i += 4 {
+			l4, h4 := (*[4]gf64.Element)(lo[i:i+4]), (*[4]gf64.Element)(hi[i:i+4])
+			s0 ^= h4[0]
+			s1 ^= h4[1]
+			s2 ^= h4[2]
+			s3 ^= h4[3]
+			l4[0] ^= h4[0]
+			l4[1] ^= h4[1]
+			l4[2] ^= h4[2]
+			l4[3] ^= h4[3]
+		}
+		for ; i < h; i++ {
+			s0 ^= hi[i]
+			lo[i] ^= hi[i]
+		}
+		b[k] = s0 ^ s1 ^ s2 ^ s3
+		t = lo
+	}
+	return t[0]
 }

@@ -313,11 +313,13 @@ func testEvaluate[E prover.Element, X prover.Ext](t *testing.T, k kit[E, X]) {
 					require.Equal(t, k.horner(coeffs[j], z), got[p][j], "%s: point %d, column %d", name, p, j)
 				}
 			}
-			// One point at a time gives the same.
+			// One, two and three points at a time give the same.
 			for p := range pts {
-				one, err := prover.Evaluate(c, pts[p:p+1])
-				require.NoError(t, err)
-				assert.Equal(t, got[p], one[0], "%s: point %d alone", name, p)
+				for w := 1; w <= 3 && p+w <= len(pts); w++ {
+					part, err := prover.Evaluate(c, pts[p:p+w])
+					require.NoError(t, err)
+					assert.Equal(t, got[p:p+w], part, "%s: points %d..%d", name, p, p+w-1)
+				}
 			}
 			// Bad input.
 			_, err = prover.Evaluate[E, X](c, nil)
