@@ -3,6 +3,9 @@ package prover
 import (
 	"fmt"
 	"sync"
+
+	"github.com/gfpoly/gfpoly/field/gf128"
+	"github.com/gfpoly/gfpoly/field/gf64"
 )
 
 // CombineExt returns the random linear combination of the committed columns
@@ -17,10 +20,10 @@ import (
 // The combination is one pass over the LDE on all cores, a block of rows
 // at a time: for the prime fields each coordinate of X is a base-field
 // combination (gnark-crypto's vector kernels, AVX-512 where the CPU has
-// them), for GF(2^64) each of the two coordinates of GF(2^128) is a
-// GF(2^64) one (gf64.MulAddVec), and for BN254 it is Combine. The elements
-// equal gnark-crypto's own arithmetic (gf128's for GF(2^128)) done term by
-// term, exactly.
+// them), for GF(2^64) it is gf128.CombineBase (the carry-less products of
+// a row summed unreduced, one reduction an output coordinate), and for
+// BN254 it is Combine. The elements equal gnark-crypto's own arithmetic
+// (gf128's for GF(2^128)) done term by term, exactly.
 //
 // Errors wrap ErrField when X is not E's challenge field, ErrShape when
 // len(alpha) ≠ Columns(), ErrClosed after Close. A commitment kept on the
@@ -53,8 +56,12 @@ func CombineExtInto[E Element, X Ext](c *Commitment[E], dst, alpha []X) error {
 	if err != nil {
 		return err
 	}
-	if FieldOf[E]() == BN254 {
+	switch FieldOf[E]() {
+	case BN254:
 		return combineInto(any(dst).([]E), cols, any(alpha).([]E))
+	case GF64:
+		combineGF128(any(dst).([]gf128.Element), any(cols).([][]gf64.Element), any(alpha).([]gf128.Element))
+		return nil
 	}
 	combineExt(opsOf[E, X](), dst, cols, alpha)
 	return nil
@@ -153,5 +160,23 @@ func combineExt[F, X any](p fieldPair[F, X], dst []X, cols [][]F, alpha []X) {
 			}
 		}
 		p.x.interleave(dst[lo:hi], accs[:d])
+	})
+}
+
+// combineGF128 is combineExt for GF(2^64) columns: gf128.CombineBase on
+// blocks of rows over all cores (the carry-less products of a row summed
+// unreduced, one reduction per output coordinate).
+func combineGF128(dst []gf128.Element, cols [][]gf64.Element, alpha []gf128.Element) {
+	n := len(dst)
+	blocks := (n + extBlock - 1) / extBlock
+	parallelFor(blocks, func(b int) {
+		lo, hi := b*extBlock, min((b+1)*extBlock, n)
+		sub, done := scratch[[]gf64.Element](len(cols))
+		defer done()
+		for j, c := range cols {
+			sub[j] = c[lo:hi]
+		}
+		gf128.CombineBase(dst[lo:hi], sub, alpha)
+		clear(sub) // no references kept in the pool
 	})
 }

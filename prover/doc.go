@@ -155,7 +155,7 @@
 //
 // A combination is one pass over the LDE, on all cores, a block of rows at a
 // time; each coordinate of X over the trace field is a trace-field
-// combination (gnark-crypto's vector kernels, gf64's), and the elements are
+// combination (gnark-crypto's vector kernels; GF(2^128) by gf128.CombineBase), and the elements are
 // those of the field arithmetic done term by term, exactly.
 //
 // Evaluation. The trace polynomial p of a column has degree < n, so n
