@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf128"
 	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/prover"
@@ -358,4 +359,49 @@ func tracePoints[E prover.Element, X prover.Ext](t *testing.T, k kit[E, X], enc 
 		out[i] = k.mulE(out[i-1], w)
 	}
 	return out
+}
+
+// TestEvaluateBinaryDomains evaluates GF(2^64) commitments over domains
+// of WithBinaryDomains whose codeword basis is not the message space's.
+func TestEvaluateBinaryDomains(t *testing.T) {
+	custom := func(logRows, logBlowup int) (*domain.Subspace, *domain.Subspace, error) {
+		msg, _, err := prover.DefaultBinaryDomains(logRows, logBlowup)
+		if err != nil {
+			return nil, nil, err
+		}
+		basis := make([]gf64.Element, logRows+logBlowup)
+		for j := range basis {
+			basis[j] = gf64.Element(3) << (2 * j) // x^2j + x^(2j+1)
+		}
+		cw, err := domain.New(0xdead_beef_0000_0001, basis...)
+		return msg, cw, err
+	}
+	enc, err := prover.New[gf64.Element](prover.WithBlowup(4), prover.WithBinaryDomains(custom))
+	require.NoError(t, err)
+	for _, logRows := range []int{0, 2, 12} {
+		n := 1 << logRows
+		coeffs, err := prover.RandomTrace[gf64.Element](logRows, 2, 5)
+		require.NoError(t, err)
+		msg, _, err := prover.BinaryDomainsOf(enc, logRows)
+		require.NoError(t, err)
+		tr := make(prover.Trace[gf64.Element], 2)
+		for j := range tr {
+			tr[j] = append([]gf64.Element(nil), coeffs[j]...)
+			require.NoError(t, msg.FFT(tr[j]))
+		}
+		c, err := enc.Commit(tr)
+		require.NoError(t, err)
+		x, err := c.CodewordPoint(c.Rows() / 2)
+		require.NoError(t, err)
+		pts := append(kitGF64.randX(uint64(n), 2), gf128.Embed(x))
+		for w := 1; w <= len(pts); w++ {
+			got, err := prover.Evaluate(c, pts[:w])
+			require.NoError(t, err)
+			for p, z := range pts[:w] {
+				for j := range tr {
+					require.Equal(t, kitGF64.horner(coeffs[j], z), got[p][j], "2^%d rows, point %d of %d", logRows, p, w)
+				}
+			}
+		}
+	}
 }
