@@ -174,7 +174,7 @@
 // (row i of the LDE is p(g·ω'^i)), whose weights are, up to a common
 // factor, 1/((−1)^i·ω'^(i(i−1)/2 + i(n−1−i))·P_i·P_(n−1−i)) with P_m =
 // Π_{k=1..m}(1 − ω'^k): computed once per commitment (n trace-field
-// elements, kept until Close).
+// elements, kept with the commitment).
 //
 // The divisions stay in the trace field F: with χ_z(T) = N_{X/F}(T − z), the
 // characteristic polynomial of z (degree d = [X:F], coefficients in F, zero

@@ -22,7 +22,7 @@ import (
 // encoder's code; if it is not one, the values are those of the
 // interpolant of its first n rows. A prime-field commitment keeps the
 // barycentric weights of those rows (n trace-field elements) from its
-// first Evaluate until Close.
+// first Evaluate on, as long as the commitment itself is referenced.
 //
 // Errors wrap ErrField when X is not E's challenge field, ErrShape for no
 // points or a commitment of fewer rows than the blowup, ErrUnavailable for
@@ -265,6 +265,13 @@ func evalGroup[F, X any](ops fieldPair[F, X], nd *evalNodes[F], cols [][]F, n in
 	width := nc*m + m
 	blocks := (n + evalBlock - 1) / evalBlock
 	sums := make([]F, blocks*width)
+	// Δ's coefficients as vectors, for Horner's rule a block at a time.
+	bl := min(evalBlock, n)
+	consts := make([]F, m*bl)
+	for k := range m {
+		b.fill(consts[k*bl:(k+1)*bl], delta[k])
+	}
+	cv := func(k, l int) []F { return consts[k*bl : k*bl+l] }
 	parallelFor(blocks, func(blk int) {
 		lo, hi := blk*evalBlock, min((blk+1)*evalBlock, n)
 		L := hi - lo
@@ -276,12 +283,10 @@ func evalGroup[F, X any](ops fieldPair[F, X], nd *evalNodes[F], cols [][]F, n in
 		u := func(k int) []F { return buf[(3+k)*evalBlock : (3+k)*evalBlock+L] }
 		nd.fill(xs, lo)
 		// Δ(x) by Horner: x^m + δ_(m−1)x^(m−1) + … + δ_0.
-		b.fill(cst, delta[m-1])
-		b.addVec(w, xs, cst)
+		b.addVec(w, xs, cv(m-1, L))
 		for k := m - 2; k >= 0; k-- {
 			b.mulVec(w, w, xs)
-			b.fill(cst, delta[k])
-			b.addVec(w, w, cst)
+			b.addVec(w, w, cv(k, L))
 		}
 		invLanes(b, w, w, buf[(3+m)*evalBlock:])
 		if nd.lam != nil {
