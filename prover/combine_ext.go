@@ -27,7 +27,9 @@ import (
 //
 // Errors wrap ErrField when X is not E's challenge field, ErrShape when
 // len(alpha) ≠ Columns(), ErrClosed after Close. A commitment kept on the
-// device is combined on the host from a copy of its LDE.
+// device is combined there (gpu/gfvec's GF128.CombineBase, gpu/primentt's
+// CombineExt; each device its own columns, for one spread over several)
+// and only the result comes back; CombineExtDevice leaves it there.
 func CombineExt[E Element, X Ext](c *Commitment[E], alpha []X) ([]X, error) {
 	if err := checkExt[E, X]("CombineExt"); err != nil {
 		return nil, err
@@ -52,10 +54,14 @@ func CombineExtInto[E Element, X Ext](c *Commitment[E], dst, alpha []X) error {
 	if len(dst) != c.rows {
 		return fmt.Errorf("prover: CombineExt: destination of %d elements for %d rows: %w", len(dst), c.rows, ErrShape)
 	}
-	cols, err := c.extColumns("CombineExt")
+	lde, err := c.hostLDE("CombineExt")
 	if err != nil {
 		return err
 	}
+	if lde == nil {
+		return combineExtDevice(c, dst, alpha)
+	}
+	cols := lde
 	switch FieldOf[E]() {
 	case BN254:
 		return combineInto(any(dst).([]E), cols, any(alpha).([]E))

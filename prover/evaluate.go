@@ -27,8 +27,10 @@ import (
 // Errors wrap ErrField when X is not E's challenge field, ErrShape for no
 // points or a commitment of fewer rows than the blowup, ErrUnavailable for
 // a commitment that knows no evaluation domain, ErrClosed after Close. A
-// commitment kept on the device is evaluated on the host from a copy of
-// its LDE.
+// commitment kept on the device is evaluated there, from the rows that are
+// the coset g·⟨ω'^blowup⟩ (prime fields: gpu/primentt's EvalCoset) or the
+// subspace of the first n rows (GF(2^64): gpu/gfvec's GF128.EvalSubspace),
+// each device its own columns, and only the values come back.
 func Evaluate[E Element, X Ext](c *Commitment[E], points []X) ([][]X, error) {
 	if err := checkExt[E, X]("Evaluate"); err != nil {
 		return nil, err
@@ -65,11 +67,15 @@ func EvaluateInto[E Element, X Ext](c *Commitment[E], dst [][]X, points []X) err
 	if err != nil {
 		return err
 	}
-	nd, err := c.evalNodes(n)
+	lde, err := c.hostLDE("Evaluate")
 	if err != nil {
 		return err
 	}
-	cols, err := c.extColumns("Evaluate")
+	if lde == nil {
+		return evaluateDevice(c, dst, points, n)
+	}
+	cols := lde
+	nd, err := c.evalNodes(n)
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package prover_test
 
 import (
-	"errors"
 	"fmt"
 	"testing"
 
@@ -22,7 +21,6 @@ import (
 	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf128"
 	"github.com/gfpoly/gfpoly/field/gf64"
-	"github.com/gfpoly/gfpoly/gpu"
 	"github.com/gfpoly/gfpoly/prover"
 )
 
@@ -406,46 +404,4 @@ func TestEvaluateBinaryDomains(t *testing.T) {
 			}
 		}
 	}
-}
-
-// TestExtResident checks CombineExt and Evaluate on commitments kept on
-// the device (for now through the host copy, extColumns) against the CPU
-// backend's; it skips without a GPU.
-func TestExtResident(t *testing.T) {
-	dev := openDevice(t)
-	t.Run("gf64", func(t *testing.T) { testExtResident(t, dev, kitGF64) })
-	t.Run("babybear", func(t *testing.T) { testExtResident(t, dev, kitBabyBear) })
-	t.Run("goldilocks", func(t *testing.T) { testExtResident(t, dev, kitGoldilocks) })
-}
-
-func testExtResident[E prover.Element, X prover.Ext](t *testing.T, dev *gpu.Device, k kit[E, X]) {
-	g, err := prover.New[E](prover.WithGPU(dev))
-	if errors.Is(err, prover.ErrUnavailable) {
-		t.Skipf("no GPU backend: %v", err)
-	}
-	require.NoError(t, err)
-	defer g.Close()
-	cpu, err := prover.New[E]()
-	require.NoError(t, err)
-	tr, err := prover.RandomTrace[E](12, 5, 8)
-	require.NoError(t, err)
-	gc, err := g.Commit(tr)
-	require.NoError(t, err)
-	defer gc.Close()
-	on, why := gc.Resident()
-	t.Logf("resident: %v %s", on, why)
-	cc, err := cpu.Commit(tr)
-	require.NoError(t, err)
-	alpha := k.randX(3, 5)
-	want, err := prover.CombineExt(cc, alpha)
-	require.NoError(t, err)
-	got, err := prover.CombineExt(gc, alpha)
-	require.NoError(t, err)
-	require.Equal(t, want, got)
-	pts := k.randX(4, 3)
-	wantE, err := prover.Evaluate(cc, pts)
-	require.NoError(t, err)
-	gotE, err := prover.Evaluate(gc, pts)
-	require.NoError(t, err)
-	require.Equal(t, wantE, gotE)
 }
