@@ -100,3 +100,68 @@ func testResidentExt[E prover.Element, X prover.Ext](t *testing.T, k kit[E, X], 
 		require.NoError(t, cpu.Close())
 	}
 }
+
+// BenchmarkResidentExt is the extension-field work a prover does on a
+// commitment kept on the device, timed from Go (launches, allocation of
+// the result and the wait included): 32 columns of 2^20 rows at blowup 4
+// (an LDE of 2^22 rows), combined with extension coefficients into a
+// device buffer (CombineExtDevice, beside the base-field CombineDevice of
+// the same columns) and evaluated at one and two extension points.
+//
+//	go test -c -o .gpubin/prover.test ./prover
+//	./.gpubin/prover.test -test.run '^$' -test.bench ResidentExt -test.benchtime 50x
+func BenchmarkResidentExt(b *testing.B) {
+	dev, err := gpu.Open()
+	if err != nil {
+		b.Skipf("no GPU: %v", err)
+	}
+	defer dev.Close()
+	b.Run("gf64", func(b *testing.B) { benchResidentExt(b, dev, kitGF64) })
+	b.Run("goldilocks", func(b *testing.B) { benchResidentExt(b, dev, kitGoldilocks) })
+	b.Run("babybear", func(b *testing.B) { benchResidentExt(b, dev, kitBabyBear) })
+	b.Run("koalabear", func(b *testing.B) { benchResidentExt(b, dev, kitKoalaBear) })
+	b.Run("bn254", func(b *testing.B) { benchResidentExt(b, dev, kitBN254) })
+}
+
+func benchResidentExt[E prover.Element, X prover.Ext](b *testing.B, dev *gpu.Device, k kit[E, X]) {
+	const logRows, cols = 20, 32
+	enc, err := prover.New[E](prover.WithBlowup(4), prover.WithGPU(dev))
+	require.NoError(b, err)
+	defer enc.Close()
+	tr, err := prover.RandomTrace[E](logRows, cols, 1)
+	require.NoError(b, err)
+	c, err := enc.Commit(tr)
+	require.NoError(b, err)
+	defer c.Close()
+	if on, why := c.Resident(); !on {
+		b.Skipf("not kept on the device: %s", why)
+	}
+	alpha := k.randX(2, cols)
+	base := make([]E, cols)
+	for j := range base {
+		base[j] = tr[j][j] // any coefficients: the time does not depend on them
+	}
+	pts := k.randX(3, 2)
+	b.Run("combine-base", func(b *testing.B) {
+		for range b.N {
+			buf, err := c.CombineDevice(base)
+			require.NoError(b, err)
+			buf.Free()
+		}
+	})
+	b.Run("combine-ext", func(b *testing.B) {
+		for range b.N {
+			buf, err := prover.CombineExtDevice(c, alpha)
+			require.NoError(b, err)
+			buf.Free()
+		}
+	})
+	for _, np := range []int{1, 2} {
+		b.Run(fmt.Sprintf("evaluate-%d", np), func(b *testing.B) {
+			for range b.N {
+				_, err := prover.Evaluate(c, pts[:np])
+				require.NoError(b, err)
+			}
+		})
+	}
+}
