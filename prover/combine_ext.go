@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/consensys/gnark-crypto/field/goldilocks"
+	glext "github.com/consensys/gnark-crypto/field/goldilocks/extensions"
+
 	"github.com/gfpoly/gfpoly/field/gf128"
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
@@ -67,6 +70,9 @@ func CombineExtInto[E Element, X Ext](c *Commitment[E], dst, alpha []X) error {
 		return combineInto(any(dst).([]E), cols, any(alpha).([]E))
 	case GF64:
 		combineGF128(any(dst).([]gf128.Element), any(cols).([][]gf64.Element), any(alpha).([]gf128.Element))
+		return nil
+	case Goldilocks:
+		combineGoldilocks(any(dst).([]glext.E2), any(cols).([][]goldilocks.Element), any(alpha).([]glext.E2))
 		return nil
 	}
 	combineExt(opsOf[E, X](), dst, cols, alpha)

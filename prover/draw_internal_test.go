@@ -2,6 +2,8 @@ package prover
 
 import (
 	"bytes"
+	"math/big"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -60,4 +62,29 @@ func rangeU(lo, hi uint64) []uint64 {
 		out = append(out, q)
 	}
 	return out
+}
+
+// TestGoldilocksReduce checks the reduction of three-word sums against
+// math/big, at random and at the extremes.
+func TestGoldilocksReduce(t *testing.T) {
+	p := new(big.Int).SetUint64(0xffffffff00000001)
+	r := rand.New(rand.NewPCG(1, 2))
+	edge := []uint64{0, 1, 0xffffffff, 0x100000000, 0xffffffff00000000, 0xffffffff00000001, 0xffffffff00000002, ^uint64(0) - 1, ^uint64(0)}
+	check := func(top, mid, lo uint64) {
+		v := new(big.Int).SetUint64(top)
+		v.Lsh(v, 64).Or(v, new(big.Int).SetUint64(mid))
+		v.Lsh(v, 64).Or(v, new(big.Int).SetUint64(lo))
+		v.Mod(v, p)
+		require.Equal(t, v.Uint64(), goldilocksReduce(top, mid, lo), "%#x %#x %#x", top, mid, lo)
+	}
+	for _, top := range []uint64{0, 1, 64, 1 << 20, 0xfffffffe} {
+		for _, mid := range edge {
+			for _, lo := range edge {
+				check(top, mid, lo)
+			}
+		}
+	}
+	for range 100000 {
+		check(r.Uint64N(1<<31), r.Uint64(), r.Uint64())
+	}
 }

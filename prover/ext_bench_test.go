@@ -5,6 +5,8 @@ import (
 
 	"github.com/consensys/gnark-crypto/field/babybear"
 	bbext "github.com/consensys/gnark-crypto/field/babybear/extensions"
+	"github.com/consensys/gnark-crypto/field/goldilocks"
+	glext "github.com/consensys/gnark-crypto/field/goldilocks/extensions"
 	"github.com/consensys/gnark-crypto/field/koalabear"
 	kbext "github.com/consensys/gnark-crypto/field/koalabear/extensions"
 	"github.com/consensys/gnark-crypto/field/koalabear/vortex"
@@ -59,6 +61,34 @@ func BenchmarkCombineExt(b *testing.B) {
 		})
 		b.Run("ext", func(b *testing.B) {
 			b.SetBytes(int64(4 * 32 * c.Rows()))
+			b.ReportAllocs()
+			for range b.N {
+				if err := prover.CombineExtInto(c, dstX, ext); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	})
+	b.Run("goldilocks", func(b *testing.B) {
+		_, c := benchCommit[goldilocks.Element](b, 20)
+		base := make([]goldilocks.Element, 32)
+		for j := range base {
+			base[j].SetUint64(uint64(j*7919 + 3))
+		}
+		ext := kitGoldilocks.randX(5, 32)
+		dst := make([]goldilocks.Element, c.Rows())
+		dstX := make([]glext.E2, c.Rows())
+		b.Run("base", func(b *testing.B) {
+			b.SetBytes(int64(8 * 32 * c.Rows()))
+			b.ReportAllocs()
+			for range b.N {
+				if err := c.CombineInto(dst, base); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("ext", func(b *testing.B) {
+			b.SetBytes(int64(8 * 32 * c.Rows()))
 			b.ReportAllocs()
 			for range b.N {
 				if err := prover.CombineExtInto(c, dstX, ext); err != nil {

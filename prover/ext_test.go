@@ -204,6 +204,57 @@ func testCombineExt[E prover.Element, X prover.Ext](t *testing.T, k kit[E, X]) {
 		_, err = prover.CombineExt(c, alpha)
 		require.ErrorIs(t, err, prover.ErrClosed)
 	}
+	// The extremes: 65 columns of the largest representation, p − 1, with
+	// every coefficient's coordinates p − 1: the largest sums the lazy
+	// kernels see.
+	m1 := negOne[E]()
+	lde := make([][]E, 65)
+	for j := range lde {
+		lde[j] = []E{m1, m1, m1, m1}
+	}
+	c, err := enc.CommitLDE(lde)
+	require.NoError(t, err)
+	co := make([]E, k.deg)
+	for i := range co {
+		co[i] = m1
+	}
+	alpha := make([]X, len(lde))
+	for j := range alpha {
+		alpha[j] = k.mk(co)
+	}
+	got, err := prover.CombineExt(c, alpha)
+	require.NoError(t, err)
+	var want X
+	for range lde {
+		want = k.addX(want, k.mulX(alpha[0], k.lift(m1)))
+	}
+	for i := range got {
+		require.Equal(t, want, got[i], "extremes, row %d", i)
+	}
+}
+
+// negOne returns the element of E's field whose internal (Montgomery)
+// representation is the largest, p − 1 (GF(2^64): all ones; BN254: −1):
+// the largest words the lazy kernels add up.
+func negOne[E prover.Element]() E {
+	var z E
+	var o any
+	switch any(z).(type) {
+	case gf64.Element:
+		o = ^gf64.Element(0)
+	case goldilocks.Element:
+		o = goldilocks.Element{goldilocks.Modulus().Uint64() - 1}
+	case babybear.Element:
+		o = babybear.Element{uint32(babybear.Modulus().Uint64() - 1)}
+	case koalabear.Element:
+		o = koalabear.Element{uint32(koalabear.Modulus().Uint64() - 1)}
+	case fr.Element:
+		var v fr.Element
+		v.SetOne()
+		v.Neg(&v)
+		o = v
+	}
+	return o.(E)
 }
 
 func oneOf[E prover.Element]() E {
