@@ -21,11 +21,12 @@ import (
 // about 31 − log2(#columns) bits.
 //
 // The combination is one pass over the LDE on all cores, a block of rows
-// at a time: for the prime fields each coordinate of X is a base-field
-// combination (gnark-crypto's vector kernels, AVX-512 where the CPU has
-// them), for GF(2^64) it is gf128.CombineBase (the carry-less products of
-// a row summed unreduced, one reduction an output coordinate), and for
-// BN254 it is Combine. The elements equal gnark-crypto's own arithmetic
+// at a time: for BabyBear and KoalaBear each coordinate of X is a
+// base-field combination (gnark-crypto's vector kernels, AVX-512 where the
+// CPU has them); for Goldilocks the 128-bit products are summed in three
+// words and reduced once a coordinate; for GF(2^64) it is
+// gf128.CombineBase (the carry-less products of a row summed unreduced,
+// one reduction an output coordinate); for BN254 it is Combine. The elements equal gnark-crypto's own arithmetic
 // (gf128's for GF(2^128)) done term by term, exactly.
 //
 // Errors wrap ErrField when X is not E's challenge field, ErrShape when

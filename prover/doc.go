@@ -154,9 +154,11 @@
 //	Evaluate(c, z)[p][j]  = p_j(z_p),  p_j of degree < n = Rows()/blowup
 //
 // A combination is one pass over the LDE, on all cores, a block of rows at a
-// time: each coordinate of X over a prime field is a combination in that
-// field (gnark-crypto's vector kernels), GF(2^128)'s is gf128.CombineBase;
-// the elements are those of the field arithmetic done term by term, exactly.
+// time: each coordinate of E4 over BabyBear or KoalaBear is a combination
+// in that field (gnark-crypto's vector kernels); Goldilocks' sums of
+// 128-bit products and GF(2^128)'s (gf128.CombineBase) are reduced once a
+// coordinate; the elements are those of the field arithmetic done term by
+// term, exactly.
 //
 // Evaluation. The trace polynomial p of a column has degree < n, so n
 // distinct points of the codeword determine it; Evaluate reads the first n
