@@ -48,8 +48,13 @@
 // error. A destination of Elements may be the same slice as an input of
 // Elements (exact aliasing) where the function says so; partially overlapping
 // slices are not allowed, and a destination never overlaps the memory of a
-// GF(2^64) input. They run on the calling goroutine: callers that want every
-// core split the rows into blocks and call them from several goroutines.
+// GF(2^64) input. MulVec, ScaleVec, MulByBaseVec and BatchInverse split
+// batches of 2^14 elements or more over GOMAXPROCS goroutines (in parts of
+// whole blocks of the widest kernels); below that, and always for
+// ScaleBaseVec, MulAddBaseVec, CombineBase and AddVec, they run on the
+// calling goroutine: callers that want every core for those split the rows
+// into blocks and call them from several goroutines, as package prover
+// does.
 //
 // CombineBase is the linear combination Σ_j coeffs[j]·cols[j] of GF(2^64)
 // columns with GF(2^128) coefficients. It sums the unreduced 128-bit

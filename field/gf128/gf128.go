@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
 )
@@ -203,24 +206,63 @@ func checkLen(op string, n1, n2 int) {
 	}
 }
 
-// MulVec sets dst[i] = a[i] · b[i]. dst may alias a or b.
+// parallelElems is the batch size from which MulVec, ScaleVec,
+// MulByBaseVec and BatchInverse spread the work over all cores: below it
+// the cost of starting goroutines shows.
+const parallelElems = 1 << 14
+
+// wide reports whether a batch of n elements is spread over the cores.
+func wide(n int) bool { return n >= parallelElems && runtime.GOMAXPROCS(0) > 1 }
+
+// spread runs f over GOMAXPROCS parts of [0, n), whole multiples of unit
+// elements (so that every part but the last runs on the widest kernels
+// without a tail), one goroutine each. Callers run small batches (wide
+// false) directly, which allocates nothing.
+func spread(n, unit int, f func(lo, hi int)) {
+	procs := runtime.GOMAXPROCS(0)
+	per := (n + procs - 1) / procs
+	per = (per + unit - 1) / unit * unit
+	var wg sync.WaitGroup
+	for lo := 0; lo < n; lo += per {
+		hi := min(lo+per, n)
+		wg.Go(func() { f(lo, hi) })
+	}
+	wg.Wait()
+}
+
+// MulVec sets dst[i] = a[i] · b[i]. dst may alias a or b. Batches of
+// 2^14 elements or more are split over GOMAXPROCS goroutines.
 func MulVec(dst, a, b []Element) {
 	checkLen("MulVec", len(dst), len(a))
 	checkLen("MulVec", len(dst), len(b))
-	mulVec(dst, a, b)
+	if !wide(len(dst)) {
+		mulVec(dst, a, b)
+		return
+	}
+	spread(len(dst), 8, func(lo, hi int) { mulVec(dst[lo:hi], a[lo:hi], b[lo:hi]) })
 }
 
-// ScaleVec sets dst[i] = a[i] · c. dst may alias a.
+// ScaleVec sets dst[i] = a[i] · c. dst may alias a. Batches of 2^14
+// elements or more are split over GOMAXPROCS goroutines.
 func ScaleVec(dst, a []Element, c Element) {
 	checkLen("ScaleVec", len(dst), len(a))
-	scaleVec(dst, a, c)
+	if !wide(len(dst)) {
+		scaleVec(dst, a, c)
+		return
+	}
+	spread(len(dst), 8, func(lo, hi int) { scaleVec(dst[lo:hi], a[lo:hi], c) })
 }
 
-// MulByBaseVec sets dst[i] = a[i] · b[i] for b in GF(2^64). dst may alias a.
+// MulByBaseVec sets dst[i] = a[i] · b[i] for b in GF(2^64). dst may alias
+// a. Batches of 2^14 elements or more are split over GOMAXPROCS goroutines.
 func MulByBaseVec(dst, a []Element, b []gf64.Element) {
 	checkLen("MulByBaseVec", len(dst), len(a))
 	checkLen("MulByBaseVec", len(dst), len(b))
-	mulByBaseVec(dst, a, b)
+	if !wide(len(dst)) {
+		mulByBaseVec(dst, a, b)
+		return
+	}
+	spread(len(dst), 8, func(lo, hi int) { mulByBaseVec(dst[lo:hi], a[lo:hi], b[lo:hi]) })
 }
 
 // ScaleBaseVec sets dst[i] = Embed(a[i]) · c: a column of GF(2^64) values
@@ -285,9 +327,22 @@ func AddVec(dst, a, b []Element) {
 // block of batchInvBlock elements. Zeros are allowed: where a[i] = 0,
 // dst[i] = 0 (as Inverse(0) = 0) and every other entry is still inverted. dst
 // may alias a. It returns the number of zero entries, so callers that must
-// reject zeros can check for a non-zero count.
+// reject zeros can check for a non-zero count. Batches of 2^14 elements or
+// more are split over GOMAXPROCS goroutines.
 func BatchInverse(dst, a []Element) int {
 	checkLen("BatchInverse", len(dst), len(a))
+	if !wide(len(a)) {
+		return batchInverseRun(dst, a)
+	}
+	var zeros atomic.Int64
+	spread(len(a), batchInvBlock, func(lo, hi int) {
+		zeros.Add(int64(batchInverseRun(dst[lo:hi], a[lo:hi])))
+	})
+	return int(zeros.Load())
+}
+
+// batchInverseRun is BatchInverse on the calling goroutine.
+func batchInverseRun(dst, a []Element) int {
 	zeros := 0
 	var prefix [batchInvBlock]Element
 	for start := 0; start < len(a); start += batchInvBlock {

@@ -22,7 +22,9 @@ var vecLengths = func() []int {
 	for n := 0; n <= 40; n++ {
 		ns = append(ns, n)
 	}
-	return append(ns, 63, 64, 65, 127, 128, 129, 1000, 1003)
+	// parallelElems+13: a batch spread over the cores, not a multiple of
+	// the parts' block size.
+	return append(ns, 63, 64, 65, 127, 128, 129, 1000, 1003, parallelElems+13)
 }()
 
 var guard = Element{0x5a5a5a5a5a5a5a5a, 0xa5a5a5a5a5a5a5a5}
