@@ -217,8 +217,8 @@
 //	BN254           20039825681588141316195240779737185769233161932979655587086224877406374482298
 //	                12612762812761375889353116435150249938466641840282406193868635351834925399269
 //
-// Commitments kept on the device are combined and evaluated on the host
-// from a copy of their LDE for now (device kernels will replace it).
+// Commitments kept on the device are combined and evaluated there, and
+// only the results come back (CombineExt, Evaluate).
 //
 // # Commitment
 //
