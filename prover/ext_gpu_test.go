@@ -1,6 +1,7 @@
 package prover_test
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"testing"
 
@@ -163,5 +164,25 @@ func benchResidentExt[E prover.Element, X prover.Ext](b *testing.B, dev *gpu.Dev
 				require.NoError(b, err)
 			}
 		})
+	}
+}
+
+// TestCommitLDEOneRowGPU commits a one-row matrix on GPU encoders (one
+// device and several): the root is the leaf, as on the CPU.
+func TestCommitLDEOneRowGPU(t *testing.T) {
+	dev := openDevice(t)
+	devs := openDevices(t, 2)
+	lde := [][]babybear.Element{{babybear.NewElement(1)}, {babybear.NewElement(3)}, {babybear.NewElement(5)}}
+	leaf := sha256.Sum256([]byte{0x00, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 5})
+	for _, opt := range []prover.Option{prover.WithGPU(dev), prover.WithGPUs(devs...)} {
+		enc, err := prover.New[babybear.Element](opt)
+		require.NoError(t, err)
+		c, err := enc.CommitLDE(lde)
+		require.NoError(t, err)
+		assert.Equal(t, leaf[:], c.Root())
+		o, err := c.Open([]int{0})
+		require.NoError(t, err)
+		require.NoError(t, o.Verify(c.Root(), 1, nil))
+		require.NoError(t, enc.Close())
 	}
 }
