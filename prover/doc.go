@@ -218,7 +218,16 @@
 //	                12612762812761375889353116435150249938466641840282406193868635351834925399269
 //
 // Commitments kept on the device are combined and evaluated there, and
-// only the results come back (CombineExt, Evaluate).
+// only the results come back (CombineExt, Evaluate): the combination is
+// gpu/gfvec's GF128.CombineBase or gpu/primentt's CombineExt, one pass over
+// the device's LDE; the evaluation reads the rows that form the coset
+// g·⟨ω'^blowup⟩ (primentt.EvalCoset) or the subspace of the first n rows
+// (GF128.EvalSubspace) and finds the points of the domain on the host.
+// CombineExtDevice and CombinePowersDevice leave the combination on the
+// device. A commitment spread over several devices combines and evaluates
+// each device's columns there; the partial combinations are added on the
+// host (and, for CombineExtDevice, the sum uploaded to the first device).
+// Every backend gives the same elements, bit for bit.
 //
 // # Commitment
 //
