@@ -136,21 +136,90 @@ func foldCoset[F Base, X Ext](dst, src []X, shift, omega F, arity int, beta X, w
 		return fmt.Errorf("fri: destination of %d entries, a fold by %d of %d entries has %d: %w", len(dst), arity, n, m, ErrLength)
 	}
 	omegaInv := o.inv(omega)
-	l := newLeafFolder(o, arity, o.exp(omegaInv, uint64(m)), beta)
+	zetaInv := o.exp(omegaInv, uint64(m))
+	l := newLeafFolder(o, arity, zetaInv, beta)
 	shiftInv := o.inv(shift)
-	run := func(lo, hi int) {
-		var buf [maxArity]X
-		xinv := o.mul(shiftInv, o.exp(omegaInv, uint64(lo)))
-		for j := lo; j < hi; j++ {
-			for t := 0; t < arity; t++ {
-				buf[l.rev[t]] = src[j+t*m]
+	stepInv := o.exp(omegaInv, uint64(primeBlock)) // ω^(−B)
+	parallel(m, workers, func(lo, hi int) {
+		b := newPrimeBlock(o, l)
+		for j0 := lo; j0 < hi; j0 += primeBlock {
+			n := min(primeBlock, hi-j0)
+			if j0 == lo {
+				x := o.mul(shiftInv, o.exp(omegaInv, uint64(lo)))
+				for i := range b.xinv {
+					b.xinv[i] = x
+					x = o.mul(x, omegaInv)
+				}
+			} else {
+				o.bscale(b.xinv, b.xinv, stepInv)
 			}
-			dst[j] = l.fold(buf[:], xinv)
-			xinv = o.mul(xinv, omegaInv)
+			b.fold(dst[j0:j0+n], src, j0, m)
+		}
+	})
+	return nil
+}
+
+// primeBlock is the number of folded entries FoldCoset computes at a time.
+const primeBlock = 256
+
+// primeBlock is the scratch of one goroutine of FoldCoset: the a rows of
+// the inverse DFT over a block of leaves, x_j⁻¹ and β·x_j⁻¹ of the block.
+type primeBlockBuf[F, X any] struct {
+	o     primeOps[F, X]
+	l     *leafFolder[F, X]
+	rows  [][]X // a rows of primeBlock
+	tmp   []X
+	gamma []X
+	xinv  []F
+}
+
+func newPrimeBlock[F, X any](o primeOps[F, X], l *leafFolder[F, X]) *primeBlockBuf[F, X] {
+	b := &primeBlockBuf[F, X]{o: o, l: l, tmp: make([]X, primeBlock), gamma: make([]X, primeBlock), xinv: make([]F, primeBlock)}
+	all := make([]X, l.a*primeBlock)
+	for t := 0; t < l.a; t++ {
+		b.rows = append(b.rows, all[t*primeBlock:(t+1)*primeBlock])
+	}
+	return b
+}
+
+// fold writes dst[i] = F[j0+i] for i < len(dst) (the leaves j0 …), the
+// arithmetic of leafFolder.fold row-wise: the rows of the inverse DFT are
+// the vectors src[t·m + j0 …] in bit-reversed order, the first level of
+// butterflies read straight from src, and Horner's rule runs on vectors.
+// It reads all its inputs before writing dst.
+func (b *primeBlockBuf[F, X]) fold(dst, src []X, j0, m int) {
+	o, l, n := b.o, b.l, len(dst)
+	a := l.a
+	row := func(t int) []X { return src[t*m+j0 : t*m+j0+n] }
+	for p := 0; p < a; p += 2 {
+		u, v := row(int(l.rev[p])), row(int(l.rev[p+1]))
+		o.vadd(b.rows[p][:n], u, v)
+		o.vsub(b.rows[p+1][:n], u, v)
+	}
+	tmp := b.tmp[:n]
+	for h := 2; h < a; h <<= 1 {
+		step := a / (2 * h)
+		for blk := 0; blk < a; blk += 2 * h {
+			for i := 0; i < h; i++ {
+				u, v := b.rows[blk+i][:n], b.rows[blk+h+i][:n]
+				if i > 0 {
+					o.vscale(tmp, v, l.tw[i*step])
+				} else {
+					copy(tmp, v)
+				}
+				o.vsub(v, u, tmp)
+				o.vadd(u, u, tmp)
+			}
 		}
 	}
-	parallel(m, workers, run)
-	return nil
+	gamma := b.gamma[:n]
+	o.vscaleExt(gamma, b.xinv[:n], l.beta)
+	acc := b.rows[a-1][:n]
+	for k := a - 2; k >= 0; k-- {
+		o.vmul(acc, acc, gamma)
+		o.vadd(acc, acc, b.rows[k][:n])
+	}
+	o.vscale(dst, acc, l.ainv)
 }
 
 // parallel runs run over [0, n) split into up to workers contiguous parts

@@ -39,6 +39,7 @@ type primeOps[F, X any] interface {
 	xsub(a, b X) X
 	xmul(a, b X) X
 	xscale(a X, b F) X // a·b
+	vecOps[F, X]
 }
 
 type bbOps struct{}
