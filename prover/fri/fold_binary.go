@@ -12,13 +12,13 @@ import (
 
 // binLevel is one fold by 2 of a codeword over the subspace S_r: pairs
 // (2J, 2J+1) of S_r's elements, x_{2J} = shift + Σ_i bit_i(J)·β_{i+1},
-// x_{2J+1} = x_{2J} + β_0.
+// x_{2J+1} = x_{2J} + β_0. It keeps everything divided by β_0: x/β_0 is
+// GF(2)-linear in the bits of J, so the points come by XORs.
 type binLevel struct {
-	shift gf64.Element   // S_r's shift
-	next  []gf64.Element // β_1, β_2, … of S_r
-	gray  []gf64.Element // gray[t] = β_1 + … + β_{t+1} (capped at the last)
-	b0inv gf64.Element   // 1/β_0
-	beta  gf128.Element  // this level's challenge, β^(2^r)
+	shift gf64.Element   // shift/β_0
+	next  []gf64.Element // β_1/β_0, β_2/β_0, …
+	gray  []gf64.Element // gray[t] = (β_1 + … + β_{t+1})/β_0 (capped at the last)
+	beta  gf128.Element  // this level's challenge β^(2^r), divided by β_0
 }
 
 // binLevels returns the k levels of a fold of s by 2^k with challenge beta.
@@ -28,12 +28,17 @@ func binLevels(s *domain.Subspace, k int, beta gf128.Element) ([]binLevel, error
 	for r := range lv {
 		b := cur.Basis()
 		l := &lv[r]
-		l.shift, l.next, l.b0inv, l.beta = cur.Shift(), b[1:], gf64.Inverse(b[0]), beta
+		inv := gf64.Inverse(b[0])
+		l.shift, l.beta = gf64.Mul(cur.Shift(), inv), gf128.MulByBase(beta, inv)
+		l.next = make([]gf64.Element, len(b)-1)
+		for i := range l.next {
+			l.next[i] = gf64.Mul(b[i+1], inv)
+		}
 		l.gray = make([]gf64.Element, len(b))
 		var acc gf64.Element
 		for t := range l.gray {
-			if t+1 < len(b) {
-				acc ^= b[t+1]
+			if t < len(l.next) {
+				acc ^= l.next[t]
 			}
 			l.gray[t] = acc
 		}
@@ -46,7 +51,7 @@ func binLevels(s *domain.Subspace, k int, beta gf128.Element) ([]binLevel, error
 	return lv, nil
 }
 
-// point returns x_{2J}.
+// point returns x_{2J}/β_0.
 func (l *binLevel) point(J int) gf64.Element {
 	x := l.shift
 	for u := uint(J); u != 0; u &= u - 1 {
@@ -55,21 +60,41 @@ func (l *binLevel) point(J int) gf64.Element {
 	return x
 }
 
+// binChunk is the number of pairs fold2 multiplies as one vector.
+const binChunk = 128
+
+// binScratch is one goroutine's scratch: fold2's two vectors, and the
+// levels' buffer (at least half a block).
+type binScratch struct {
+	s, t [binChunk]gf128.Element
+	buf  [binBlock / 2]gf128.Element
+}
+
 // fold2 folds the pairs J0 … J0+len(dst)−1 of the level: with v = src[2p],
 // w = src[2p+1] = f(x), f(x + β_0) for x = x_{2(J0+p)}, f(X) = g(q(X)) +
 // X·h(q(X)), h = (v + w)/β_0, g = v + x·h, and
 //
-//	dst[p] = g + β·h = v + (x + β)·(v + w)/β_0.
+//	dst[p] = g + β·h = v + ((x + β)/β_0)·(v + w),
 //
-// dst may be src[:len(dst)].
-func (l *binLevel) fold2(dst, src []gf128.Element, J0 int) {
+// one GF(2^128) product per pair, done as vector products (gf128.MulVec)
+// over chunks of binChunk pairs. dst may be src[:len(dst)].
+func (l *binLevel) fold2(dst, src []gf128.Element, J0 int, sc *binScratch) {
 	x := l.point(J0)
 	src = src[:2*len(dst)]
-	for p := range dst {
-		v, w := src[2*p], src[2*p+1]
-		h := gf128.MulByBase(gf128.Add(v, w), l.b0inv)
-		dst[p] = gf128.Add(v, gf128.Mul(gf128.Add(gf128.Embed(x), l.beta), h))
-		x ^= l.gray[bits.TrailingZeros(uint(J0+p+1))]
+	s, t := sc.s[:], sc.t[:]
+	for p0 := 0; p0 < len(dst); p0 += binChunk {
+		n := min(binChunk, len(dst)-p0)
+		for i := 0; i < n; i++ {
+			p := p0 + i
+			s[i] = gf128.Add(src[2*p], src[2*p+1])
+			t[i] = gf128.Element{A0: x ^ l.beta.A0, A1: l.beta.A1}
+			x ^= l.gray[bits.TrailingZeros(uint(J0+p+1))]
+		}
+		gf128.MulVec(s[:n], s[:n], t[:n])
+		for i := 0; i < n; i++ {
+			p := p0 + i
+			dst[p] = gf128.Add(src[2*p], s[i])
+		}
 	}
 }
 
@@ -125,31 +150,32 @@ func foldSubspace(dst, src []gf128.Element, s *domain.Subspace, arity int, beta 
 	}
 	leaves := max(1, binBlock/arity) // leaves per block
 	parallel(m, workers, func(lo, hi int) {
-		var buf [binBlock / 2]gf128.Element
+		sc := new(binScratch)
 		for j0 := lo; j0 < hi; j0 += leaves {
 			j1 := min(hi, j0+leaves)
-			foldLeaves(dst[j0:j1], src[j0*arity:j1*arity], lv, j0, buf[:])
+			foldLeaves(dst[j0:j1], src[j0*arity:j1*arity], lv, j0, sc)
 		}
 	})
 	return nil
 }
 
 // foldLeaves folds the leaves j0 … j0+len(dst)−1 (src holds their
-// len(dst)·2^k entries) through the k levels, using buf (at least half of
-// src) between levels.
-func foldLeaves(dst, src []gf128.Element, lv []binLevel, j0 int, buf []gf128.Element) {
+// len(dst)·2^k entries, at most binBlock) through the k levels, using
+// sc.buf between levels.
+func foldLeaves(dst, src []gf128.Element, lv []binLevel, j0 int, sc *binScratch) {
 	k := len(lv)
 	if k == 1 {
-		lv[0].fold2(dst, src, j0)
+		lv[0].fold2(dst, src, j0, sc)
 		return
 	}
+	buf := sc.buf[:]
 	cnt := len(src) / 2
-	lv[0].fold2(buf[:cnt], src, j0<<(k-1))
+	lv[0].fold2(buf[:cnt], src, j0<<(k-1), sc)
 	for r := 1; r < k-1; r++ {
 		cnt /= 2
-		lv[r].fold2(buf[:cnt], buf[:2*cnt], j0<<(k-1-r))
+		lv[r].fold2(buf[:cnt], buf[:2*cnt], j0<<(k-1-r), sc)
 	}
-	lv[k-1].fold2(dst, buf[:2*len(dst)], j0)
+	lv[k-1].fold2(dst, buf[:2*len(dst)], j0, sc)
 }
 
 // FoldSubspaceAt folds one leaf: the verifier's side of FoldSubspace, with
@@ -171,8 +197,7 @@ func FoldSubspaceAt(values []gf128.Element, s *domain.Subspace, j int, beta gf12
 	if err != nil {
 		return gf128.Zero, err
 	}
-	var buf [maxArity / 2]gf128.Element
 	var out [1]gf128.Element
-	foldLeaves(out[:], values, lv, j, buf[:])
+	foldLeaves(out[:], values, lv, j, new(binScratch))
 	return out[0], nil
 }
