@@ -317,18 +317,18 @@ func (o *MultiOpening[E]) MarshalBinary() ([]byte, error) {
 		return nil, fmt.Errorf("prover: MultiOpening.MarshalBinary: %d indices, %d rows: %w", q, len(o.Rows), ErrShape)
 	}
 	w := len(o.Rows[0])
-	if w == 0 || w > math.MaxUint32 {
+	if w == 0 || uint64(w) > math.MaxUint32 {
 		return nil, fmt.Errorf("prover: MultiOpening.MarshalBinary: rows of %d elements: %w", w, ErrShape)
 	}
 	d := hashSizeOf(o.Nodes)
 	if d < 0 {
 		return nil, fmt.Errorf("prover: MultiOpening.MarshalBinary: nodes of different sizes, or a size outside %d..%d: %w", minHashSize, maxHashSize, ErrShape)
 	}
-	if q > math.MaxUint32 || len(o.Nodes) > math.MaxUint32 {
+	if uint64(q) > math.MaxUint32 || uint64(len(o.Nodes)) > math.MaxUint32 {
 		return nil, fmt.Errorf("prover: MultiOpening.MarshalBinary: %d rows, %d nodes: %w", q, len(o.Nodes), ErrShape)
 	}
 	for k, i := range o.Indices {
-		if i < 0 || i > math.MaxUint32 || (k > 0 && i <= o.Indices[k-1]) {
+		if i < 0 || uint64(i) > math.MaxUint32 || (k > 0 && i <= o.Indices[k-1]) {
 			return nil, fmt.Errorf("prover: MultiOpening.MarshalBinary: index %d: want strictly increasing indices in 0..2^32−1: %w", i, ErrShape)
 		}
 		if len(o.Rows[k]) != w {
