@@ -42,7 +42,7 @@ func BenchmarkFoldCosetBabyBearE4(b *testing.B) {
 				b.SetBytes(int64(n) * 16)
 				b.ReportAllocs()
 				for b.Loop() {
-					if err := foldCoset(dst, src, shift, omega, a, beta, w); err != nil {
+					if err := foldCoset(dst, src, shift, omega, a, beta, split{w, parallelGrain}); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -66,7 +66,7 @@ func BenchmarkFoldSubspaceGF128(b *testing.B) {
 				b.SetBytes(int64(n) * 16)
 				b.ReportAllocs()
 				for b.Loop() {
-					if err := foldSubspace(dst, src, s, a, beta, w); err != nil {
+					if err := foldSubspace(dst, src, s, a, beta, split{w, parallelGrain}); err != nil {
 						b.Fatal(err)
 					}
 				}

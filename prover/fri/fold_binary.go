@@ -3,7 +3,6 @@ package fri
 import (
 	"fmt"
 	"math/bits"
-	"runtime"
 
 	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf128"
@@ -132,10 +131,10 @@ const binBlock = 1 << 10
 // read). Large codewords are split over GOMAXPROCS goroutines. Bad arguments return an
 // error wrapping ErrArity, ErrLength or ErrDomain, and dst is untouched.
 func FoldSubspace(dst, src []gf128.Element, s *domain.Subspace, arity int, beta gf128.Element) error {
-	return foldSubspace(dst, src, s, arity, beta, runtime.GOMAXPROCS(0))
+	return foldSubspace(dst, src, s, arity, beta, defaultSplit())
 }
 
-func foldSubspace(dst, src []gf128.Element, s *domain.Subspace, arity int, beta gf128.Element, workers int) error {
+func foldSubspace(dst, src []gf128.Element, s *domain.Subspace, arity int, beta gf128.Element, sp split) error {
 	if err := checkSubspace(s, len(src), arity); err != nil {
 		return err
 	}
@@ -149,7 +148,7 @@ func foldSubspace(dst, src []gf128.Element, s *domain.Subspace, arity int, beta 
 		return err
 	}
 	leaves := max(1, binBlock/arity) // leaves per block
-	parallel(m, workers, func(lo, hi int) {
+	sp.run(m, func(lo, hi int) {
 		sc := new(binScratch)
 		for j0 := lo; j0 < hi; j0 += leaves {
 			j1 := min(hi, j0+leaves)

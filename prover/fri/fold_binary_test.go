@@ -240,15 +240,17 @@ func TestFoldSubspaceParallel(t *testing.T) {
 	beta := rand128(t)
 	for _, a := range []int{2, 16} {
 		one, four := make([]gf128.Element, len(src)/a), make([]gf128.Element, len(src)/a)
-		if err := foldSubspace(one, src, s, a, beta, 1); err != nil {
+		if err := foldSubspace(one, src, s, a, beta, split{1, parallelGrain}); err != nil {
 			t.Fatal(err)
 		}
-		if err := foldSubspace(four, src, s, a, beta, 4); err != nil {
-			t.Fatal(err)
-		}
-		for j := range one {
-			if one[j] != four[j] {
-				t.Fatalf("a=%d: 4 goroutines differ from one at %d", a, j)
+		for _, sp := range []split{{4, parallelGrain}, {3, 37}, {7, 1}} {
+			if err := foldSubspace(four, src, s, a, beta, sp); err != nil {
+				t.Fatal(err)
+			}
+			for j := range one {
+				if one[j] != four[j] {
+					t.Fatalf("a=%d %+v: parts differ from one goroutine at %d", a, sp, j)
+				}
 			}
 		}
 	}

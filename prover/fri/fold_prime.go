@@ -116,10 +116,10 @@ func (l *leafFolder[F, X]) fold(buf []X, xinv F) X {
 // return an error wrapping ErrArity, ErrLength, ErrDomain or ErrField, and
 // dst is left untouched.
 func FoldCoset[F Base, X Ext](dst, src []X, shift, omega F, arity int, beta X) error {
-	return foldCoset(dst, src, shift, omega, arity, beta, runtime.GOMAXPROCS(0))
+	return foldCoset(dst, src, shift, omega, arity, beta, defaultSplit())
 }
 
-func foldCoset[F Base, X Ext](dst, src []X, shift, omega F, arity int, beta X, workers int) error {
+func foldCoset[F Base, X Ext](dst, src []X, shift, omega F, arity int, beta X, sp split) error {
 	o, err := opsFor[F, X]()
 	if err != nil {
 		return err
@@ -140,7 +140,7 @@ func foldCoset[F Base, X Ext](dst, src []X, shift, omega F, arity int, beta X, w
 	l := newLeafFolder(o, arity, zetaInv, beta)
 	shiftInv := o.inv(shift)
 	stepInv := o.exp(omegaInv, uint64(primeBlock)) // ω^(−B)
-	parallel(m, workers, func(lo, hi int) {
+	sp.run(m, func(lo, hi int) {
 		b := newPrimeBlock(o, l)
 		for j0 := lo; j0 < hi; j0 += primeBlock {
 			n := min(primeBlock, hi-j0)
@@ -222,10 +222,15 @@ func (b *primeBlockBuf[F, X]) fold(dst, src []X, j0, m int) {
 	o.vscale(dst, acc, l.ainv)
 }
 
-// parallel runs run over [0, n) split into up to workers contiguous parts
-// of at least parallelGrain entries, on the calling goroutine when one part.
-func parallel(n, workers int, run func(lo, hi int)) {
-	parts := min(workers, n/parallelGrain)
+// split is how a fold spreads over goroutines: up to workers contiguous
+// parts of at least grain folded entries each.
+type split struct{ workers, grain int }
+
+func defaultSplit() split { return split{runtime.GOMAXPROCS(0), parallelGrain} }
+
+// run runs run over [0, n) in parts, on the calling goroutine when one.
+func (sp split) run(n int, run func(lo, hi int)) {
+	parts := min(sp.workers, n/max(sp.grain, 1))
 	if parts <= 1 {
 		run(0, n)
 		return

@@ -271,10 +271,10 @@ func TestFoldCosetParallel(t *testing.T) {
 	beta := randX[kbext.E4]()
 	for _, a := range []int{2, 16} {
 		one, four := make([]kbext.E4, n/a), make([]kbext.E4, n/a)
-		if err := foldCoset(one, src, shift, omega, a, beta, 1); err != nil {
+		if err := foldCoset(one, src, shift, omega, a, beta, split{1, parallelGrain}); err != nil {
 			t.Fatal(err)
 		}
-		if err := foldCoset(four, src, shift, omega, a, beta, 4); err != nil {
+		if err := foldCoset(four, src, shift, omega, a, beta, split{4, parallelGrain}); err != nil {
 			t.Fatal(err)
 		}
 		for j := range one {
@@ -337,4 +337,47 @@ func TestFoldCosetErrors(t *testing.T) {
 			t.Errorf("FoldCosetAt(%d values, n=%d, j=%d): %v, want %v", c.vals, c.n, c.j, err, c.want)
 		}
 	}
+}
+
+// testFoldCosetBlocks checks FoldCoset against FoldCosetAt on codewords of
+// several blocks of leaves (the block kernel's carried x_j⁻¹), on one
+// goroutine and on three.
+func testFoldCosetBlocks[F Base, X Ext](t *testing.T) {
+	o := mustOps[F, X](t)
+	n := 1 << 11
+	shift, omega := o.fromUint(11), rootOf[F](t, n)
+	src := make([]X, n)
+	for i := range src {
+		src[i] = randX[X]()
+	}
+	beta := randX[X]()
+	for _, a := range []int{2, 4, 8, 16} {
+		m := n / a
+		for _, w := range []int{1, 3} {
+			dst := make([]X, m)
+			if err := foldCoset(dst, src, shift, omega, a, beta, split{w, 100}); err != nil {
+				t.Fatal(err)
+			}
+			leaf := make([]X, a)
+			for j := range dst {
+				for u := range leaf {
+					leaf[u] = src[j+u*m]
+				}
+				got, err := FoldCosetAt(leaf, shift, omega, n, j, beta)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !xequal(got, dst[j]) {
+					t.Fatalf("a=%d workers=%d: entry %d differs from FoldCosetAt", a, w, j)
+				}
+			}
+		}
+	}
+}
+
+func TestFoldCosetBlocks(t *testing.T) {
+	t.Run("babybear", testFoldCosetBlocks[babybear.Element, bbext.E4])
+	t.Run("koalabear", testFoldCosetBlocks[koalabear.Element, kbext.E4])
+	t.Run("goldilocks", testFoldCosetBlocks[goldilocks.Element, glext.E2])
+	t.Run("bn254", testFoldCosetBlocks[fr.Element, fr.Element])
 }
