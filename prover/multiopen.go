@@ -76,9 +76,10 @@ type MultiOpening[E Element] struct {
 // authenticate them together. The indices may come in any order and
 // repeat: the opening holds each row once, in increasing index order. An
 // index outside 0..Rows()−1 is an error wrapping ErrIndex, no index at all
-// one wrapping ErrShape. It works for every commitment: the nodes are
-// taken from the paths Open returns (for a commitment kept on one or
-// several devices, gathered there), each once.
+// one wrapping ErrShape. It works for every commitment: in host memory
+// the nodes are read from the tree (the missing leaf digests hashed from
+// their rows); kept on one or several devices, they are taken, each once,
+// from the paths that Open gathers there.
 func (c *Commitment[E]) OpenMulti(indices []int) (*MultiOpening[E], error) {
 	n := c.Rows()
 	if len(indices) == 0 {
@@ -92,6 +93,14 @@ func (c *Commitment[E]) OpenMulti(indices []int) (*MultiOpening[E], error) {
 	idx := slices.Clone(indices)
 	slices.Sort(idx)
 	idx = slices.Compact(idx)
+	lde, err := c.hostLDE("OpenMulti")
+	if err != nil {
+		return nil, err
+	}
+	if lde != nil {
+		return openMultiHost(c.tree, lde, idx)
+	}
+	// On the device: the rows and their paths, gathered there.
 	o, err := c.Open(idx)
 	if err != nil {
 		return nil, err
@@ -106,6 +115,43 @@ func (c *Commitment[E]) OpenMulti(indices []int) (*MultiOpening[E], error) {
 	walkMulti(idx, height, func(level, _, k int) {
 		m.Nodes = append(m.Nodes, o.Paths[k][level])
 	})
+	return m, nil
+}
+
+// openMultiHost answers OpenMulti for a commitment in host memory: the
+// rows from the LDE, the missing leaf digests hashed from their rows, the
+// nodes above copied from the tree.
+func openMultiHost[E Element](t *tree, lde [][]E, idx []int) (*MultiOpening[E], error) {
+	w := len(lde)
+	backing := make([]E, len(idx)*w)
+	m := &MultiOpening[E]{Indices: idx, Rows: make([][]E, len(idx))}
+	for k, i := range idx {
+		row := backing[k*w : (k+1)*w : (k+1)*w]
+		for j, col := range lde {
+			row[j] = col[i]
+		}
+		m.Rows[k] = row
+	}
+	size := t.hs.size
+	count := multiNodes(idx, t.height)
+	if count == 0 {
+		return m, nil // all rows opened, or a tree of one leaf
+	}
+	buf := make([]byte, count*size)
+	m.Nodes = make([][]byte, 0, count)
+	s := newHState(t.hs)
+	walkMulti(idx, t.height, func(level, pos, _ int) {
+		d := buf[len(m.Nodes)*size : (len(m.Nodes)+1)*size : (len(m.Nodes)+1)*size]
+		if level == 0 {
+			leafDigest(s, lde, pos, d)
+		} else {
+			copy(d, t.nodes[level-1][pos*size:(pos+1)*size])
+		}
+		m.Nodes = append(m.Nodes, d)
+	})
+	if s.err != nil {
+		return nil, fmt.Errorf("prover: OpenMulti: %w", s.err)
+	}
 	return m, nil
 }
 
@@ -443,7 +489,10 @@ func (o *MultiOpening[E]) UnmarshalBinary(data []byte) error {
 	}
 	at = at[q*rb:]
 	buf := append([]byte(nil), at...)
-	nodes := make([][]byte, m)
+	var nodes [][]byte // nil for none, as OpenMulti gives
+	if m > 0 {
+		nodes = make([][]byte, m)
+	}
 	for k := range nodes {
 		nodes[k] = buf[uint64(k)*d : uint64(k+1)*d : uint64(k+1)*d]
 	}
