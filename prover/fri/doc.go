@@ -96,6 +96,22 @@
 // FoldCoset may fold in place (dst = src[:n/a]); FoldSubspace's dst must
 // not overlap src. The whole-codeword folds split their work over
 // GOMAXPROCS goroutines for codewords of more than 2^12 folded entries;
-// everything is safe for concurrent use on disjoint destinations. Nothing
+// everything is safe for concurrent use on disjoint destinations. Each call
+// allocates its scratch once per goroutine (FoldCoset: a·256 values plus
+// two rows; FoldSubspace: 16 KiB), nothing per entry.
+//
+// # Implementation
+//
+// FoldCoset reads each entry once and works on blocks of 256 leaves: the a
+// strided rows src[t·m + j0 …] are the inputs of a vector inverse DFT
+// (sums, differences and products by a base-field twiddle done on the
+// values' coordinates as one base-field vector through gnark-crypto's
+// vector kernels, AVX-512 where present), then Horner's rule in β·x_j⁻¹
+// elementwise, x_j⁻¹ carried from block to block by one vector scaling by
+// ω^(−256). FoldCosetAt runs the same arithmetic on one leaf with scalars.
+// FoldSubspace keeps the points divided by β_0, which makes them XORs of a
+// table (x ↦ x/β_0 is GF(2)-linear), so a fold by 2 costs one GF(2^128)
+// product per pair, done by gf128.MulVec over chunks of 128 pairs; a fold
+// by 2^k runs its k levels on 1024-entry blocks held in cache. Nothing
 // here is constant-time: a prover's folds are public computations.
 package fri

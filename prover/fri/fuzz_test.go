@@ -61,6 +61,10 @@ func FuzzFoldCoset(f *testing.F) {
 			m = n / a
 		}
 		dst := make([]bbext.E4, max(0, m+int(dstDelta%3)))
+		// The verifier's side on its own, with caller n and j.
+		if _, err := FoldCosetAt(src[:min(a, len(src))], shift, omega, int(int16(j))<<(logN%7), int(j)-3, beta); err != nil && !isFriErr(err) {
+			t.Fatalf("FoldCosetAt: error without a sentinel: %v", err)
+		}
 		err := FoldCoset(dst, src, shift, omega, a, beta)
 		if err != nil {
 			if !isFriErr(err) {
@@ -111,6 +115,9 @@ func FuzzFoldSubspace(f *testing.F) {
 		}
 		dst := make([]gf128.Element, max(0, m+int(dstDelta%3)))
 		beta := gf128.Element{A0: 3, A1: gf64.Element(j)}
+		if _, err := FoldSubspaceAt(src[:min(a, len(src))], s, int(j)-3, beta); err != nil && !isFriErr(err) {
+			t.Fatalf("FoldSubspaceAt: error without a sentinel: %v", err)
+		}
 		if err := FoldSubspace(dst, src, s, a, beta); err != nil {
 			if !isFriErr(err) {
 				t.Fatalf("error without a sentinel: %v", err)
