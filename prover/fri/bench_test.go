@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"runtime"
 	"testing"
+	"unsafe"
 
 	"github.com/consensys/gnark-crypto/field/babybear"
 	bbext "github.com/consensys/gnark-crypto/field/babybear/extensions"
+	"github.com/consensys/gnark-crypto/field/koalabear"
+	kbext "github.com/consensys/gnark-crypto/field/koalabear/extensions"
 
 	"github.com/gfpoly/gfpoly/field/gf128"
 	"github.com/gfpoly/gfpoly/field/gf64"
@@ -19,27 +22,24 @@ const benchLogN = 22
 
 func benchCores() []int { return []int{1, runtime.GOMAXPROCS(0)} }
 
-func BenchmarkFoldCosetBabyBearE4(b *testing.B) {
+func BenchmarkFoldCosetBabyBearE4(b *testing.B) { benchFoldCoset[babybear.Element, bbext.E4](b) }
+
+func BenchmarkFoldCosetKoalaBearE4(b *testing.B) { benchFoldCoset[koalabear.Element, kbext.E4](b) }
+
+func benchFoldCoset[F Base, X Ext](b *testing.B) {
+	o := mustOps[F, X](b)
 	n := 1 << benchLogN
-	src := make([]bbext.E4, n)
+	src := make([]X, n)
 	for i := range src {
-		src[i].B0.A0.SetUint64(uint64(i) * 0x9e3779b97f4a7c15)
-		src[i].B1.A1.SetUint64(uint64(i) + 7)
+		src[i] = randX[X]()
 	}
-	var shift babybear.Element
-	shift.SetUint64(31)
-	omega, err := babybear.Generator(uint64(n))
-	if err != nil {
-		b.Fatal(err)
-	}
-	var beta bbext.E4
-	beta.B0.A0.SetUint64(12345)
-	beta.B1.A0.SetUint64(678)
+	shift, omega := o.fromUint(31), rootOf[F](b, n)
+	beta := randX[X]()
 	for _, a := range []int{2, 4, 8, 16} {
-		dst := make([]bbext.E4, n/a)
+		dst := make([]X, n/a)
 		for _, w := range benchCores() {
 			b.Run(fmt.Sprintf("arity=%d/cores=%d", a, w), func(b *testing.B) {
-				b.SetBytes(int64(n) * 16)
+				b.SetBytes(int64(n) * int64(unsafe.Sizeof(src[0])))
 				b.ReportAllocs()
 				for b.Loop() {
 					if err := foldCoset(dst, src, shift, omega, a, beta, split{w, parallelGrain}); err != nil {
