@@ -286,13 +286,15 @@ func (t *Transcript) absorb(kind byte, tag string, msg []byte) {
 		return
 	}
 	defer t.guard()
+	p := append(t.pre[:0], domAbsorb)
+	p = append(p, t.state...)
+	p = append(p, kind)
+	p = binary.LittleEndian.AppendUint64(p, uint64(len(tag)))
+	p = append(p, tag...)
+	p = binary.LittleEndian.AppendUint64(p, uint64(len(msg)))
+	t.pre = p
 	t.h.Reset()
-	t.writeByte(domAbsorb)
-	t.write(t.state)
-	t.writeByte(kind)
-	t.writeLen(uint64(len(tag)))
-	t.write([]byte(tag))
-	t.writeLen(uint64(len(msg)))
+	t.write(p)
 	t.write(msg)
 	t.state = t.sum(t.state)
 }
