@@ -81,9 +81,6 @@ func (t *Transcript) GrindContext(ctx context.Context, bits int) (uint64, error)
 				best.Store(0) // stop the others
 			}
 		}()
-		if h == nil {
-			h = t.newHash()
-		}
 		buf := append([]byte(nil), prefix...)
 		nonceAt := buf[len(buf)-8:]
 		d := make([]byte, 0, t.size)
@@ -117,11 +114,28 @@ func (t *Transcript) GrindContext(ctx context.Context, bits int) (uint64, error)
 			}
 		}
 	}
-	wg.Add(workers)
-	for i := 1; i < workers; i++ {
-		go work(nil)
+	// The workers' hashes are made here, one goroutine calling the
+	// constructor, a panic of it recovered.
+	hs := []hash.Hash{t.h}
+	func() {
+		defer t.guard()
+		for len(hs) < workers {
+			h := t.newHash()
+			if h == nil {
+				t.fail(fmt.Errorf("transcript: Grind: the hash constructor returned nil: %w", ErrHash))
+				return
+			}
+			hs = append(hs, h)
+		}
+	}()
+	if t.err != nil {
+		return 0, t.err
 	}
-	work(t.h)
+	wg.Add(workers)
+	for _, h := range hs[1:] {
+		go work(h)
+	}
+	work(hs[0])
 	wg.Wait()
 	if werr != nil {
 		t.fail(werr)

@@ -114,7 +114,9 @@ type config struct {
 // New calls h and checks what it returns: a non-nil hash.Hash whose Size is
 // 16 to 64 bytes, whose Write takes every byte without error, and whose
 // outputs are equal for equal inputs (across instances and after Reset) and
-// differ for different ones.
+// differ for different ones. h is called only from the goroutine that calls
+// the transcript's methods (Grind hands the instances it makes to its
+// workers, one each), so it need not be safe for concurrent use.
 func WithHash(h func() hash.Hash) Option { return func(c *config) { c.newHash = h } }
 
 // WithGrindLimit sets how many nonces (0 .. limit−1) Grind tries before it

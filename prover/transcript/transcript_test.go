@@ -14,6 +14,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -641,6 +642,19 @@ func (h panicOn) Write(p []byte) (int, error) {
 	}
 	return h.Hash.Write(p)
 }
+// panicAfter panics on its 5000th Write counted over all its instances.
+type panicAfter struct {
+	hash.Hash
+	n *atomic.Int64
+}
+
+func (h panicAfter) Write(p []byte) (int, error) {
+	if h.n.Add(1) == 5000 {
+		panic("worn out")
+	}
+	return h.Hash.Write(p)
+}
+
 func (h shortSum) Sum(b []byte) []byte { return h.Hash.Sum(b)[:len(b)+8] }
 
 func TestBadHash(t *testing.T) {
@@ -705,6 +719,13 @@ func TestHashPanics(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	_, err = tr.Grind(20)
 	require.ErrorIs(t, err, transcript.ErrHash)
+	// A Write that panics inside the grinding workers.
+	var writes atomic.Int64
+	tr = mustNew(t, "panics", transcript.WithHash(func() hash.Hash { return panicAfter{sha256.New(), &writes} }))
+	writes.Store(0)
+	_, err = tr.Grind(24)
+	require.ErrorIs(t, err, transcript.ErrHash)
+	require.ErrorIs(t, tr.Err(), transcript.ErrHash)
 	calls = 0
 	c := mustNew(t, "clone", transcript.WithHash(func() hash.Hash {
 		calls++
