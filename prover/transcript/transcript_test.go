@@ -642,6 +642,7 @@ func (h panicOn) Write(p []byte) (int, error) {
 	}
 	return h.Hash.Write(p)
 }
+
 // panicAfter panics on its 5000th Write counted over all its instances.
 type panicAfter struct {
 	hash.Hash
