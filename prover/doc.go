@@ -247,6 +247,10 @@
 // node of the top level (for N = 1, the one leaf). The tag byte keeps leaves
 // and nodes apart. An authentication path lists the sibling leaf's digest
 // first, then the sibling at each level up to the root (excluded): n digests.
+// OpenMulti opens many rows at once with each needed node sent once (a
+// MultiOpening: its node order and versioned binary encoding are in its
+// documentation, VerifyMulti checks it with no encoder): for 100 random rows
+// of 2^22, 1440 digests against 2200 for single paths.
 //
 // A test vector, with SHA-256: the 4-row LDE of two GF(2^64) columns
 // (1, 2, 3, 4) and (5, 6, 7, 8) (leaf 0 is H(0x00 ‖ 01 00…00 ‖ 05 00…00))
