@@ -19,17 +19,37 @@ import (
 )
 
 var (
-	spparkDir    = flag.String("gpu.sppark", "", "TestSpparkTable: folder with sppark_<field>.txt, the output of internal/baselines/sppark's driver")
+	spparkDir    = flag.String("gpu.sppark", "", "TestSpparkTable: folder with sppark_<field>.txt, a sppark timing driver's output (format: readSppark)")
 	spparkMin    = flag.Int("gpu.spparkmin", 12, "TestSpparkTable: smallest log2 size")
 	spparkMax    = flag.Int("gpu.spparkmax", 26, "TestSpparkTable: largest log2 size")
 	spparkFields = flag.String("gpu.spparkfields", "goldilocks,babybear,bn254", "TestSpparkTable: fields")
 )
 
-// spparkRows is one field's measurements by sppark's driver
-// (internal/baselines/sppark/driver.cu): keys such as "ntt 16 NR fwd",
-// "lde 22 2", "batch 256 16", "copy".
+// spparkRows is one field's measurements by a sppark timing driver: keys
+// such as "ntt 16 NR fwd", "lde 22 2", "batch 256 16", "copy".
 type spparkRows map[string]float64
 
+// readSppark reads one field's file, sppark_<field>.txt (field goldilocks,
+// babybear or bn254), written by a driver built outside this repository
+// against sppark (github.com/supranational/sppark, the commit measured:
+// 17278d74295392f9813f009300b257a688422b7a; no registry serves it, so it
+// is fetched into an ignored folder as ../shared/peers/README.md says and
+// neither it nor the driver is committed here). The format, one
+// measurement a line, fields separated by spaces, the figure last:
+//
+//	copy <bytes read + written per second>   device-to-device copy of 2^26 elements
+//	ntt <lg> <NR|NN> <fwd|inv> <ms>          NTT::Base_dev_ptr on 2^lg elements; NR: natural in,
+//	                                         bit-reversed out (gfpoly's DIF), NN: natural both
+//	lde <lg> 2 <ms>                          LDE_aux's device work, 2^lg → 2^(lg+2): inverse NTT NR,
+//	                                         LDE_launch's spread with the coset powers, forward NTT RN
+//	batch <cols> <lg> <ms>                   Base_dev_ptr (NR, forward) once per column: cols × 2^lg
+//
+// for every lg from -gpu.spparkmin to -gpu.spparkmax, lde at 22 and 24 and
+// batch at 256 × 2^16 and 64 × 2^20. Every ms figure is one call's (a
+// batch's: one pass over all its columns), the median of 9 samples, each 8
+// calls launched back to back on sppark's stream and timed with CUDA
+// events, after 2 warm samples, divided by 8 (spparkTime's protocol). Lines of any other shape are skipped; a
+// measurement missing from the file prints as "—".
 func readSppark(t *testing.T, path string) spparkRows {
 	f, err := os.Open(path)
 	require.NoError(t, err, "sppark's results")
@@ -58,16 +78,17 @@ func spparkTime(t *testing.T, d *gpu.Device, s *gpu.Stream, f func() error) time
 }
 
 // TestSpparkTable prints issue 24's comparison: gfpoly's transforms timed
-// as internal/baselines/sppark's driver times sppark's (same device, same
-// protocol: median of 9 samples of 8 calls back to back, data on the
-// device), beside the driver's figures read from -gpu.sppark. Ratios are
-// sppark's time over gfpoly's (> 1: gfpoly is faster). The floor is the
-// bytes a transform must move (each element read and written once; an LDE
-// reads n and writes 4n) over the copy rate measured here. Run through
-// internal/baselines/sppark/compare.sh.
+// as the sppark driver times sppark's (same device, same protocol: median
+// of 9 samples of 8 calls back to back, data on the device), beside the
+// driver's figures read from -gpu.sppark (the format: readSppark). Ratios
+// are sppark's time over gfpoly's (> 1: gfpoly is faster). The floor is
+// the bytes a transform must move (each element read and written once; an
+// LDE reads n and writes 4n) over the copy rate measured here. Run the
+// driver first, in the same call on the same device (BENCHMARKS.md, "Prime-
+// field NTT against sppark", says how).
 func TestSpparkTable(t *testing.T) {
 	if *spparkDir == "" {
-		t.Skip("run with -gpu.sppark=<folder of the sppark driver's output> (internal/baselines/sppark/compare.sh)")
+		t.Skip("run with -gpu.sppark=<folder of the sppark driver's output> (BENCHMARKS.md: Prime-field NTT against sppark)")
 	}
 	d := gputest.Device(t)
 	s, err := d.NewStream()
