@@ -1,0 +1,9 @@
+//go:build !amd64 || purego
+
+package poseidon2
+
+// haveKernel: the 16-lane kernel is AVX-512 assembly, built on amd64
+// without the purego tag only.
+const haveKernel = false
+
+func kernel16(*perm31, *lanes) { panic("poseidon2: no 16-lane kernel in this build") }
