@@ -1,85 +1,104 @@
 package poseidon2
 
-import "github.com/consensys/gnark-crypto/field/goldilocks"
+import "math/bits"
 
-// permGL is a permutation over Goldilocks (S-box x^7) on gnark-crypto's
-// elements, in pure Go.
+// permGL is a permutation over Goldilocks (S-box x^7) on Montgomery words
+// (x·2^64 mod p, the form of goldilocks.Element), in pure Go and without
+// branches on the data. Every word it reads and writes is below p.
 type permGL struct {
 	width, half int
 	hl          bool
-	ext         []goldilocks.Element
-	intl        []goldilocks.Element
-	diag        []goldilocks.Element
+	ext         []uint64
+	intl        []uint64
+	diag        []uint64
 }
 
-func newPermGL(diag, ext, intl []goldilocks.Element, half int, hl bool) *permGL {
+func newPermGL(diag, ext, intl []uint64, half int, hl bool) *permGL {
 	return &permGL{
 		width: len(diag), half: half, hl: hl,
-		ext:  append([]goldilocks.Element(nil), ext...),
-		intl: append([]goldilocks.Element(nil), intl...),
-		diag: append([]goldilocks.Element(nil), diag...),
+		ext:  append([]uint64(nil), ext...),
+		intl: append([]uint64(nil), intl...),
+		diag: append([]uint64(nil), diag...),
 	}
 }
 
-func sbox7(x *goldilocks.Element) {
-	var x2, x3 goldilocks.Element
-	x2.Square(x)
-	x3.Mul(&x2, x)
-	x2.Square(&x2)
-	x.Mul(&x3, &x2)
+// ninvGL is −p⁻¹ mod 2^64 (p⁻¹ = 2^32 + 1).
+const ninvGL = 1<<64 - 1<<32 - 1
+
+func addGL(a, b uint64) uint64 {
+	s, c := bits.Add64(a, b, 0)
+	t, br := bits.Sub64(s, pGoldilocks, 0)
+	// a + b ≥ p when it carried out or when s − p did not borrow.
+	keep := -(c | (br ^ 1))
+	return s ^ ((s ^ t) & keep)
 }
 
-func (k *permGL) external(s []goldilocks.Element) {
+// mulGL is Montgomery's product a·b·2^−64 mod p.
+func mulGL(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	mh, ml := bits.Mul64(lo*ninvGL, pGoldilocks)
+	_, c := bits.Add64(lo, ml, 0) // lo + ml ≡ 0 mod 2^64
+	r, c := bits.Add64(hi, mh, c) // (a·b + m·p)/2^64 < 2p
+	t, br := bits.Sub64(r, pGoldilocks, 0)
+	keep := -(c | (br ^ 1))
+	return r ^ ((r ^ t) & keep)
+}
+
+func sbox7(x uint64) uint64 {
+	x2 := mulGL(x, x)
+	x3 := mulGL(x2, x)
+	x4 := mulGL(x2, x2)
+	return mulGL(x3, x4)
+}
+
+func (k *permGL) external(s []uint64) {
 	for i := 0; i+4 <= len(s); i += 4 {
-		x := (*[4]goldilocks.Element)(s[i : i+4])
-		var t0, t1, t2, t3, t4 goldilocks.Element
+		x := (*[4]uint64)(s[i : i+4])
 		if k.hl {
-			var t5 goldilocks.Element
-			t0.Add(&x[0], &x[1])
-			t1.Add(&x[2], &x[3])
-			t2.Double(&x[1]).Add(&t2, &t1)
-			t3.Double(&x[3]).Add(&t3, &t0)
-			t4.Double(&t1).Double(&t4).Add(&t4, &t3)
-			t5.Double(&t0).Double(&t5).Add(&t5, &t2)
-			x[0].Add(&t3, &t5)
-			x[1] = t5
-			x[2].Add(&t2, &t4)
-			x[3] = t4
+			t0 := addGL(x[0], x[1])
+			t1 := addGL(x[2], x[3])
+			t2 := addGL(addGL(x[1], x[1]), t1)
+			t3 := addGL(addGL(x[3], x[3]), t0)
+			t1 = addGL(t1, t1)
+			t4 := addGL(addGL(t1, t1), t3)
+			t0 = addGL(t0, t0)
+			t5 := addGL(addGL(t0, t0), t2)
+			x[0], x[1], x[2], x[3] = addGL(t3, t5), t5, addGL(t2, t4), t4
 			continue
 		}
-		t0.Add(&x[0], &x[1]) // t01
-		t1.Add(&x[2], &x[3]) // t23
-		t2.Add(&t0, &t1)     // t0123
-		t3.Add(&t2, &x[1])   // t01123
-		t4.Add(&t2, &x[3])   // t01233
-		x[3].Double(&x[0]).Add(&x[3], &t4)
-		x[1].Double(&x[2]).Add(&x[1], &t3)
-		x[0].Add(&t3, &t0)
-		x[2].Add(&t4, &t1)
+		t01 := addGL(x[0], x[1])
+		t23 := addGL(x[2], x[3])
+		t0123 := addGL(t01, t23)
+		t01123 := addGL(t0123, x[1])
+		t01233 := addGL(t0123, x[3])
+		x[3] = addGL(t01233, addGL(x[0], x[0]))
+		x[1] = addGL(t01123, addGL(x[2], x[2]))
+		x[0] = addGL(t01123, t01)
+		x[2] = addGL(t01233, t23)
 	}
-	var c [4]goldilocks.Element
+	var c [4]uint64
 	for i := 0; i+4 <= len(s); i += 4 {
 		for j := range 4 {
-			c[j].Add(&c[j], &s[i+j])
+			c[j] = addGL(c[j], s[i+j])
 		}
 	}
 	for i := 0; i+4 <= len(s); i += 4 {
 		for j := range 4 {
-			s[i+j].Add(&s[i+j], &c[j])
+			s[i+j] = addGL(s[i+j], c[j])
 		}
 	}
 }
 
-func (k *permGL) full(s, rc []goldilocks.Element) {
+func (k *permGL) full(s, rc []uint64) {
+	rc = rc[:len(s)]
 	for i := range s {
-		s[i].Add(&s[i], &rc[i])
-		sbox7(&s[i])
+		s[i] = sbox7(addGL(s[i], rc[i]))
 	}
 	k.external(s)
 }
 
-// permute is the permutation of one state of width elements.
-func (k *permGL) permute(s []goldilocks.Element) {
+// permute is the permutation of one state of width words.
+func (k *permGL) permute(s []uint64) {
 	w := k.width
 	s = s[:w]
 	diag := k.diag[:w]
@@ -87,15 +106,14 @@ func (k *permGL) permute(s []goldilocks.Element) {
 	for r := range k.half {
 		k.full(s, k.ext[r*w:(r+1)*w])
 	}
-	for i := range k.intl {
-		s[0].Add(&s[0], &k.intl[i])
-		sbox7(&s[0])
-		var sum goldilocks.Element
-		for j := range s {
-			sum.Add(&sum, &s[j])
+	for _, c := range k.intl {
+		s[0] = sbox7(addGL(s[0], c))
+		var sum uint64
+		for _, x := range s {
+			sum = addGL(sum, x)
 		}
 		for j := range s {
-			s[j].Mul(&s[j], &diag[j]).Add(&s[j], &sum)
+			s[j] = addGL(mulGL(s[j], diag[j]), sum)
 		}
 	}
 	for r := k.half; r < 2*k.half; r++ {

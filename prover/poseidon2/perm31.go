@@ -28,11 +28,8 @@ func newPerm31(p uint32, deg int, diag, ext, intl []uint32, half int, hl bool) *
 }
 
 func add31(a, b, p uint32) uint32 {
-	r := a + b // below 2^32: p < 2^31
-	if r >= p {
-		r -= p
-	}
-	return r
+	r := a + b         // below 2^32: p < 2^31
+	return min(r, r-p) // r − p wraps past r when r < p
 }
 
 // mul31 is Montgomery's product a·b·2^−32 mod p.
@@ -40,10 +37,7 @@ func mul31(a, b, p, ninv uint32) uint32 {
 	x := uint64(a) * uint64(b)
 	q := uint32(x) * ninv
 	r := uint32((x + uint64(q)*uint64(p)) >> 32) // x + q·p < 2^64, ≡ 0 mod 2^32; r < 2p
-	if r >= p {
-		r -= p
-	}
-	return r
+	return min(r, r-p)
 }
 
 func (k *perm31) sbox(x uint32) uint32 {
@@ -160,18 +154,42 @@ func (k *perm31) permuteRows(s []uint32) {
 	var st lanes
 	for base := 0; base < n; base += 16 {
 		m := min(16, n-base)
-		for l := range m {
-			row := s[(base+l)*w : (base+l+1)*w]
-			for j, v := range row {
-				st[j][l] = v
-			}
-		}
+		st.gather(s[base*w:], w, 0, w, m)
 		k.permute16(&st)
-		for l := range m {
-			row := s[(base+l)*w : (base+l+1)*w]
-			for j := range row {
-				row[j] = st[j][l]
-			}
+		st.scatter(s[base*w:], w, 0, w, m)
+	}
+}
+
+// gather sets word j0+j of lane l to src[l·stride+j], for j < n and l < m
+// (the rows of src stride words apart).
+func (st *lanes) gather(src []uint32, stride, j0, n, m int) {
+	j := 0
+	if m == 16 && useKernel {
+		_ = src[15*stride+n-1]
+		for ; j+8 <= n; j += 8 {
+			rowsToLanes8((*[8][16]uint32)(st[j0+j:j0+j+8]), &src[j], 4*stride)
+		}
+	}
+	for l := range m {
+		for i, v := range src[l*stride+j : l*stride+n] {
+			st[j0+j+i][l] = v
+		}
+	}
+}
+
+// scatter is the inverse of gather: dst[l·stride+j] = word j0+j of lane l.
+func (st *lanes) scatter(dst []uint32, stride, j0, n, m int) {
+	j := 0
+	if m == 16 && useKernel {
+		_ = dst[15*stride+n-1]
+		for ; j+8 <= n; j += 8 {
+			lanesToRows8(&dst[j], 4*stride, (*[8][16]uint32)(st[j0+j:j0+j+8]))
+		}
+	}
+	for l := range m {
+		row := dst[l*stride+j : l*stride+n]
+		for i := range row {
+			row[i] = st[j0+j+i][l]
 		}
 	}
 }
@@ -180,8 +198,23 @@ func (k *perm31) permuteRows(s []uint32) {
 // and the build have it) and tests turn it off to run the Go paths.
 var useKernel = haveKernel
 
-// kernelFits reports whether the 16-lane kernel computes k: widths 16 and
-// 24, MDSMat4, S-box degree 3 or 7, at least one round of each kind.
+// kernelFits reports whether the 16-lane kernels compute k: widths 16 and
+// 24, MDSMat4, the field's S-box degree (NewWithParams checks it), at
+// least one round of each kind, and the internal diagonal the kernels
+// have built in, the one of the presets (Plonky3's, which gnark-crypto's
+// BabyBear and KoalaBear share).
 func kernelFits(k *perm31) bool {
-	return (k.width == 16 || k.width == 24) && !k.hl && (k.deg == 3 || k.deg == 7) && k.half >= 1 && k.partial >= 1
+	if (k.width != 16 && k.width != 24) || k.hl || k.half < 1 || k.partial < 1 {
+		return false
+	}
+	f := fieldBabyBear
+	if k.p == pKoalaBear {
+		f = fieldKoalaBear
+	}
+	for i, v := range plonky3Table(f, k.width).diag {
+		if k.diag[i] != uint32(v<<32%uint64(k.p)) {
+			return false
+		}
+	}
+	return true
 }

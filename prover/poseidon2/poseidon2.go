@@ -1,6 +1,6 @@
 package poseidon2
 
-//go:generate sh -c "cd _gen && go run . -constants > ../constants_plonky3.go"
+//go:generate sh -c "cd _gen && go run . -constants > ../constants_plonky3.go && go run . -asm > ../x16_amd64.s"
 
 import (
 	"errors"
@@ -110,15 +110,16 @@ func WithWorkers(n int) Option {
 // Permutation is a Poseidon2 permutation over E. It is immutable once built
 // and safe for concurrent use.
 type Permutation[E Element] struct {
-	params  Params[E]
-	preset  Preset // 0 for NewWithParams
-	workers int
+	params   Params[E]
+	preset   Preset // 0 for NewWithParams
+	nworkers int    // 0: GOMAXPROCS
 
 	f31 *perm31 // BabyBear and KoalaBear
 	gl  *permGL // Goldilocks
 
 	// gnark is gnark-crypto's own permutation of one state, for the Gnark
-	// preset where it is the faster single-state path; nil otherwise.
+	// presets where it is the fastest single-state path (BabyBear and
+	// KoalaBear on AVX-512); nil otherwise.
 	gnark func(state []E)
 }
 
@@ -134,7 +135,10 @@ func New[E Element](preset Preset, width int, opts ...Option) (*Permutation[E], 
 		return nil, err
 	}
 	p.preset = preset
-	if preset == Gnark {
+	if preset == Gnark && haveKernel && fieldOf[E]() != fieldGoldilocks {
+		// gnark-crypto permutes one BabyBear or KoalaBear state in AVX-512
+		// registers, faster than one lane of the 16-lane kernel; its
+		// Goldilocks permutation is slower than this package's.
 		p.gnark = gnarkPermutation[E](width)
 	}
 	return p, nil
@@ -157,10 +161,10 @@ func build[E Element](prm Params[E], opts []Option) (*Permutation[E], error) {
 	if err := check(prm); err != nil {
 		return nil, err
 	}
-	p := &Permutation[E]{params: prm, workers: c.workers}
+	p := &Permutation[E]{params: prm, nworkers: c.workers}
 	if fieldOf[E]() == fieldGoldilocks {
-		p.gl = newPermGL(asGL(prm.InternalDiag), flatten(prm.ExternalConstants, asGL[E]),
-			asGL(prm.InternalConstants), prm.FullRounds/2, prm.MDS == HLMDSMat4)
+		p.gl = newPermGL(asU64(prm.InternalDiag), flatten(prm.ExternalConstants, asU64[E]),
+			asU64(prm.InternalConstants), prm.FullRounds/2, prm.MDS == HLMDSMat4)
 	} else {
 		p.f31 = newPerm31(modulus31[E](), prm.SBoxDegree, asU32(prm.InternalDiag),
 			flatten(prm.ExternalConstants, asU32[E]), asU32(prm.InternalConstants),
@@ -231,15 +235,27 @@ func (p *Permutation[E]) PermuteBatch(states []E) error {
 	if len(states)%w != 0 {
 		return fmt.Errorf("%w: %d elements is not a whole number of states of width %d", ErrLength, len(states), w)
 	}
-	spread(len(states)/w, batchGrain, p.nworkers(), func(lo, hi int) {
-		p.permuteMany(states[lo*w : hi*w])
-	})
+	if n := len(states) / w; p.pieces(n) > 1 {
+		spread(n, batchGrain, p.workers(), func(lo, hi int) { p.permuteMany(states[lo*w : hi*w]) })
+		return nil
+	}
+	p.permuteMany(states)
 	return nil
 }
 
-func (p *Permutation[E]) nworkers() int {
-	if p.workers > 0 {
-		return p.workers
+// pieces is the number of pieces the batch methods cut n items into: one
+// (the work stays on the calling goroutine, and nothing escapes to the
+// heap) with one worker.
+func (p *Permutation[E]) pieces(n int) int {
+	if p.workers() == 1 {
+		return 1
+	}
+	return (n + batchGrain - 1) / batchGrain
+}
+
+func (p *Permutation[E]) workers() int {
+	if p.nworkers > 0 {
+		return p.nworkers
 	}
 	return runtime.GOMAXPROCS(0)
 }
@@ -249,10 +265,12 @@ func (p *Permutation[E]) permuteOne(s []E) {
 	switch {
 	case p.gnark != nil:
 		p.gnark(s)
+	case p.f31 != nil && p.f31.lanes():
+		p.f31.permuteRows(asU32(s)) // one lane of the kernel beats the Go code
 	case p.f31 != nil:
 		p.f31.permute(asU32(s))
 	default:
-		p.gl.permute(asGL(s))
+		p.gl.permute(asU64(s))
 	}
 }
 
@@ -322,8 +340,8 @@ func modulus31[E Element]() uint32 {
 // Montgomery word, as gnark-crypto keeps it).
 func canonical[E Element](v []E) bool {
 	if fieldOf[E]() == fieldGoldilocks {
-		for _, x := range asGL(v) {
-			if x[0] >= pGoldilocks {
+		for _, x := range asU64(v) {
+			if x >= pGoldilocks {
 				return false
 			}
 		}
@@ -342,6 +360,12 @@ func canonical[E Element](v []E) bool {
 // Montgomery words.
 func asU32[E Element](v []E) []uint32 {
 	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(v))), len(v))
+}
+
+// asU64 views Goldilocks elements ([1]uint64 each) as their Montgomery
+// words.
+func asU64[E Element](v []E) []uint64 {
+	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(v))), len(v))
 }
 
 // asGL views Goldilocks elements as goldilocks.Element.

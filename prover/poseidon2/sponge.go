@@ -75,26 +75,27 @@ func (s *Sponge[E]) HashRows(dst, rows []E, rowLen int) error {
 		return fmt.Errorf("%w: %d digest elements for %d elements in rows of %d (output %d)",
 			ErrLength, len(dst), len(rows), rowLen, s.out)
 	}
-	n := len(rows) / rowLen
-	spread(n, batchGrain, s.perm.nworkers(), func(lo, hi int) {
-		d, r := dst[lo*s.out:hi*s.out], rows[lo*rowLen:hi*rowLen]
-		if k := s.perm.f31; k != nil && k.lanes() {
-			k.hashLanes(asU32(d), s.rate, s.out, rowLen, func(j, base, m int, dst []uint32) {
-				v := asU32(r)
-				for l := range m {
-					dst[l] = v[(base+l)*rowLen+j]
-				}
-			})
-			return
-		}
-		st := make([]E, s.perm.Width())
-		for i := range hi - lo {
-			clear(st)
-			s.absorb(st, r[i*rowLen:(i+1)*rowLen])
-			copy(d[i*s.out:], st[:s.out])
-		}
-	})
+	if n := len(rows) / rowLen; s.perm.pieces(n) > 1 {
+		spread(n, batchGrain, s.perm.workers(), func(lo, hi int) {
+			s.hashRows(dst[lo*s.out:hi*s.out], rows[lo*rowLen:hi*rowLen], rowLen)
+		})
+		return nil
+	}
+	s.hashRows(dst, rows, rowLen)
 	return nil
+}
+
+func (s *Sponge[E]) hashRows(dst, rows []E, rowLen int) {
+	if k := s.perm.f31; k != nil && k.lanes() {
+		k.hashRowsLanes(asU32(dst), asU32(rows), rowLen, s.rate, s.out)
+		return
+	}
+	st := make([]E, s.perm.Width())
+	for i := range len(dst) / s.out {
+		clear(st)
+		s.absorb(st, rows[i*rowLen:(i+1)*rowLen])
+		copy(dst[i*s.out:], st[:s.out])
+	}
 }
 
 // HashColumns writes to dst the digests of the rows of a matrix stored as
@@ -111,48 +112,60 @@ func (s *Sponge[E]) HashColumns(dst []E, cols [][]E) error {
 			return fmt.Errorf("%w: column %d has %d rows, the digests %d", ErrLength, c, len(col), n)
 		}
 	}
-	spread(n, batchGrain, s.perm.nworkers(), func(lo, hi int) {
-		d := dst[lo*s.out : hi*s.out]
-		if k := s.perm.f31; k != nil && k.lanes() {
-			k.hashLanes(asU32(d), s.rate, s.out, len(cols), func(j, base, m int, dst []uint32) {
-				copy(dst[:m], asU32(cols[j][lo+base:lo+base+m]))
-			})
-			return
-		}
-		st := make([]E, s.perm.Width())
-		row := make([]E, len(cols))
-		for i := lo; i < hi; i++ {
-			for c, col := range cols {
-				row[c] = col[i]
-			}
-			clear(st)
-			s.absorb(st, row)
-			copy(d[(i-lo)*s.out:], st[:s.out])
-		}
-	})
+	if s.perm.pieces(n) > 1 {
+		spread(n, batchGrain, s.perm.workers(), func(lo, hi int) { s.hashColumns(dst[lo*s.out:hi*s.out], cols, lo) })
+		return nil
+	}
+	s.hashColumns(dst, cols, 0)
 	return nil
 }
 
-// hashLanes runs the sponge over len(dst)/out rows of rowLen elements, 16
-// at a time in the lanes of the kernel; load(j, base, m, v) writes element
-// j of rows base … base+m−1 (relative to dst's first row) to v[0:m].
-func (k *perm31) hashLanes(dst []uint32, rate, out, rowLen int, load func(j, base, m int, v []uint32)) {
-	n := len(dst) / out
+// hashColumns hashes rows lo, lo+1, … of cols into dst.
+func (s *Sponge[E]) hashColumns(dst []E, cols [][]E, lo int) {
+	if k := s.perm.f31; k != nil && k.lanes() {
+		hashColumnsLanes(k, asU32(dst), cols, lo, s.rate, s.out)
+		return
+	}
+	st := make([]E, s.perm.Width())
+	row := make([]E, len(cols))
+	for i := range len(dst) / s.out {
+		for c, col := range cols {
+			row[c] = col[lo+i]
+		}
+		clear(st)
+		s.absorb(st, row)
+		copy(dst[i*s.out:], st[:s.out])
+	}
+}
+
+// hashRowsLanes is hashRows on the kernel's lanes, 16 rows at a time.
+func (k *perm31) hashRowsLanes(dst, rows []uint32, rowLen, rate, out int) {
 	var st lanes
-	for base := 0; base < n; base += 16 {
-		m := min(16, n-base)
+	for base := 0; base < len(dst)/out; base += 16 {
+		m := min(16, len(dst)/out-base)
 		st = lanes{}
 		for off := 0; off < rowLen; off += rate {
-			for j := off; j < min(off+rate, rowLen); j++ {
-				load(j, base, m, st[j-off][:])
+			st.gather(rows[base*rowLen+off:], rowLen, 0, min(rate, rowLen-off), m)
+			k.permute16(&st)
+		}
+		st.scatter(dst[base*out:], out, 0, out, m)
+	}
+}
+
+// hashColumnsLanes is hashColumns on the kernel's lanes: each column gives
+// 16 consecutive words to one row of the lanes.
+func hashColumnsLanes[E Element](k *perm31, dst []uint32, cols [][]E, lo, rate, out int) {
+	var st lanes
+	for base := 0; base < len(dst)/out; base += 16 {
+		m := min(16, len(dst)/out-base)
+		st = lanes{}
+		for off := 0; off < len(cols); off += rate {
+			for j, col := range cols[off:min(off+rate, len(cols))] {
+				copy(st[j][:m], asU32(col[lo+base:lo+base+m]))
 			}
 			k.permute16(&st)
 		}
-		for l := range m {
-			for j := range out {
-				dst[(base+l)*out+j] = st[j][l]
-			}
-		}
+		st.scatter(dst[base*out:], out, 0, out, m)
 	}
 }
 
@@ -231,51 +244,57 @@ func (c *Compression[E]) CompressLayer(dst, children []E) error {
 	if len(dst)%ch != 0 || len(children) != 2*len(dst) {
 		return fmt.Errorf("%w: %d parent and %d child elements for chunk %d", ErrLength, len(dst), len(children), ch)
 	}
-	n := len(dst) / ch
-	if n > 1 && &dst[0] == &children[0] {
-		// In place: parent i would overwrite the children of i/2 before
-		// they are read, unless each worker's piece is copied first.
-		cp := append([]E(nil), children...)
-		children = cp
+	if n := len(dst) / ch; n > 1 && &dst[0] == &children[0] && c.perm.pieces(n) > 1 {
+		// In place, one worker's parents would overwrite another's children
+		// before they are read (one worker writes parent i after reading
+		// children 2i and 2i+1, so it may work in place).
+		children = append([]E(nil), children...)
 	}
-	spread(n, batchGrain, c.perm.nworkers(), func(lo, hi int) {
-		d, kids := dst[lo*ch:hi*ch], children[2*lo*ch:2*hi*ch]
-		if k := c.perm.f31; k != nil && k.lanes() {
-			k.compressLanes(asU32(d), asU32(kids), ch, c.mode == FeedForward)
-			return
-		}
-		st := make([]E, c.perm.Width())
-		for i := range hi - lo {
-			clear(st)
-			copy(st, kids[2*i*ch:(2*i+2)*ch])
-			c.finish(d[i*ch:(i+1)*ch], st, kids[(2*i+1)*ch:(2*i+2)*ch])
-		}
-	})
+	if n := len(dst) / ch; c.perm.pieces(n) > 1 {
+		spread(n, batchGrain, c.perm.workers(), func(lo, hi int) {
+			c.compressLayer(dst[lo*ch:hi*ch], children[2*lo*ch:2*hi*ch])
+		})
+		return nil
+	}
+	c.compressLayer(dst, children)
 	return nil
+}
+
+func (c *Compression[E]) compressLayer(dst, kids []E) {
+	ch := c.chunk
+	if k := c.perm.f31; k != nil && k.lanes() {
+		k.compressLanes(asU32(dst), asU32(kids), ch, c.mode == FeedForward)
+		return
+	}
+	st := make([]E, c.perm.Width())
+	for i := range len(dst) / ch {
+		clear(st)
+		copy(st, kids[2*i*ch:(2*i+2)*ch])
+		c.finish(dst[i*ch:(i+1)*ch], st, kids[(2*i+1)*ch:(2*i+2)*ch])
+	}
 }
 
 // compressLanes is CompressLayer on the kernel's lanes.
 func (k *perm31) compressLanes(dst, kids []uint32, ch int, ff bool) {
 	n := len(dst) / ch
 	var st lanes
+	var right [16][16]uint32
 	for base := 0; base < n; base += 16 {
 		m := min(16, n-base)
 		st = lanes{}
-		for l := range m {
-			for j, v := range kids[2*(base+l)*ch : 2*(base+l+1)*ch] {
-				st[j][l] = v
-			}
+		st.gather(kids[2*base*ch:], 2*ch, 0, 2*ch, m)
+		if ff {
+			copy(right[:ch], st[ch:2*ch])
 		}
 		k.permute16(&st)
-		for l := range m {
+		if ff {
 			for j := range ch {
-				v := st[j][l]
-				if ff {
-					v = add31(st[ch+j][l], kids[(2*(base+l)+1)*ch+j], k.p)
+				for l := range 16 {
+					st[j][l] = add31(st[ch+j][l], right[j][l], k.p)
 				}
-				dst[(base+l)*ch+j] = v
 			}
 		}
+		st.scatter(dst[base*ch:], ch, 0, ch, m)
 	}
 }
 

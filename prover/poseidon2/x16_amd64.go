@@ -2,6 +2,56 @@
 
 package poseidon2
 
-const haveKernel = false
+import "github.com/consensys/gnark-crypto/utils/cpu"
 
-func kernel16(*perm31, *lanes) { panic("poseidon2: no 16-lane kernel in this build") }
+// haveKernel: the 16-lane kernel needs AVX-512F; gnark-crypto's
+// SupportAVX512 (F, DQ, VBMI2, with ADX and BMI2) is the test the module
+// uses for its own AVX-512 code, and switches it off with the noavx tag.
+var haveKernel = cpu.SupportAVX512
+
+// The kernels permute the 16 states of st (word j of lane l at st[j][l])
+// as 16 calls of perm31.permute would, for one field and width each, with
+// that field and width's standard internal diagonal (kernelFits): ext
+// holds 2·half rounds of width constants, intl partial constants, all
+// Montgomery words below p.
+
+//go:noescape
+func x16BabyBear16(st *lanes, ext, intl *uint32, half, partial int)
+
+//go:noescape
+func x16BabyBear24(st *lanes, ext, intl *uint32, half, partial int)
+
+//go:noescape
+func x16KoalaBear16(st *lanes, ext, intl *uint32, half, partial int)
+
+//go:noescape
+func x16KoalaBear24(st *lanes, ext, intl *uint32, half, partial int)
+
+// kernel16 permutes st with the kernel of k's field and width
+// (kernelFits(k)).
+func kernel16(k *perm31, st *lanes) {
+	ext, intl := &k.ext[0], &k.intl[0]
+	switch {
+	case k.p == pBabyBear && k.width == 16:
+		x16BabyBear16(st, ext, intl, k.half, k.partial)
+	case k.p == pBabyBear:
+		x16BabyBear24(st, ext, intl, k.half, k.partial)
+	case k.width == 16:
+		x16KoalaBear16(st, ext, intl, k.half, k.partial)
+	default:
+		x16KoalaBear24(st, ext, intl, k.half, k.partial)
+	}
+}
+
+// rowsToLanes8 sets dst[j][l] to word j of row l, for j < 8 and l < 16,
+// row l starting stride bytes after row l−1 at src: 16 rows of 8 words
+// made into 8 lanes rows, as lanes.gather does word by word.
+//
+//go:noescape
+func rowsToLanes8(dst *[8][16]uint32, src *uint32, stride int)
+
+// lanesToRows8 is the inverse of rowsToLanes8: word j of row l (stride
+// bytes apart, from dst) becomes src[j][l], as lanes.scatter does.
+//
+//go:noescape
+func lanesToRows8(dst *uint32, stride int, src *[8][16]uint32)

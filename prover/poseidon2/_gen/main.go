@@ -2,11 +2,12 @@
 // from prover/poseidon2/:
 //
 //	(cd _gen && go run . -constants > ../constants_plonky3.go)
+//	(cd _gen && go run . -asm > ../x16_amd64.s)
 //
 // -constants turns the literal round-constant tables of Plonky3 (canonical
 // integers, ../testdata/plonky3/constants_<field>_<width>.json, copied from
 // Plonky3's baby-bear, koala-bear and goldilocks poseidon2.rs) into Go
-// tables.
+// tables. -asm writes the 16-lane AVX-512 kernels for the 31-bit fields.
 package main
 
 import (
@@ -17,15 +18,18 @@ import (
 
 func main() {
 	constants := flag.Bool("constants", false, "write constants_plonky3.go")
+	asm := flag.Bool("asm", false, "write x16_amd64.s")
 	dir := flag.String("testdata", "../testdata/plonky3", "folder of the Plonky3 constant tables")
 	flag.Parse()
 	var out string
 	var err error
 	switch {
-	case *constants:
+	case *constants && !*asm:
 		out, err = genConstants(*dir)
+	case *asm && !*constants:
+		out, err = genAsm(*dir)
 	default:
-		err = fmt.Errorf("give -constants")
+		err = fmt.Errorf("give one of -constants and -asm")
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "_gen:", err)

@@ -1,0 +1,223 @@
+package poseidon2
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+	"unsafe"
+
+	"github.com/consensys/gnark-crypto/field/babybear"
+	bbp2 "github.com/consensys/gnark-crypto/field/babybear/poseidon2"
+	"github.com/consensys/gnark-crypto/field/goldilocks"
+	"github.com/consensys/gnark-crypto/field/koalabear"
+	kbp2 "github.com/consensys/gnark-crypto/field/koalabear/poseidon2"
+)
+
+func benchPermute[E Element](b *testing.B, preset Preset, width int) {
+	p := mustNew[E](b, preset, width)
+	s := randElems[E](rand.New(rand.NewPCG(1, 2)), width)
+	b.SetBytes(int64(width) * int64(unsafe.Sizeof(s[0])))
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = p.Permute(s)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "perm/s")
+}
+
+func benchBatch[E Element](b *testing.B, preset Preset, width, n, workers int) {
+	p := mustNew[E](b, preset, width, WithWorkers(workers))
+	s := randElems[E](rand.New(rand.NewPCG(1, 2)), n*width)
+	b.SetBytes(int64(n*width) * int64(unsafe.Sizeof(s[0])))
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = p.PermuteBatch(s)
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "perm/s")
+}
+
+type benchCase struct {
+	name  string
+	width int
+	one   func(*testing.B, Preset, int)
+	batch func(*testing.B, Preset, int, int, int)
+}
+
+var benchCases = []benchCase{
+	{"BabyBear", 16, benchPermute[babybear.Element], benchBatch[babybear.Element]},
+	{"BabyBear", 24, benchPermute[babybear.Element], benchBatch[babybear.Element]},
+	{"KoalaBear", 16, benchPermute[koalabear.Element], benchBatch[koalabear.Element]},
+	{"KoalaBear", 24, benchPermute[koalabear.Element], benchBatch[koalabear.Element]},
+	{"Goldilocks", 8, benchPermute[goldilocks.Element], benchBatch[goldilocks.Element]},
+	{"Goldilocks", 12, benchPermute[goldilocks.Element], benchBatch[goldilocks.Element]},
+}
+
+// benchPaths runs f with the kernel on (where there is one) and off.
+func benchPaths(b *testing.B, f func(b *testing.B)) {
+	saved := useKernel
+	defer func() { useKernel = saved }()
+	if haveKernel {
+		useKernel = true
+		b.Run("kernel=avx512", f)
+	}
+	useKernel = false
+	b.Run("kernel=go", f)
+}
+
+// BenchmarkPermute: one state per call.
+func BenchmarkPermute(b *testing.B) {
+	for _, c := range benchCases {
+		for _, pr := range presets {
+			b.Run(fmt.Sprintf("%s/%v/%d", c.name, pr, c.width), func(b *testing.B) { c.one(b, pr, c.width) })
+		}
+	}
+}
+
+// BenchmarkPermuteBatch: n states per call, on one core and on all.
+func BenchmarkPermuteBatch(b *testing.B) {
+	for _, c := range benchCases {
+		for _, pr := range presets {
+			for _, logn := range []int{10, 12, 14, 16} {
+				for _, w := range []int{1, runtime.GOMAXPROCS(0)} {
+					name := fmt.Sprintf("%s/%v/%d/n=2^%d/workers=%d", c.name, pr, c.width, logn, w)
+					b.Run(name, func(b *testing.B) {
+						benchPaths(b, func(b *testing.B) { c.batch(b, pr, c.width, 1<<logn, w) })
+					})
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkGnarkBaseline: gnark-crypto's own permutation of its preset, one
+// state per call over a batch on one core (width 24 of the 31-bit fields
+// also through its Permutation16x24), the baseline of the Gnark rows of
+// BenchmarkPermuteBatch.
+func BenchmarkGnarkBaseline(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		width int
+		run   func(b *testing.B, width int)
+	}{
+		{"BabyBear", 16, gnarkBaseline[babybear.Element]},
+		{"BabyBear", 24, gnarkBaseline[babybear.Element]},
+		{"KoalaBear", 16, gnarkBaseline[koalabear.Element]},
+		{"KoalaBear", 24, gnarkBaseline[koalabear.Element]},
+		{"Goldilocks", 8, gnarkBaseline[goldilocks.Element]},
+		{"Goldilocks", 12, gnarkBaseline[goldilocks.Element]},
+	} {
+		b.Run(fmt.Sprintf("%s/%d/n=2^12", c.name, c.width), func(b *testing.B) { c.run(b, c.width) })
+	}
+}
+
+func gnarkBaseline[E Element](b *testing.B, width int) {
+	const n = 1 << 12
+	g := gnarkOf[E](width)
+	s := randElems[E](rand.New(rand.NewPCG(1, 2)), n*width)
+	b.SetBytes(int64(n*width) * int64(unsafe.Sizeof(s[0])))
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := 0; i < len(s); i += width {
+			_ = g(s[i : i+width])
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "perm/s")
+	if width == 24 && fieldOf[E]() != fieldGoldilocks {
+		b.Run("Permutation16x24", func(b *testing.B) {
+			x16 := gnark16x24[E]()
+			var st [24][16]E
+			b.SetBytes(16 * 24 * int64(unsafe.Sizeof(s[0])))
+			for b.Loop() {
+				x16(&st)
+			}
+			b.ReportMetric(16*float64(b.N)/b.Elapsed().Seconds(), "perm/s")
+		})
+	}
+}
+
+func gnark16x24[E Element]() func(*[24][16]E) {
+	rf, rp, _ := gnarkRounds(fieldOf[E](), 24)
+	if fieldOf[E]() == fieldBabyBear {
+		g := bbp2.NewPermutation(24, rf, rp)
+		return func(st *[24][16]E) { g.Permutation16x24((*[24][16]babybear.Element)(unsafe.Pointer(st))) }
+	}
+	g := kbp2.NewPermutation(24, rf, rp)
+	return func(st *[24][16]E) { g.Permutation16x24((*[24][16]koalabear.Element)(unsafe.Pointer(st))) }
+}
+
+// BenchmarkHashRows: leaves of a matrix of 2^14 rows and cols columns
+// (row-major, and as columns), all cores.
+func BenchmarkHashRows(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		run  func(b *testing.B, preset Preset, width, cols int)
+	}{
+		{"BabyBear/16", hashBench[babybear.Element]},
+		{"KoalaBear/16", hashBench[koalabear.Element]},
+		{"KoalaBear/24", hashBench[koalabear.Element]},
+		{"Goldilocks/8", hashBench[goldilocks.Element]},
+		{"Goldilocks/12", hashBench[goldilocks.Element]},
+	} {
+		var width int
+		fmt.Sscanf(c.name[len(c.name)-2:], "%d", &width)
+		if width == 0 {
+			fmt.Sscanf(c.name[len(c.name)-1:], "%d", &width)
+		}
+		for _, cols := range []int{8, 64, 256} {
+			b.Run(fmt.Sprintf("%s/cols=%d", c.name, cols), func(b *testing.B) { c.run(b, Plonky3, width, cols) })
+		}
+	}
+}
+
+func hashBench[E Element](b *testing.B, preset Preset, width, cols int) {
+	const n = 1 << 14
+	p := mustNew[E](b, preset, width)
+	s := p.Sponge()
+	m := randElems[E](rand.New(rand.NewPCG(1, 2)), n*cols)
+	cm := make([][]E, cols)
+	for c := range cm {
+		cm[c] = make([]E, n)
+		for i := range n {
+			cm[c][i] = m[i*cols+c]
+		}
+	}
+	dst := make([]E, n*s.Out())
+	size := int64(n*cols) * int64(unsafe.Sizeof(m[0]))
+	b.Run("rows", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = s.HashRows(dst, m, cols)
+		}
+	})
+	b.Run("columns", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = s.HashColumns(dst, cm)
+		}
+	})
+}
+
+// BenchmarkCompressLayer: one layer of 2^16 parents, all cores.
+func BenchmarkCompressLayer(b *testing.B) {
+	b.Run("BabyBear/16", compressBench[babybear.Element](16))
+	b.Run("KoalaBear/16", compressBench[koalabear.Element](16))
+	b.Run("Goldilocks/8", compressBench[goldilocks.Element](8))
+}
+
+func compressBench[E Element](width int) func(b *testing.B) {
+	return func(b *testing.B) {
+		const n = 1 << 16
+		p := mustNew[E](b, Plonky3, width)
+		c := p.Compression()
+		kids := randElems[E](rand.New(rand.NewPCG(1, 2)), 2*n*c.Chunk())
+		dst := make([]E, n*c.Chunk())
+		b.SetBytes(int64(len(kids)) * int64(unsafe.Sizeof(kids[0])))
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = c.CompressLayer(dst, kids)
+		}
+		b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "perm/s")
+	}
+}
