@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/prover/merkle"
 )
 
 // Backend is what every encoder has, whatever its field: the comparison
@@ -84,7 +85,7 @@ type Option func(*config) error
 type config struct {
 	blowup   int
 	hash     func() hash.Hash
-	hs       hasher
+	hs       merkle.Hasher
 	chunk    int
 	workers  int
 	progress func(Progress)
@@ -134,9 +135,9 @@ func WithBlowup(b int) Option {
 // or verdict.
 func WithHash(h func() hash.Hash) Option {
 	return func(c *config) error {
-		hs, err := makeHasher(h)
+		hs, err := merkle.NewHasher(h)
 		if err != nil {
-			return fmt.Errorf("%w (%w)", err, ErrConfig)
+			return fmt.Errorf("prover: WithHash: %w (%w)", err, ErrConfig)
 		}
 		c.hash, c.hs = h, hs
 		return nil
@@ -181,7 +182,7 @@ func WithProgress(f func(Progress)) Option {
 
 func newConfig(opts []Option) (config, error) {
 	c := config{blowup: 4, chunk: 16, workers: runtime.GOMAXPROCS(0)}
-	c.hs, _ = makeHasher(nil)
+	c.hs, _ = merkle.NewHasher(nil)
 	for _, o := range opts {
 		if o == nil {
 			continue
@@ -408,11 +409,68 @@ func (c *core[E]) commitInto(lde [][]E, src Source[E], logRows, cols int, t0 tim
 	}
 	t1 := time.Now()
 	// The CPU's tree: the device, if any, has just lacked the memory.
-	t, err := buildTree(lde, c.cfg.hs, c.cfg.workers, c.commitProgress())
+	t, err := buildTree(lde, &c.cfg, c.commitProgress())
 	if err != nil {
 		return nil, err
 	}
 	return newHostCommitment(lde, t, Timings{Encode: t1.Sub(t0), Commit: time.Since(t1)}).withCode(&c.cfg), nil
+}
+
+// progressFunc receives the number of rows hashed so far; calls are
+// serialized.
+type progressFunc func(done, total int)
+
+// buildTree builds the CPU's tree over lde with the configuration's hash
+// and workers. A panic of the caller's progress function (WithProgress),
+// on the tree's goroutines, is returned as an error wrapping ErrConfig,
+// and no tree comes out.
+func buildTree[E Element](lde [][]E, cfg *config, progress progressFunc) (*merkle.Tree[E], error) {
+	var guard firstPanic
+	pf := progress
+	if pf != nil {
+		pf = func(done, total int) {
+			defer guard.recover()
+			if !guard.failed() {
+				progress(done, total)
+			}
+		}
+	}
+	t, err := merkle.Build(lde, cfg.hs, cfg.workers, pf)
+	if perr := guard.err(); perr != nil {
+		return nil, perr
+	}
+	return t, err
+}
+
+// firstPanic keeps the first panic of a caller's progress function, which
+// may run on several goroutines (one at a time).
+type firstPanic struct {
+	mu sync.Mutex
+	r  any
+	ok bool
+}
+
+func (f *firstPanic) recover() {
+	if r := recover(); r != nil {
+		f.mu.Lock()
+		if !f.ok {
+			f.r, f.ok = r, true
+		}
+		f.mu.Unlock()
+	}
+}
+
+func (f *firstPanic) failed() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.ok
+}
+
+func (f *firstPanic) err() error {
+	if !f.failed() {
+		return nil
+	}
+	return fmt.Errorf("prover: the WithProgress function panicked: %v: %w", f.r, ErrConfig)
 }
 
 // commitProgress is the progress callback of the commitment phase (nil
@@ -454,7 +512,7 @@ func (c *core[E]) CommitLDE(lde [][]E) (*Commitment[E], error) {
 	}
 	t0 := time.Now()
 	pf := c.commitProgress()
-	var t *tree
+	var t *merkle.Tree[E]
 	if c.devTreeOK() && len(lde[0]) > 1 { // one row: the root is the leaf, hashed here
 		var err error
 		if t, err = c.commitLDEDev(lde); err != nil {
@@ -466,7 +524,7 @@ func (c *core[E]) CommitLDE(lde [][]E) (*Commitment[E], error) {
 	}
 	if t == nil {
 		var err error
-		if t, err = buildTree(lde, c.cfg.hs, c.cfg.workers, pf); err != nil {
+		if t, err = buildTree(lde, &c.cfg, pf); err != nil {
 			return nil, err
 		}
 	}
@@ -483,10 +541,12 @@ func (c *core[E]) CommitLDE(lde [][]E) (*Commitment[E], error) {
 // Root, Rows, Columns and Resident stay valid after Close. A Commitment is
 // safe for concurrent use.
 type Commitment[E Element] struct {
-	mu     sync.RWMutex // guards lde and closed
-	lde    [][]E        // host LDE, nil on the device
-	dev    deviceLDE[E] // the LDE and tree on the device (one or several)
-	tree   *tree
+	mu     sync.RWMutex    // guards lde, tree and closed
+	lde    [][]E           // host LDE, nil on the device
+	dev    deviceLDE[E]    // the LDE and tree on the device (one or several)
+	tree   *merkle.Tree[E] // the tree over lde, nil on the device; guarded by mu
+	root   []byte
+	hs     merkle.Hasher // the tree's hash
 	rows   int
 	cols   int
 	why    string // why a GPU backend's Commit is not on the device
@@ -498,19 +558,20 @@ type Commitment[E Element] struct {
 }
 
 // newHostCommitment is a commitment to an LDE in host memory.
-func newHostCommitment[E Element](lde [][]E, t *tree, tm Timings) *Commitment[E] {
-	return &Commitment[E]{lde: lde, tree: t, rows: len(lde[0]), cols: len(lde), Timings: tm}
+func newHostCommitment[E Element](lde [][]E, t *merkle.Tree[E], tm Timings) *Commitment[E] {
+	return &Commitment[E]{lde: lde, tree: t, root: t.Root(), rows: len(lde[0]), cols: len(lde), Timings: tm}
 }
 
-// withCode records the code of the encoder whose configuration is cfg: the
-// constructors of commitments call it.
+// withCode records the code and the Merkle hash of the encoder whose
+// configuration is cfg: the constructors of commitments call it.
 func (c *Commitment[E]) withCode(cfg *config) *Commitment[E] {
 	c.code = codeOf(cfg)
+	c.hs = cfg.hs
 	return c
 }
 
 // Root returns a copy of the Merkle root.
-func (c *Commitment[E]) Root() []byte { return append([]byte(nil), c.tree.root...) }
+func (c *Commitment[E]) Root() []byte { return append([]byte(nil), c.root...) }
 
 // Rows returns the number of committed rows (the codeword length).
 func (c *Commitment[E]) Rows() int { return c.rows }
@@ -538,7 +599,7 @@ func (c *Commitment[E]) Close() error {
 		return nil
 	}
 	c.closed = true
-	c.lde = nil
+	c.lde, c.tree = nil, nil
 	if c.dev != nil {
 		return c.dev.free()
 	}
@@ -554,6 +615,17 @@ func (c *Commitment[E]) hostLDE(op string) ([][]E, error) {
 		return nil, fmt.Errorf("prover: %s: %w", op, ErrClosed)
 	}
 	return c.lde, nil
+}
+
+// hostTree returns the tree of a commitment in host memory, or nil for a
+// commitment on the device, or ErrClosed.
+func (c *Commitment[E]) hostTree(op string) (*merkle.Tree[E], error) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if c.closed {
+		return nil, fmt.Errorf("prover: %s: %w", op, ErrClosed)
+	}
+	return c.tree, nil
 }
 
 // LDE returns the committed codewords, column-major. For a commitment in
@@ -618,29 +690,16 @@ func (c *Commitment[E]) Open(indices []int) (*Opening[E], error) {
 			return nil, fmt.Errorf("prover: opening row %d of %d: %w", i, n, ErrIndex)
 		}
 	}
-	lde, err := c.hostLDE("Open")
+	t, err := c.hostTree("Open")
 	if err != nil {
 		return nil, err
 	}
-	if lde == nil {
-		return c.dev.open(c.tree, indices)
+	if t == nil {
+		return c.dev.open(c.hs, indices)
 	}
-	o := &Opening[E]{
-		Indices: append([]int(nil), indices...),
-		Rows:    make([][]E, len(indices)),
-		Paths:   make([][][]byte, len(indices)),
-	}
-	for k, i := range indices {
-		row := make([]E, len(lde))
-		for j, col := range lde {
-			row[j] = col[i]
-		}
-		o.Rows[k] = row
-		p, err := treePath(c.tree, lde, i)
-		if err != nil {
-			return nil, fmt.Errorf("prover: opening row %d: %w", i, err)
-		}
-		o.Paths[k] = p
+	o, err := t.Open(indices)
+	if err != nil {
+		return nil, fmt.Errorf("prover: Open: %w", err)
 	}
 	return o, nil
 }
@@ -730,21 +789,9 @@ func (c *Commitment[E]) CombineDeviceInto(dst *gpu.Buffer[E], alpha []E) error {
 	return err
 }
 
-// Opening is a set of opened rows with their authentication paths.
-type Opening[E Element] struct {
-	Indices []int      // the opened row indices
-	Rows    [][]E      // Rows[k]: row Indices[k], its elements in column order
-	Paths   [][][]byte // Paths[k]: the path of Rows[k], sibling leaf digest first, root excluded
-}
-
-// Verify checks the opening against root for a commitment of numRows rows,
-// with the hash the commitment used (nil: SHA-256). See the function Verify.
-func (o *Opening[E]) Verify(root []byte, numRows int, h func() hash.Hash) error {
-	if o == nil {
-		return fmt.Errorf("prover: nil opening: %w", ErrVerify)
-	}
-	return Verify(root, numRows, o.Indices, o.Rows, o.Paths, h)
-}
+// Opening is a set of opened rows with their authentication paths
+// (package merkle's; its Verify is the function Verify).
+type Opening[E Element] = merkle.Opening[E]
 
 // Verify checks that rows[k] is row indices[k] of a commitment with the given
 // root over numRows rows (a power of two), using paths[k], with the hash h
@@ -753,62 +800,7 @@ func (o *Opening[E]) Verify(root []byte, numRows int, h func() hash.Hash) error 
 // not (naming the first) or when there is none to check; an error wrapping
 // ErrIndex or ErrShape for indices out of range or mismatched lengths; and an
 // error wrapping ErrHash when h fails (see WithHash), never nil then. It does
-// not modify its arguments.
+// not modify its arguments. It is merkle.Verify.
 func Verify[E Element](root []byte, numRows int, indices []int, rows [][]E, paths [][][]byte, h func() hash.Hash) error {
-	hs, err := makeHasher(h)
-	if err == nil {
-		err = hs.probe(nodeTag, 1+2*hs.size)
-	}
-	if err != nil {
-		return fmt.Errorf("prover: Verify: %w", err)
-	}
-	if numRows <= 0 || numRows&(numRows-1) != 0 {
-		return fmt.Errorf("prover: Verify: %d rows is not a power of two: %w", numRows, ErrShape)
-	}
-	if len(rows) != len(indices) || len(paths) != len(indices) {
-		return fmt.Errorf("prover: Verify: %d indices, %d rows, %d paths: %w", len(indices), len(rows), len(paths), ErrShape)
-	}
-	if len(indices) == 0 {
-		return fmt.Errorf("prover: Verify: no rows to verify: %w", ErrVerify)
-	}
-	if len(root) != hs.size {
-		return fmt.Errorf("prover: Verify: root of %d bytes, the hash gives %d: %w", len(root), hs.size, ErrVerify)
-	}
-	height := log2(numRows)
-	s := newHState(hs)
-	leaf := make([]byte, hs.size)
-	width := -1
-	for k, i := range indices {
-		if i < 0 || i >= numRows {
-			return fmt.Errorf("prover: Verify: row index %d of %d: %w", i, numRows, ErrIndex)
-		}
-		if len(rows[k]) == 0 {
-			return fmt.Errorf("prover: Verify: row %d is empty: %w", i, ErrShape)
-		}
-		if width >= 0 && len(rows[k]) != width {
-			return fmt.Errorf("prover: Verify: row %d has %d elements, the first %d: %w", i, len(rows[k]), width, ErrShape)
-		}
-		width = len(rows[k])
-		if len(paths[k]) != height {
-			return fmt.Errorf("prover: Verify: path of row %d has %d digests, want %d: %w", i, len(paths[k]), height, ErrVerify)
-		}
-		if k == 0 {
-			if err := hs.probe(leafTag, 1+width*FieldOf[E]().ElementBytes()); err != nil {
-				return fmt.Errorf("prover: Verify: %w", err)
-			}
-		}
-		cols := make([][]E, width)
-		for j := range cols {
-			cols[j] = rows[k][j : j+1]
-		}
-		leafDigest(s, cols, 0, leaf)
-		ok := climb(s, root, leaf, i, paths[k])
-		if s.err != nil {
-			return fmt.Errorf("prover: Verify: row %d: %w", i, s.err)
-		}
-		if !ok {
-			return fmt.Errorf("prover: Verify: row %d does not match the root: %w", i, ErrVerify)
-		}
-	}
-	return nil
+	return merkle.Verify(root, numRows, indices, rows, paths, h)
 }

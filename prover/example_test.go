@@ -72,6 +72,6 @@ func ExampleNew_babyBear() {
 	fmt.Println(err)
 	// Output:
 	// babybear/cpu 2048 <nil>
-	// prover: ragged trace: column 1 has 4 rows, column 0 has 8: prover: bad trace shape
+	// prover: ragged trace: column 1 has 4 rows, column 0 has 8: bad shape
 	// prover: blowup 3 not supported (want 2, 4, 8 or 16): prover: bad configuration
 }

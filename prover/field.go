@@ -11,15 +11,16 @@ import (
 	"github.com/consensys/gnark-crypto/field/koalabear"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/prover/merkle"
 )
 
 // Element is the set of element types a trace can hold: GF(2^64) and the
-// gnark-crypto prime fields, as they are (the prime types in Montgomery form).
-type Element interface {
-	gf64.Element | goldilocks.Element | babybear.Element | koalabear.Element | fr.Element
-}
+// gnark-crypto prime fields, as they are (the prime types in Montgomery
+// form). It is package merkle's, whose trees commit to the traces.
+type Element = merkle.Element
 
-// Field names the field of a trace.
+// Field names the field of a trace. Its numbering is the field byte of the
+// MultiOpening encoding.
 type Field int
 
 // The fields a trace can be over.
@@ -64,7 +65,7 @@ func ParseField(name string) (Field, error) {
 
 // ElementBytes returns the size of one element in the leaf encoding, which is
 // also its size in memory: 8 for gf64 and Goldilocks, 4 for BabyBear and
-// KoalaBear, 32 for BN254.
+// KoalaBear, 32 for BN254 (merkle.ElementBytes).
 func (f Field) ElementBytes() int {
 	switch f {
 	case GF64, Goldilocks:
@@ -158,62 +159,6 @@ func randomElements[E Element](dst []E, r *rand.Rand) {
 					d[i] = e
 					break
 				}
-			}
-		}
-	}
-}
-
-// putRows writes rows lo..hi−1 of the columns into buf, row after row, each
-// row its elements in column order, each element in the leaf encoding:
-// gf64 as 8 bytes little-endian (gf64.Element.Bytes), prime fields as
-// gnark-crypto's canonical big-endian bytes of the regular (non-Montgomery)
-// value (the encoding of Element.Bytes and Marshal). Row r starts at
-// buf[(r−lo)·stride]; stride is at least len(cols)·ElementBytes.
-func putRows[E Element](cols [][]E, lo, hi int, buf []byte, stride int) {
-	switch cs := any(cols).(type) {
-	case [][]gf64.Element:
-		rb := stride
-		for c, col := range cs {
-			off := 8 * c
-			for _, v := range col[lo:hi] {
-				binary.LittleEndian.PutUint64(buf[off:off+8], uint64(v))
-				off += rb
-			}
-		}
-	case [][]goldilocks.Element:
-		rb := stride
-		for c, col := range cs {
-			off := goldilocks.Bytes * c
-			for _, v := range col[lo:hi] {
-				goldilocks.BigEndian.PutElement((*[goldilocks.Bytes]byte)(buf[off:off+goldilocks.Bytes]), v)
-				off += rb
-			}
-		}
-	case [][]babybear.Element:
-		rb := stride
-		for c, col := range cs {
-			off := babybear.Bytes * c
-			for _, v := range col[lo:hi] {
-				babybear.BigEndian.PutElement((*[babybear.Bytes]byte)(buf[off:off+babybear.Bytes]), v)
-				off += rb
-			}
-		}
-	case [][]koalabear.Element:
-		rb := stride
-		for c, col := range cs {
-			off := koalabear.Bytes * c
-			for _, v := range col[lo:hi] {
-				koalabear.BigEndian.PutElement((*[koalabear.Bytes]byte)(buf[off:off+koalabear.Bytes]), v)
-				off += rb
-			}
-		}
-	case [][]fr.Element:
-		rb := stride
-		for c, col := range cs {
-			off := fr.Bytes * c
-			for _, v := range col[lo:hi] {
-				fr.BigEndian.PutElement((*[fr.Bytes]byte)(buf[off:off+fr.Bytes]), v)
-				off += rb
 			}
 		}
 	}

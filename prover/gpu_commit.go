@@ -8,6 +8,7 @@ import (
 
 	"github.com/gfpoly/gfpoly/gpu"
 	"github.com/gfpoly/gfpoly/gpu/rowhash"
+	"github.com/gfpoly/gfpoly/prover/merkle"
 )
 
 // Commitments on the GPU. With the default hash (SHA-256), a GPU backend
@@ -51,7 +52,7 @@ func newDevHash[E Element](dev *gpu.Device, rows int) (_ *devHash[E], err error)
 			h.close()
 		}
 	}()
-	if h.rh, err = rowhash.New[E](dev, rows, leafTag, nodeTag); err != nil {
+	if h.rh, err = rowhash.New[E](dev, rows, merkle.LeafTag, merkle.NodeTag); err != nil {
 		return nil, err
 	}
 	if h.ev, err = dev.NewEvent(); err != nil {
@@ -244,9 +245,9 @@ func copyToPinned[E Element](p []E, cols [][]E, rows int) {
 	})
 }
 
-// tree finishes the leaves, builds the tree on the device and brings the
-// digests above the leaves back.
-func (h *devHash[E]) tree(hs hasher) (*tree, error) {
+// tree finishes the leaves of lde, builds the tree on the device and brings
+// the digests above the leaves back: the tree over lde.
+func (h *devHash[E]) tree(lde [][]E, hs merkle.Hasher) (*merkle.Tree[E], error) {
 	rows := h.rh.Rows()
 	// The node buffers are made on the first tree that comes back to the
 	// host (a commitment kept on the device has its own).
@@ -280,21 +281,12 @@ func (h *devHash[E]) tree(hs hasher) (*tree, error) {
 	parallelFor((len(back)+piece-1)/piece, func(i int) {
 		copy(back[i*piece:min((i+1)*piece, len(back))], pin[i*piece:])
 	})
-	t := &tree{hs: hs, height: log2(rows)}
-	t.nodes = make([][]byte, t.height)
-	off := 0
-	for j := range t.nodes {
-		n := (rows >> (j + 1)) * rowhash.DigestSize
-		t.nodes[j] = back[off : off+n : off+n]
-		off += n
-	}
-	t.root = t.nodes[t.height-1]
-	return t, nil
+	return merkle.FromDigests(lde, hs, back)
 }
 
 // devTreeOK says whether the commitment is hashed on the device: a GPU
 // backend with the default hash.
-func (c *core[E]) devTreeOK() bool { return c.devLDE != nil && c.cfg.hs.newHash == nil }
+func (c *core[E]) devTreeOK() bool { return c.devLDE != nil && c.cfg.hs.Default() }
 
 // commitDev encodes src into lde with the rows hashed on the device during
 // the encoding. It returns (nil, nil) when the device lacks the memory for
@@ -310,7 +302,7 @@ func (c *core[E]) commitDev(lde [][]E, src Source[E], logRows, cols int, t0 time
 		return nil, err
 	}
 	t1 := time.Now()
-	t, err := h.tree(c.cfg.hs)
+	t, err := h.tree(lde, c.cfg.hs)
 	if err != nil {
 		return nil, fmt.Errorf("prover: GPU Merkle tree: %w", err)
 	}
@@ -320,7 +312,7 @@ func (c *core[E]) commitDev(lde [][]E, src Source[E], logRows, cols int, t0 time
 
 // commitLDEDev hashes the caller's LDE on the device; (nil, nil) as for
 // commitDev.
-func (c *core[E]) commitLDEDev(lde [][]E) (*tree, error) {
+func (c *core[E]) commitLDEDev(lde [][]E) (*merkle.Tree[E], error) {
 	h, done, err := c.devHashFor(len(lde[0]))
 	if h == nil || err != nil {
 		return nil, err
@@ -332,7 +324,7 @@ func (c *core[E]) commitLDEDev(lde [][]E) (*tree, error) {
 		}
 		return nil, fmt.Errorf("prover: GPU row hashing: %w", err)
 	}
-	t, err := h.tree(c.cfg.hs)
+	t, err := h.tree(lde, c.cfg.hs)
 	if err != nil {
 		return nil, fmt.Errorf("prover: GPU Merkle tree: %w", err)
 	}

@@ -3,7 +3,6 @@ package prover_test
 import (
 	"crypto/sha256"
 	"crypto/sha3"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash"
@@ -374,61 +373,4 @@ func TestProgressPanic(t *testing.T) {
 		require.ErrorIs(t, err, prover.ErrConfig)
 		require.Nil(t, c)
 	})
-}
-
-// The root test vector of the package documentation ("Commitment"),
-// recomputed here from that description alone with crypto/sha256: a 4-row
-// LDE of two GF(2^64) columns (1, 2, 3, 4) and (5, 6, 7, 8), and a 2-row LDE
-// of three BabyBear columns (1, 2), (3, 4), (5, 6).
-const (
-	vectorRootGF64     = "eb08e7ea2f5a542c7f51302872fd2e25f2eea29e58b9d5cb1e3da31984232d4d"
-	vectorRootBabyBear = "9ff12627b8a623f6f0e57ec6ade7a0b1a6922120bd471eb70c5191d28076dbf3"
-)
-
-func TestRootVector(t *testing.T) {
-	leaf := func(row []byte) []byte {
-		d := sha256.Sum256(append([]byte{0x00}, row...))
-		return d[:]
-	}
-	node := func(l, r []byte) []byte {
-		d := sha256.Sum256(append(append([]byte{0x01}, l...), r...))
-		return d[:]
-	}
-	le := func(vs ...uint64) []byte {
-		var b []byte
-		for _, v := range vs {
-			b = binary.LittleEndian.AppendUint64(b, v)
-		}
-		return b
-	}
-	be32 := func(vs ...uint32) []byte {
-		var b []byte
-		for _, v := range vs {
-			b = binary.BigEndian.AppendUint32(b, v)
-		}
-		return b
-	}
-	wantGF64 := node(node(leaf(le(1, 5)), leaf(le(2, 6))), node(leaf(le(3, 7)), leaf(le(4, 8))))
-	wantBabyBear := node(leaf(be32(1, 3, 5)), leaf(be32(2, 4, 6)))
-	assert.Equal(t, vectorRootGF64, fmt.Sprintf("%x", wantGF64), "the documented GF(2^64) vector")
-	assert.Equal(t, vectorRootBabyBear, fmt.Sprintf("%x", wantBabyBear), "the documented BabyBear vector")
-
-	enc, err := prover.New[gf64.Element]()
-	require.NoError(t, err)
-	c, err := enc.CommitLDE([][]gf64.Element{{1, 2, 3, 4}, {5, 6, 7, 8}})
-	require.NoError(t, err)
-	assert.Equal(t, wantGF64, c.Root())
-
-	bb := func(vs ...uint32) []babybear.Element {
-		out := make([]babybear.Element, len(vs))
-		for i, v := range vs {
-			out[i].SetUint64(uint64(v))
-		}
-		return out
-	}
-	encB, err := prover.New[babybear.Element]()
-	require.NoError(t, err)
-	cb, err := encB.CommitLDE([][]babybear.Element{bb(1, 2), bb(3, 4), bb(5, 6)})
-	require.NoError(t, err)
-	assert.Equal(t, wantBabyBear, cb.Root())
 }

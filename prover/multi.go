@@ -14,6 +14,7 @@ import (
 
 	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/prover/merkle"
 )
 
 // Several GPUs: see the package documentation. The encoder of WithGPUs is
@@ -380,7 +381,7 @@ func (m *multiGPU[E]) commitInto(lde [][]E, src Source[E], logRows, cols int, t0
 
 // hostTree builds the tree of a host LDE: hashed on the first device where
 // it can be, else on the CPU.
-func (m *multiGPU[E]) hostTree(lde [][]E) (*tree, error) {
+func (m *multiGPU[E]) hostTree(lde [][]E) (*merkle.Tree[E], error) {
 	var pf progressFunc
 	if m.cfg.progress != nil {
 		pf = func(done, total int) { m.report("commit", done, total) }
@@ -397,7 +398,7 @@ func (m *multiGPU[E]) hostTree(lde [][]E) (*tree, error) {
 			return t, nil
 		}
 	}
-	return buildTree(lde, m.cfg.hs, m.cfg.workers, pf)
+	return buildTree(lde, &m.cfg, pf)
 }
 
 func (m *multiGPU[E]) CommitLDE(lde [][]E) (*Commitment[E], error) {

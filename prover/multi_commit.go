@@ -9,6 +9,7 @@ import (
 	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/gpu"
 	"github.com/gfpoly/gfpoly/gpu/rowhash"
+	"github.com/gfpoly/gfpoly/prover/merkle"
 )
 
 // Commitments kept on several devices (WithGPUs): see multi.go for the
@@ -48,7 +49,7 @@ func newMultiHash[E Element](dev *gpu.Device, blocks, rows int) (_ *multiHash[E]
 		return nil, err
 	}
 	for range blocks {
-		h, err := rowhash.New[E](dev, rows, leafTag, nodeTag)
+		h, err := rowhash.New[E](dev, rows, merkle.LeafTag, merkle.NodeTag)
 		if err != nil {
 			return nil, err
 		}
@@ -117,8 +118,8 @@ type multiStore[E Element] struct {
 	st     []*devStore[E] // device i's columns (lde) and the subtrees of its blocks (nodes; treeDevice)
 	first  []int          // device i holds columns first[i] … first[i+1]−1
 	rows   int
-	blocks int        // row blocks, each with its subtree of rows/blocks leaves
-	top    [][][]byte // top[0]: the blocks' roots; top[k]: level k above them; the last, the root
+	blocks int         // row blocks, each with its subtree of rows/blocks leaves
+	top    *merkle.Top // the levels from the blocks' roots up to the root
 }
 
 var _ deviceLDE[gf64.Element] = (*multiStore[gf64.Element])(nil)
@@ -217,7 +218,8 @@ func (m *multiGPU[E]) commitResident(src Source[E], logRows, cols int, t0 time.T
 		dev:     ms,
 		rows:    n,
 		cols:    cols,
-		tree:    &tree{hs: m.cfg.hs, height: log2(n), root: root},
+		root:    root,
+		hs:      m.cfg.hs,
 		Timings: Timings{Encode: t1.Sub(t0), Commit: time.Since(t1)},
 		code:    codeOf(&m.cfg),
 	}, "", nil
@@ -325,7 +327,7 @@ func (ms *multiStore[E]) subtree(b int) (*gpu.Buffer[byte], error) {
 
 // joinTop brings the blocks' roots to the host and hashes them up to the
 // root, which it returns.
-func (ms *multiStore[E]) joinTop(hs hasher) ([]byte, error) {
+func (ms *multiStore[E]) joinTop(hs merkle.Hasher) ([]byte, error) {
 	roots := make([][]byte, ms.blocks)
 	for b := range roots {
 		v, err := ms.subtree(b)
@@ -340,46 +342,15 @@ func (ms *multiStore[E]) joinTop(hs hasher) ([]byte, error) {
 			return nil, fmt.Errorf("prover: GPU Merkle root of block %d: %w", b, err)
 		}
 	}
-	top, err := joinLevels(hs, roots)
+	top, err := merkle.JoinRoots(hs, roots)
 	if err != nil {
 		return nil, err
 	}
 	ms.top = top
-	return top[len(top)-1][0], nil
+	return top.Root(), nil
 }
 
-// joinLevels hashes digests (a power of two of them) pairwise up to one:
-// levels[0] is digests, levels[k] the level k above, the last the root.
-func joinLevels(hs hasher, digests [][]byte) ([][][]byte, error) {
-	s := newHState(hs)
-	levels := [][][]byte{digests}
-	for cur := digests; len(cur) > 1; {
-		next := make([][]byte, len(cur)/2)
-		for i := range next {
-			next[i] = make([]byte, hs.size)
-			s.node(next[i], cur[2*i], cur[2*i+1])
-		}
-		levels = append(levels, next)
-		cur = next
-	}
-	if s.err != nil {
-		return nil, s.err
-	}
-	return levels, nil
-}
-
-// topPath returns the digests of the path of block b's subtree root above
-// it: its sibling in levels[0], then at each level up to the root
-// (excluded).
-func topPath(levels [][][]byte, b int) [][]byte {
-	p := make([][]byte, 0, len(levels)-1)
-	for k := range len(levels) - 1 {
-		p = append(p, levels[k][(b>>k)^1])
-	}
-	return p
-}
-
-func (ms *multiStore[E]) open(t *tree, indices []int) (*Opening[E], error) {
+func (ms *multiStore[E]) open(hs merkle.Hasher, indices []int) (*Opening[E], error) {
 	ms.mu.Lock()
 	defer ms.mu.Unlock()
 	if ms.closed() {
@@ -431,7 +402,7 @@ func (ms *multiStore[E]) open(t *tree, indices []int) (*Opening[E], error) {
 				return nil, fmt.Errorf("prover: Open: %w", err)
 			}
 		}
-		above := topPath(ms.top, b)
+		above := ms.top.Path(b)
 		for j, k := range ks {
 			var p [][]byte
 			if low != nil {
@@ -440,7 +411,7 @@ func (ms *multiStore[E]) open(t *tree, indices []int) (*Opening[E], error) {
 			up[k] = append(p, above...)
 		}
 	}
-	return openingFrom(t, indices, rows, up)
+	return openingFrom(hs, indices, rows, up)
 }
 
 func (ms *multiStore[E]) copyOut(dst [][]E) error {

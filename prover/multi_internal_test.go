@@ -14,8 +14,8 @@ import (
 )
 
 // The parts of the multi-GPU commitment that need no device: how columns
-// and rows are split, and the levels the host joins above the blocks'
-// subtrees, against the CPU's tree.
+// and rows are split (the levels the host joins above the blocks' subtrees
+// are merkle.JoinRoots, tested there).
 
 func TestSplitColumns(t *testing.T) {
 	for cols := 1; cols <= 20; cols++ {
@@ -56,39 +56,6 @@ func TestHashBlocks(t *testing.T) {
 			}
 			if logN >= 20 && d > 1 {
 				assert.GreaterOrEqual(t, b, min(32, 4*d), "%s: too few blocks for a pipeline", name)
-			}
-		}
-	}
-}
-
-// TestJoinLevels: the roots of the blocks' subtrees, joined on the host,
-// give the CPU tree's root, and a path made of a leaf's path in its block's
-// subtree and topPath above it is the CPU tree's path.
-func TestJoinLevels(t *testing.T) {
-	hs, err := makeHasher(nil)
-	require.NoError(t, err)
-	for _, logN := range []int{1, 2, 3, 5, 8} {
-		n := 1 << logN
-		tr, err := RandomTrace[babybear.Element](logN, 3, uint64(logN))
-		require.NoError(t, err)
-		tt, err := buildTree(tr, hs, 2, nil)
-		require.NoError(t, err)
-		for blocks := 1; blocks <= n/2; blocks *= 2 {
-			per := n / blocks
-			lvl := log2(per) // the level of the blocks' roots (1 and up: per ≥ 2)
-			roots := make([][]byte, blocks)
-			for b := range roots {
-				roots[b] = tt.nodes[lvl-1][b*hs.size : (b+1)*hs.size]
-			}
-			levels, err := joinLevels(hs, roots)
-			require.NoError(t, err)
-			require.Len(t, levels, log2(blocks)+1)
-			assert.Equal(t, tt.root, levels[len(levels)-1][0], "2^%d rows in %d blocks: root", logN, blocks)
-			for i := range n {
-				want, err := treePath(tt, tr, i)
-				require.NoError(t, err)
-				got := append(append([][]byte(nil), want[:lvl]...), topPath(levels, i/per)...)
-				require.Equal(t, want, got, "2^%d rows in %d blocks: path of row %d", logN, blocks, i)
 			}
 		}
 	}

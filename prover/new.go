@@ -29,11 +29,8 @@ func New[E Element](opts ...Option) (Encoder[E], error) {
 	}
 	// The tree's node message and a one-column leaf; wider leaves are
 	// probed by the first commitment of their width.
-	if err := cfg.hs.probe(nodeTag, 1+2*cfg.hs.size); err != nil {
-		return nil, fmt.Errorf("%w (%w)", err, ErrConfig)
-	}
-	if err := cfg.hs.probe(leafTag, 1+f.ElementBytes()); err != nil {
-		return nil, fmt.Errorf("%w (%w)", err, ErrConfig)
+	if err := cfg.hs.Probe(f.ElementBytes()); err != nil {
+		return nil, fmt.Errorf("prover: WithHash: %w (%w)", err, ErrConfig)
 	}
 	if cfg.gpus != nil {
 		return newMultiGPU[E](cfg)

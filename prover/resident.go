@@ -12,6 +12,7 @@ import (
 	"github.com/gfpoly/gfpoly/gpu"
 	"github.com/gfpoly/gfpoly/gpu/gfvec"
 	"github.com/gfpoly/gfpoly/gpu/rowhash"
+	"github.com/gfpoly/gfpoly/prover/merkle"
 )
 
 // Commitments kept on the device. A GPU encoder's Commit computes the LDE
@@ -361,7 +362,8 @@ func (c *core[E]) commitResident(src Source[E], logRows, cols int, t0 time.Time)
 		dev:     st,
 		rows:    n,
 		cols:    cols,
-		tree:    &tree{hs: c.cfg.hs, height: log2(n), root: root},
+		root:    root,
+		hs:      c.cfg.hs,
 		Timings: Timings{Encode: t1.Sub(t0), Commit: time.Since(t1)},
 		code:    codeOf(&c.cfg),
 	}, "", nil
@@ -612,8 +614,8 @@ func deviceShape(logRows, n int) (int, int, error) {
 // deviceLDE is where a commitment kept on the device holds its LDE and
 // tree: one device (devStore) or several (multiStore, multi.go).
 type deviceLDE[E Element] interface {
-	// open answers Open; t is the commitment's tree (hash, height, root).
-	open(t *tree, indices []int) (*Opening[E], error)
+	// open answers Open; hs is the commitment's hash.
+	open(hs merkle.Hasher, indices []int) (*Opening[E], error)
 	// copyOut copies the LDE into dst (columns of rows elements).
 	copyOut(dst [][]E) error
 	// combine runs the linear combination on the device into dst (nil: a
@@ -633,7 +635,7 @@ var _ deviceLDE[gf64.Element] = (*devStore[gf64.Element])(nil)
 // open answers Open for a commitment kept on the device: the rows and
 // their siblings (whose leaf digests the paths start with) and the digests
 // above the leaves are gathered there.
-func (st *devStore[E]) open(t *tree, indices []int) (*Opening[E], error) {
+func (st *devStore[E]) open(hs merkle.Hasher, indices []int) (*Opening[E], error) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.lde == nil {
@@ -654,32 +656,25 @@ func (st *devStore[E]) open(t *tree, indices []int) (*Opening[E], error) {
 			return nil, fmt.Errorf("prover: Open: %w", err)
 		}
 	}
-	return openingFrom(t, indices, rows, up)
+	return openingFrom(hs, indices, rows, up)
 }
 
 // openingFrom makes the opening of indices from rows, the opened rows
 // followed by their siblings, and up[k], the digests of row indices[k]'s
 // path above its sibling leaf (nil when there are none): each path is the
 // sibling's leaf digest, computed here, then up[k].
-func openingFrom[E Element](t *tree, indices []int, rows [][]E, up [][][]byte) (*Opening[E], error) {
+func openingFrom[E Element](hs merkle.Hasher, indices []int, rows [][]E, up [][][]byte) (*Opening[E], error) {
 	o := &Opening[E]{
 		Indices: append([]int(nil), indices...),
 		Rows:    rows[:len(indices)],
 		Paths:   make([][][]byte, len(indices)),
 	}
-	s := newHState(t.hs)
-	for k := range indices {
-		sib := rows[len(indices)+k]
-		cols := make([][]E, len(sib))
-		for j := range cols {
-			cols[j] = sib[j : j+1]
-		}
-		leaf := make([]byte, t.hs.size)
-		leafDigest(s, cols, 0, leaf)
-		if s.err != nil {
-			return nil, fmt.Errorf("prover: Open: %w", s.err)
-		}
-		p := make([][]byte, 0, t.height)
+	leaves, err := merkle.LeafDigests(hs, rows[len(indices):])
+	if err != nil {
+		return nil, fmt.Errorf("prover: Open: %w", err)
+	}
+	for k, leaf := range leaves {
+		p := make([][]byte, 0, 1+len(up))
 		p = append(p, leaf)
 		if up != nil {
 			p = append(p, up[k]...)

@@ -3,21 +3,28 @@ package prover
 import (
 	"errors"
 	"fmt"
+
+	"github.com/gfpoly/gfpoly/prover/merkle"
 )
 
 // Errors callers can branch on (with errors.Is); every error the package
-// returns wraps one of them and says what was wrong.
+// returns wraps one of them and says what was wrong. ErrShape, ErrIndex,
+// ErrVerify and ErrHash are package merkle's own values: the errors of its
+// trees, openings and verifiers, which this package returns as they are,
+// are these.
 var (
 	// ErrShape: an empty trace, ragged columns, a length that is not a power
-	// of two or is over 2^MaxLogRows, a wrong row width.
-	ErrShape = errors.New("prover: bad trace shape")
+	// of two or is over 2^MaxLogRows, a wrong row width, an opening or an
+	// encoding of the wrong shape (merkle.ErrShape).
+	ErrShape = merkle.ErrShape
 	// ErrConfig: an unsupported blowup, a bad option value, a backend that
 	// does not exist for the field.
 	ErrConfig = errors.New("prover: bad configuration")
-	// ErrIndex: an opening index outside the codeword.
-	ErrIndex = errors.New("prover: index out of range")
-	// ErrVerify: an opening that does not match the root.
-	ErrVerify = errors.New("prover: verification failed")
+	// ErrIndex: an opening index outside the codeword, a column or point
+	// outside the trace (merkle.ErrIndex).
+	ErrIndex = merkle.ErrIndex
+	// ErrVerify: an opening that does not match the root (merkle.ErrVerify).
+	ErrVerify = merkle.ErrVerify
 	// ErrUnavailable: a backend that this build or machine cannot run (no
 	// GPU, or no GPU kernels for the field yet).
 	ErrUnavailable = errors.New("prover: backend unavailable")
@@ -26,8 +33,8 @@ var (
 	// panicked, Write failed or took fewer bytes than given, Sum appended
 	// other than Size() bytes, it panicked, or the probe of New found it
 	// unfit (see WithHash). No root, path or verdict comes out of a failed
-	// hash. At New the error wraps ErrConfig too.
-	ErrHash = errors.New("prover: Merkle hash failed")
+	// hash. At New the error wraps ErrConfig too (merkle.ErrHash).
+	ErrHash = merkle.ErrHash
 	// ErrSource: a caller's Source failed (its Shape or ReadColumns returned
 	// an error, which the returned error wraps too).
 	ErrSource = errors.New("prover: trace source failed")
@@ -99,4 +106,14 @@ func checkRows(n int) (int, error) {
 		return 0, fmt.Errorf("prover: 2^%d rows is more than 2^%d: %w", k, MaxLogRows, ErrShape)
 	}
 	return k, nil
+}
+
+// log2 returns log2(n) for a power of two n ≥ 1.
+func log2(n int) int {
+	k := 0
+	for n > 1 {
+		n >>= 1
+		k++
+	}
+	return k
 }

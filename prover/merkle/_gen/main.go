@@ -1,6 +1,6 @@
 // Command _gen writes ../sha256x16_amd64.s: SHA-256 compression of 16
 // independent messages at once, one message per 32-bit lane of AVX-512
-// registers. It is its own module; from prover/:
+// registers. It is its own module; from prover/merkle/:
 //
 //	(cd _gen && go run . > ../sha256x16_amd64.s)
 package main

@@ -1,6 +1,6 @@
 //go:build !purego
 
-package prover
+package merkle
 
 import "golang.org/x/sys/cpu"
 

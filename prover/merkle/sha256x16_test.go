@@ -1,4 +1,4 @@
-package prover
+package merkle
 
 import (
 	"crypto/sha256"
@@ -34,25 +34,38 @@ func TestSHA256x16(t *testing.T) {
 	}
 }
 
-// TestTreeBothPaths builds the same trees with and without the 16-lane path.
+// TestTreeBothPaths builds the same trees with and without the 16-lane
+// path, and with crypto/sha256 through hash.Hash (the checked path of a
+// caller's hash), which must all agree.
 func TestTreeBothPaths(t *testing.T) {
 	if !haveX16 {
 		t.Skip("no 16-lane SHA-256 here; the one-at-a-time path is what every other test runs")
 	}
 	defer func() { useX16 = haveX16 }()
+	r := rand.New(rand.NewPCG(8, 9))
+	byHash, err := NewHasher(sha256.New)
+	require.NoError(t, err)
 	for _, sh := range [][2]int{{4, 1}, {5, 3}, {6, 32}, {9, 5}, {13, 2}} {
-		lde, err := RandomTrace[gf64.Element](sh[0], sh[1], 8)
-		require.NoError(t, err)
-		hs, err := makeHasher(nil)
-		require.NoError(t, err)
+		cols := make([][]gf64.Element, sh[1])
+		for c := range cols {
+			cols[c] = make([]gf64.Element, 1<<sh[0])
+			for i := range cols[c] {
+				cols[c][i] = gf64.Element(r.Uint64())
+			}
+		}
 		useX16 = true
-		a, err := buildTree(lde, hs, 2, nil)
+		a, err := Build(cols, Hasher{}, 2, nil)
 		require.NoError(t, err)
 		useX16 = false
-		b, err := buildTree(lde, hs, 2, nil)
+		b, err := Build(cols, Hasher{}, 2, nil)
+		require.NoError(t, err)
+		c, err := Build(cols, byHash, 2, nil)
 		require.NoError(t, err)
 		assert.Equal(t, b.root, a.root, "2^%d × %d: the 16-lane root against the one-at-a-time root", sh[0], sh[1])
-		assert.Equal(t, refRoot(lde, sha256.New), a.root, "2^%d × %d: the 16-lane root against the reference", sh[0], sh[1])
+		assert.Equal(t, c.root, a.root, "2^%d × %d: the 16-lane root against crypto/sha256's", sh[0], sh[1])
+		for j := range a.nodes {
+			assert.Equal(t, c.nodes[j], a.nodes[j], "2^%d × %d: level %d", sh[0], sh[1], j+1)
+		}
 	}
 }
 

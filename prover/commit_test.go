@@ -1,7 +1,6 @@
 package prover
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"crypto/sha512"
 	"hash"
@@ -16,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/prover/merkle"
 )
 
 // newRepeatEncoder is a test encoder whose "LDE" repeats each column blowup
@@ -37,7 +37,7 @@ func newRepeatEncoder[E Element](t testing.TB, opts ...Option) *core[E] {
 // refLeaf is the leaf encoding written out element by element with each
 // type's own byte method.
 func refLeaf[E Element](row []E) []byte {
-	b := []byte{leafTag}
+	b := []byte{merkle.LeafTag}
 	for _, v := range row {
 		switch x := any(v).(type) {
 		case gf64.Element:
@@ -77,7 +77,7 @@ func refRoot[E Element](cols [][]E, newHash func() hash.Hash) []byte {
 		next := make([][]byte, len(level)/2)
 		for i := range next {
 			h := newHash()
-			h.Write([]byte{nodeTag})
+			h.Write([]byte{merkle.NodeTag})
 			h.Write(level[2*i])
 			h.Write(level[2*i+1])
 			next[i] = h.Sum(nil)
@@ -125,116 +125,6 @@ func TestRootAgainstReference(t *testing.T) {
 	t.Run("babybear", testRootAgainstReference[babybear.Element])
 	t.Run("koalabear", testRootAgainstReference[koalabear.Element])
 	t.Run("bn254", testRootAgainstReference[fr.Element])
-}
-
-// tamperRows changes each byte of each opened row's leaf encoding in turn
-// (through the element's own byte encoding) and checks that Verify fails.
-func testTamper[E Element](t *testing.T) {
-	tr, err := RandomTrace[E](4, 3, 7)
-	require.NoError(t, err)
-	enc := newRepeatEncoder[E](t, WithBlowup(2))
-	c, err := enc.Commit(tr)
-	require.NoError(t, err)
-	root := c.Root()
-	o, err := c.Open([]int{5, 0, 31})
-	require.NoError(t, err)
-	require.NoError(t, o.Verify(root, c.Rows(), nil), "the untouched opening")
-	// Rows: change one element to every other value that differs in one bit of
-	// its canonical encoding.
-	for k := range o.Rows {
-		for j := range o.Rows[k] {
-			orig := o.Rows[k][j]
-			for _, v := range neighbours(orig) {
-				o.Rows[k][j] = v
-				require.ErrorIs(t, o.Verify(root, c.Rows(), nil), ErrVerify, "row %d col %d changed to %v", o.Indices[k], j, v)
-			}
-			o.Rows[k][j] = orig
-		}
-	}
-	// Paths: flip every bit of every digest.
-	for k := range o.Paths {
-		for l := range o.Paths[k] {
-			for b := range o.Paths[k][l] {
-				for bit := range 8 {
-					o.Paths[k][l][b] ^= 1 << bit
-					require.ErrorIs(t, o.Verify(root, c.Rows(), nil), ErrVerify, "path %d digest %d byte %d bit %d", k, l, b, bit)
-					o.Paths[k][l][b] ^= 1 << bit
-				}
-			}
-		}
-	}
-	// Root, indices, swapped rows, truncated and extended paths.
-	for b := range root {
-		r2 := append([]byte(nil), root...)
-		r2[b] ^= 0x80
-		require.ErrorIs(t, o.Verify(r2, c.Rows(), nil), ErrVerify, "root byte %d", b)
-	}
-	o.Indices[0] ^= 1
-	require.ErrorIs(t, o.Verify(root, c.Rows(), nil), ErrVerify, "wrong index")
-	o.Indices[0] ^= 1
-	o.Rows[0], o.Rows[1] = o.Rows[1], o.Rows[0]
-	require.ErrorIs(t, o.Verify(root, c.Rows(), nil), ErrVerify, "swapped rows")
-	o.Rows[0], o.Rows[1] = o.Rows[1], o.Rows[0]
-	p := o.Paths[0]
-	o.Paths[0] = p[:len(p)-1]
-	require.ErrorIs(t, o.Verify(root, c.Rows(), nil), ErrVerify, "short path")
-	o.Paths[0] = append(append([][]byte(nil), p...), make([]byte, 32))
-	require.ErrorIs(t, o.Verify(root, c.Rows(), nil), ErrVerify, "long path")
-	o.Paths[0] = p
-	// A short first row sets the width and then fails to hash to the root; a
-	// later row of another width is a shape error.
-	row := o.Rows[0]
-	o.Rows[0] = row[:2]
-	require.ErrorIs(t, o.Verify(root, c.Rows(), nil), ErrVerify, "short first row")
-	o.Rows[0] = row
-	row = o.Rows[1]
-	o.Rows[1] = row[:2]
-	require.ErrorIs(t, o.Verify(root, c.Rows(), nil), ErrShape, "short second row")
-	o.Rows[1] = row
-	require.NoError(t, o.Verify(root, c.Rows(), nil), "the opening put back together")
-	// A different hash rejects the genuine opening.
-	require.ErrorIs(t, o.Verify(root, c.Rows(), sha512.New), ErrVerify, "wrong hash")
-}
-
-// neighbours returns elements whose canonical encodings differ from v's in
-// one bit each (every bit for which the result is still a field element).
-func neighbours[E Element](v E) []E {
-	var out []E
-	enc := refLeaf([]E{v})[1:]
-	for b := range enc {
-		for bit := range 8 {
-			e := append([]byte(nil), enc...)
-			e[b] ^= 1 << bit
-			var w E
-			ok := true
-			switch p := any(&w).(type) {
-			case *gf64.Element:
-				ok = p.SetBytes(e) == nil
-			case *goldilocks.Element:
-				*p, ok = decodeOK(goldilocks.BigEndian.Element((*[goldilocks.Bytes]byte)(e)))
-			case *babybear.Element:
-				*p, ok = decodeOK(babybear.BigEndian.Element((*[babybear.Bytes]byte)(e)))
-			case *koalabear.Element:
-				*p, ok = decodeOK(koalabear.BigEndian.Element((*[koalabear.Bytes]byte)(e)))
-			case *fr.Element:
-				*p, ok = decodeOK(fr.BigEndian.Element((*[fr.Bytes]byte)(e)))
-			}
-			if ok {
-				out = append(out, w)
-			}
-		}
-	}
-	return out
-}
-
-func decodeOK[T any](v T, err error) (T, bool) { return v, err == nil }
-
-func TestTamper(t *testing.T) {
-	t.Run("gf64", testTamper[gf64.Element])
-	t.Run("goldilocks", testTamper[goldilocks.Element])
-	t.Run("babybear", testTamper[babybear.Element])
-	t.Run("koalabear", testTamper[koalabear.Element])
-	t.Run("bn254", testTamper[fr.Element])
 }
 
 func TestBadInput(t *testing.T) {
@@ -341,51 +231,6 @@ func TestStreamingSource(t *testing.T) {
 	c2, err := enc.Commit(tr)
 	require.NoError(t, err)
 	assert.Equal(t, c2.Root(), c.Root(), "streamed and in-memory roots")
-}
-
-func FuzzVerify(f *testing.F) {
-	tr, err := RandomTrace[gf64.Element](3, 2, 5)
-	require.NoError(f, err)
-	cfg, err := newConfig(nil)
-	require.NoError(f, err)
-	// The stand-in LDE tags each row with its index so that no two rows are
-	// equal: with repeated rows, a genuine opening of one row would also be a
-	// valid opening of its copies, and the oracle below would misjudge it.
-	enc := &core[gf64.Element]{cfg: cfg, lde: func(_ int, dst, msgs [][]gf64.Element) error {
-		for j := range dst {
-			for i := range dst[j] {
-				dst[j][i] = msgs[j][i%len(msgs[j])] ^ gf64.Element(i)<<32
-			}
-		}
-		return nil
-	}}
-	c, err := enc.Commit(tr)
-	require.NoError(f, err)
-	root := c.Root()
-	o, err := c.Open([]int{6})
-	require.NoError(f, err)
-	flat := func(p [][]byte) []byte { return bytes.Join(p, nil) }
-	f.Add(6, uint64(o.Rows[0][0]), uint64(o.Rows[0][1]), flat(o.Paths[0]), 32)
-	f.Add(7, uint64(1), uint64(2), flat(o.Paths[0]), 32)
-	f.Add(-1, uint64(0), uint64(0), []byte{}, 0)
-	f.Add(1<<30, uint64(0), uint64(0), make([]byte, 31), 3)
-	f.Fuzz(func(t *testing.T, idx int, a, b uint64, pathBytes []byte, rows int) {
-		var path [][]byte
-		for len(pathBytes) > 0 {
-			n := min(32, len(pathBytes))
-			path = append(path, pathBytes[:n])
-			pathBytes = pathBytes[n:]
-		}
-		row := []gf64.Element{gf64.Element(a), gf64.Element(b)}
-		err := Verify(root, rows, []int{idx}, [][]gf64.Element{row}, [][][]byte{path}, nil)
-		genuine := idx == 6 && rows == 32 && row[0] == o.Rows[0][0] && row[1] == o.Rows[0][1] &&
-			bytes.Equal(flat(path), flat(o.Paths[0]))
-		if genuine {
-			require.NoError(t, err, "the genuine opening")
-		} else {
-			require.Error(t, err, "idx %d rows %d: not the genuine opening", idx, rows)
-		}
-	})
 }
 
 func TestEncodeInto(t *testing.T) {
