@@ -1,8 +1,113 @@
-// Package fri holds the folding and soundness layers of the FRI polynomial
-// commitment: one round's fold of a codeword, for the prover (a whole
-// codeword) and the verifier (one leaf), over multiplicative cosets of the
-// prime fields and over affine subspaces of GF(2^64), and the soundness
-// calculator that picks the number of queries.
+// Package fri is gfpoly's polynomial commitment: a batched DEEP-FRI opening
+// of committed LDEs (package prover's commitments, or any Oracle) at points
+// of the challenge field, and its verifier, over both field kinds —
+// multiplicative cosets of BabyBear, KoalaBear, Goldilocks and BN254, affine
+// subspaces of GF(2^64) — with the folds, the proof encoding and the
+// soundness calculator it is made of.
+//
+// # Use
+//
+//	cfg, _ := fri.NewConfig(fri.BabyBear, 100, 2)            // 100 conjectured bits, blowup 4
+//	c, _ := enc.Commit(trace)                                // prover.New[babybear.Element](prover.WithBlowup(4))
+//	tr, _ := transcript.New("my stark")
+//	tr.AbsorbRoot("trace", c.Root())
+//	z, _ := transcript.Draw[bbext.E4](tr, "z")
+//	verifier := tr.Clone()                                   // the verifier replays the same transcript
+//	proof, _ := fri.Open(tr, cfg, fri.Batch[babybear.Element, bbext.E4]{
+//		Oracle: prover.Oracle[bbext.E4](c), Points: []bbext.E4{z, zNext}})
+//	err := fri.Verify(verifier, cfg, []fri.Statement[bbext.E4]{{
+//		Root: c.Root(), LogRows: 20, Columns: c.Columns(), Points: []bbext.E4{z, zNext}}}, proof)
+//	// proof.Values[0][p][j] is column j at point p, proven when err is nil.
+//
+// # The protocol
+//
+// The statement is B commitments (batches) b, each an LDE of C_b columns of
+// 2^(k_b) trace rows at blowup 2^LogBlowup (its rows are the evaluations
+// over the codeword domain D_b; see package prover), with points z_(b,p) of
+// the challenge field X. Open and Verify run the same transcript:
+//
+//  1. AbsorbBytes("fri config", [1, field, LogBlowup, logFinal, GrindingBits]
+//     ‖ le32(Queries) ‖ u8(R) ‖ the R arities), logFinal the final degree used
+//     (Config.LogFinalDegree, or the smallest k_b where that is smaller) and
+//     the arities the schedule below.
+//
+//  2. For each batch: AbsorbRoot("fri commitment", root), AbsorbBytes("fri
+//     shape", le64(k_b) ‖ le64(C_b) ‖ le64(P_b)), Absorb("fri points", the
+//     points), then for each point Absorb("fri values", its C_b values).
+//
+//  3. α = Draw("fri alpha"). With the terms numbered over batches, then
+//     points, then columns (term (b, p, j) is number K_b + p·C_b + j), the
+//     DEEP quotient of a height is the sum over the batches of that height
+//
+//     Q(x) = Σ_(b,p,j) α^(K_b + p·C_b + j)·(f_(b,j)(x) − f_(b,j)(z_(b,p)))/(x − z_(b,p)),
+//
+//     over the batch's codeword domain; its degree is below 2^(k_b).
+//
+//  4. Layer 0 is the quotient of the largest height, over D_0 (2^(L_0)
+//     entries, L_0 = max k_b + LogBlowup). Round r (r < R) commits layer r
+//     (a Merkle tree whose leaf j holds the a_r entries of one fold, below),
+//     AbsorbRoot("fri layer", root), draws β_r = Draw("fri beta"), and folds
+//     layer r by a_r with β_r (FoldCoset, FoldSubspace) into layer r + 1;
+//     where batches have the height of layer r + 1, their quotient Q is
+//     added times β_r^(a_r). The schedule folds by Arity, or by less where
+//     the next height or the final size 2^(logFinal+LogBlowup) comes first
+//     (Config.Schedule returns it).
+//
+//  5. Layer R, of 2^(logFinal+LogBlowup) entries, is sent as the final
+//     polynomial P of degree < 2^logFinal in the monomial basis, constant
+//     first (the interpolant of the first 2^logFinal entries, checked on all
+//     by Open): Absorb("fri final", P's coefficients).
+//
+//  6. The proof of work: Grind(GrindingBits) by the prover, CheckGrind by
+//     the verifier (package transcript).
+//
+//  7. Queries: q_1 … q_Queries = DrawIndices("fri queries", 2^(L_0),
+//     Queries). Query q reaches entry q_r of layer r: q mod 2^(L_r) for
+//     cosets, q >> (L_0 − L_r) for subspaces (the fold keeps the low bits of a
+//     strided leaf's index, the high bits of a contiguous one's), and q_(r+1)
+//     is the leaf of layer r that holds entry q_r. Each batch opens its rows
+//     q_r (r its layer) and each layer r its leaves q_(r+1), as one
+//     multi-path opening each (package merkle).
+//
+// The verifier, for each query: computes Q at row q_0 of the largest
+// batches from their opened rows; for each round checks that entry q_r of the
+// opened leaf equals the running value, folds the leaf (FoldCosetAt,
+// FoldSubspaceAt), adds β_r^(a_r)·Q of the batches of layer r+1 at their
+// row q_(r+1); and at the end checks that P at the point of entry q_R of the
+// final domain equals the running value.
+//
+// Layer trees. The leaf of layer r is a row of a_r·d trace-field elements,
+// d = [X : E] (1 BN254, 2 GF(2^128) and E2, 4 E4): entry t of the leaf in
+// columns t·d … t·d + d − 1, its coordinates in the type's order (E4:
+// B0.A0, B0.A1, B1.A0, B1.A1); the tree is package merkle's over those rows,
+// with Config.Hash. Prime-field leaf j holds entries j + t·2^(L_(r+1)),
+// binary-field leaf j entries j·a_r + t.
+//
+// Domains. Prime fields: a commitment of 2^k rows is evaluated over
+// gnark-crypto's coset g·⟨ω⟩, g the field's GeneratorFullMultiplicativeGroup,
+// ω of order 2^(k + LogBlowup) (package prover's domains); the layers are its
+// images x ↦ x^(a_0·…·a_(r−1)). A smaller commitment joins a layer of
+// another coset of the same size; adding its quotient is sound since a
+// polynomial of degree < D over c·H is one of degree < D over c'·H. GF(2^64):
+// the codeword subspace of Config.BinaryDomains, folded by Subspace.Fold; a
+// smaller commitment must lie on the fold itself (NestedBinaryDomains gives
+// such domains to the encoder and the Config), since subspaces map onto each
+// other only GF(2)-linearly, which does not keep degrees.
+//
+// # Soundness of a proof
+//
+// Config.Schedule returns the Params of a statement; Open and Verify refuse
+// an instance under MinBits conjectured bits unless AllowInsecure is set.
+// The bits are FRI's (below); DEEP adds an error of about (2^k + P)·B·C/|X|
+// (the quotients' degrees and the batching's terms, ethSTARK §5), far below
+// 2^-100 for the challenge fields here at k ≤ 30.
+//
+// # Proof bytes
+//
+// Proof.MarshalBinary writes the versioned encoding (its doc gives the
+// layout), UnmarshalBinary reads it and nothing else, Sizes reports each
+// part. Verify and UnmarshalBinary never panic on any input and reject with
+// errors wrapping ErrProof, naming the check that failed.
 //
 // # Folding over cosets (prime fields)
 //

@@ -22,3 +22,19 @@ var (
 	// parameters that are inconsistent, out of range, or not secure enough.
 	ErrParams = errors.New("fri: bad parameters")
 )
+
+// The sentinels of the polynomial commitment (Open, Verify, the proof's
+// encoding).
+var (
+	// ErrProof is wrapped by every rejection of Verify and UnmarshalBinary:
+	// a proof that does not parse, does not fit the statement, or fails a
+	// check; the message says which.
+	ErrProof = errors.New("fri: proof rejected")
+	// ErrPoint is wrapped when an opening point lies in a commitment's
+	// evaluation domain, where the DEEP quotient is not defined.
+	ErrPoint = errors.New("fri: opening point inside the evaluation domain")
+	// ErrOracle is wrapped when what a commitment (an Oracle) returns is
+	// inconsistent: wrong lengths, another domain, rows that do not match
+	// its root, columns that are not a codeword, or a panic.
+	ErrOracle = errors.New("fri: commitment oracle failed")
+)

@@ -1,0 +1,97 @@
+package fri_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/consensys/gnark-crypto/field/babybear"
+	bbext "github.com/consensys/gnark-crypto/field/babybear/extensions"
+	"github.com/consensys/gnark-crypto/field/goldilocks"
+	glext "github.com/consensys/gnark-crypto/field/goldilocks/extensions"
+	"github.com/consensys/gnark-crypto/field/koalabear"
+	kbext "github.com/consensys/gnark-crypto/field/koalabear/extensions"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/field/gf128"
+	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/prover"
+	"github.com/gfpoly/gfpoly/prover/fri"
+	"github.com/gfpoly/gfpoly/prover/transcript"
+)
+
+// BenchmarkOpen opens a committed trace of 2^20 rows × 32 columns at
+// blowup 4 at two points (z, z·ω), at 100 conjectured bits: the opening
+// alone (evaluations, DEEP, folds, layer trees, grinding, queries), then
+// its verification.
+func BenchmarkOpen(b *testing.B) {
+	for _, lr := range []int{16, 20} {
+		b.Run(fmt.Sprintf("gf64/2^%d×32", lr), func(b *testing.B) { benchOpen[gf64.Element, gf128.Element](b, fri.GF64, lr, 32) })
+		b.Run(fmt.Sprintf("babybear/2^%d×32", lr), func(b *testing.B) { benchOpen[babybear.Element, bbext.E4](b, fri.BabyBear, lr, 32) })
+		b.Run(fmt.Sprintf("goldilocks/2^%d×32", lr), func(b *testing.B) { benchOpen[goldilocks.Element, glext.E2](b, fri.Goldilocks, lr, 32) })
+	}
+}
+
+func benchOpen[E prover.Element, X fri.Challenge](b *testing.B, f fri.Field, logRows, cols int) {
+	enc, err := prover.New[E](prover.WithBlowup(4))
+	require.NoError(b, err)
+	defer enc.Close()
+	tc, err := prover.RandomTrace[E](logRows, cols, 1)
+	require.NoError(b, err)
+	c, err := enc.Commit(tc)
+	require.NoError(b, err)
+	defer c.Close()
+	cfg, err := fri.NewConfig(f, 100, 2)
+	require.NoError(b, err)
+	start := func() (*transcript.Transcript, []X) {
+		tr, err := transcript.New("bench")
+		require.NoError(b, err)
+		tr.AbsorbRoot("trace", c.Root())
+		return tr, drawPoints[X](b, tr, 2)
+	}
+	var p *fri.Proof[E, X]
+	var pts []X
+	b.Run("open", func(b *testing.B) {
+		for b.Loop() {
+			var tr *transcript.Transcript
+			tr, pts = start()
+			p, err = fri.Open(tr, cfg, fri.Batch[E, X]{Oracle: prover.Oracle[X](c), Points: pts})
+			require.NoError(b, err)
+		}
+		b.ReportMetric(float64(p.Sizes().Total), "proof-bytes")
+	})
+	st := []fri.Statement[X]{{Root: c.Root(), LogRows: logRows, Columns: cols, Points: pts}}
+	b.Run("verify", func(b *testing.B) {
+		for b.Loop() {
+			tr, _ := start()
+			require.NoError(b, fri.Verify(tr, cfg, st, p))
+		}
+	})
+}
+
+// BenchmarkOnePolynomial is the peer's shape (Linea's FRI over KoalaBear):
+// one polynomial of degree < 2^n, blowup 4, 50 queries, no grinding, from
+// its coefficients' evaluations to the proof: commit (LDE + tree) and open.
+func BenchmarkOnePolynomial(b *testing.B) {
+	for _, lr := range []int{16, 18, 20} {
+		b.Run(fmt.Sprintf("koalabear/2^%d", lr), func(b *testing.B) {
+			enc, err := prover.New[koalabear.Element](prover.WithBlowup(4))
+			require.NoError(b, err)
+			defer enc.Close()
+			tc, err := prover.RandomTrace[koalabear.Element](lr, 1, 1)
+			require.NoError(b, err)
+			cfg := fri.Config{LogBlowup: 2, Arity: 8, LogFinalDegree: 3, Queries: 50}
+			var p *fri.Proof[koalabear.Element, kbext.E4]
+			for b.Loop() {
+				c, err := enc.Commit(tc)
+				require.NoError(b, err)
+				tr, err := transcript.New("bench")
+				require.NoError(b, err)
+				tr.AbsorbRoot("trace", c.Root())
+				p, err = fri.Open(tr, cfg, fri.Batch[koalabear.Element, kbext.E4]{Oracle: prover.Oracle[kbext.E4](c), Points: drawPoints[kbext.E4](b, tr, 1)})
+				require.NoError(b, err)
+				c.Close()
+			}
+			b.ReportMetric(float64(p.Sizes().Total), "proof-bytes")
+		})
+	}
+}

@@ -1,0 +1,154 @@
+package fri
+
+import (
+	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
+	"github.com/consensys/gnark-crypto/field/babybear"
+	bbext "github.com/consensys/gnark-crypto/field/babybear/extensions"
+	"github.com/consensys/gnark-crypto/field/goldilocks"
+	glext "github.com/consensys/gnark-crypto/field/goldilocks/extensions"
+	"github.com/consensys/gnark-crypto/field/koalabear"
+	kbext "github.com/consensys/gnark-crypto/field/koalabear/extensions"
+
+	"github.com/gfpoly/gfpoly/field/gf128"
+	"github.com/gfpoly/gfpoly/field/gf64"
+)
+
+// deepOps is the DEEP quotient's kernel for one point over a chunk of
+// rows, with concrete loops per field so that the arithmetic inlines:
+//
+//	q[i] += (g[i] − v)·c/(x_i − z),  given cinv = 1/c and zc = z/c,
+//
+// the denominators (x_i·cinv − zc) inverted together by Montgomery's trick
+// (den and acc are scratch of len(q)). It reports false, leaving q
+// partly updated, when a denominator vanishes.
+type deepOps[F, X any] interface {
+	deepPoint(q, g []X, xs []F, cinv, zc, v X, den, acc []X) bool
+}
+
+func (bbOps) deepPoint(q, g []bbext.E4, xs []babybear.Element, cinv, zc, v bbext.E4, den, acc []bbext.E4) bool {
+	n := len(q)
+	for i := range n {
+		den[i].MulByElement(&cinv, &xs[i])
+		den[i].Sub(&den[i], &zc)
+	}
+	acc[0] = den[0]
+	for i := 1; i < n; i++ {
+		acc[i].Mul(&acc[i-1], &den[i])
+	}
+	if acc[n-1].IsZero() {
+		return false
+	}
+	var inv, d, t bbext.E4
+	inv.Inverse(&acc[n-1])
+	for i := n - 1; i > 0; i-- {
+		d.Mul(&inv, &acc[i-1])
+		inv.Mul(&inv, &den[i])
+		t.Sub(&g[i], &v)
+		t.Mul(&t, &d)
+		q[i].Add(&q[i], &t)
+	}
+	t.Sub(&g[0], &v)
+	t.Mul(&t, &inv)
+	q[0].Add(&q[0], &t)
+	return true
+}
+
+func (kbOps) deepPoint(q, g []kbext.E4, xs []koalabear.Element, cinv, zc, v kbext.E4, den, acc []kbext.E4) bool {
+	n := len(q)
+	for i := range n {
+		den[i].MulByElement(&cinv, &xs[i])
+		den[i].Sub(&den[i], &zc)
+	}
+	acc[0] = den[0]
+	for i := 1; i < n; i++ {
+		acc[i].Mul(&acc[i-1], &den[i])
+	}
+	if acc[n-1].IsZero() {
+		return false
+	}
+	var inv, d, t kbext.E4
+	inv.Inverse(&acc[n-1])
+	for i := n - 1; i > 0; i-- {
+		d.Mul(&inv, &acc[i-1])
+		inv.Mul(&inv, &den[i])
+		t.Sub(&g[i], &v)
+		t.Mul(&t, &d)
+		q[i].Add(&q[i], &t)
+	}
+	t.Sub(&g[0], &v)
+	t.Mul(&t, &inv)
+	q[0].Add(&q[0], &t)
+	return true
+}
+
+func (glOps) deepPoint(q, g []glext.E2, xs []goldilocks.Element, cinv, zc, v glext.E2, den, acc []glext.E2) bool {
+	n := len(q)
+	for i := range n {
+		den[i].MulByElement(&cinv, &xs[i])
+		den[i].Sub(&den[i], &zc)
+	}
+	acc[0] = den[0]
+	for i := 1; i < n; i++ {
+		acc[i].Mul(&acc[i-1], &den[i])
+	}
+	if acc[n-1].IsZero() {
+		return false
+	}
+	var inv, d, t glext.E2
+	inv.Inverse(&acc[n-1])
+	for i := n - 1; i > 0; i-- {
+		d.Mul(&inv, &acc[i-1])
+		inv.Mul(&inv, &den[i])
+		t.Sub(&g[i], &v)
+		t.Mul(&t, &d)
+		q[i].Add(&q[i], &t)
+	}
+	t.Sub(&g[0], &v)
+	t.Mul(&t, &inv)
+	q[0].Add(&q[0], &t)
+	return true
+}
+
+func (bnOps) deepPoint(q, g []fr.Element, xs []fr.Element, cinv, zc, v fr.Element, den, acc []fr.Element) bool {
+	n := len(q)
+	for i := range n {
+		den[i].Mul(&cinv, &xs[i])
+		den[i].Sub(&den[i], &zc)
+	}
+	acc[0] = den[0]
+	for i := 1; i < n; i++ {
+		acc[i].Mul(&acc[i-1], &den[i])
+	}
+	if acc[n-1].IsZero() {
+		return false
+	}
+	var inv, d, t fr.Element
+	inv.Inverse(&acc[n-1])
+	for i := n - 1; i > 0; i-- {
+		d.Mul(&inv, &acc[i-1])
+		inv.Mul(&inv, &den[i])
+		t.Sub(&g[i], &v)
+		t.Mul(&t, &d)
+		q[i].Add(&q[i], &t)
+	}
+	t.Sub(&g[0], &v)
+	t.Mul(&t, &inv)
+	q[0].Add(&q[0], &t)
+	return true
+}
+
+func (gfAlg) deepPoint(q, g []gf128.Element, xs []gf64.Element, cinv, zc, v gf128.Element, den, acc []gf128.Element) bool {
+	gf128.ScaleBaseVec(den, xs, cinv)
+	for i := range den {
+		den[i] = gf128.Add(den[i], zc)
+	}
+	if gf128.BatchInverse(den, den) != 0 {
+		return false
+	}
+	for i := range acc {
+		acc[i] = gf128.Add(g[i], v)
+	}
+	gf128.MulVec(acc, acc, den)
+	gf128.AddVec(q, q, acc)
+	return true
+}

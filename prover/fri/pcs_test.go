@@ -1,0 +1,148 @@
+package fri_test
+
+import (
+	"flag"
+	"fmt"
+	"runtime"
+	"testing"
+
+	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
+	"github.com/consensys/gnark-crypto/field/babybear"
+	bbext "github.com/consensys/gnark-crypto/field/babybear/extensions"
+	"github.com/consensys/gnark-crypto/field/goldilocks"
+	glext "github.com/consensys/gnark-crypto/field/goldilocks/extensions"
+	"github.com/consensys/gnark-crypto/field/koalabear"
+	kbext "github.com/consensys/gnark-crypto/field/koalabear/extensions"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/field/gf128"
+	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/prover"
+	"github.com/gfpoly/gfpoly/prover/fri"
+	"github.com/gfpoly/gfpoly/prover/transcript"
+)
+
+var large = flag.Bool("fri.large", false, "run the completeness sweep up to 2^20 trace rows")
+
+// drawPoints draws k points from the transcript, as a STARK draws its
+// out-of-domain points after absorbing the roots.
+func drawPoints[X fri.Challenge](t testing.TB, tr *transcript.Transcript, k int) []X {
+	out := make([]X, k)
+	for i := range out {
+		var err error
+		out[i], err = transcript.Draw[X](tr, "z")
+		require.NoError(t, err)
+	}
+	return out
+}
+
+// commitAndOpen commits a random trace of each height with enc, draws two
+// points per commitment from the transcript and opens them all.
+func commitAndOpen[E prover.Element, X fri.Challenge](t testing.TB, enc prover.Encoder[E], cfg fri.Config, heights []int, cols int, seed uint64) ([]fri.Statement[X], *fri.Proof[E, X]) {
+	tr, err := transcript.New("fri external test")
+	require.NoError(t, err)
+	var batches []fri.Batch[E, X]
+	for k, h := range heights {
+		tc, err := prover.RandomTrace[E](h, cols+k, seed+uint64(k))
+		require.NoError(t, err)
+		c, err := enc.Commit(tc)
+		require.NoError(t, err)
+		t.Cleanup(func() { c.Close() })
+		tr.AbsorbRoot("trace", c.Root())
+		batches = append(batches, fri.Batch[E, X]{Oracle: prover.Oracle[X](c), Points: drawPoints[X](t, tr, 2)})
+	}
+	verifierState := tr.Clone()
+	p, err := fri.Open(tr, cfg, batches...)
+	require.NoError(t, err)
+	stmts := make([]fri.Statement[X], len(batches))
+	for b, bt := range batches {
+		stmts[b] = fri.Statement[X]{Root: bt.Oracle.Root(), LogRows: heights[b], Columns: bt.Oracle.Columns(), Points: bt.Points}
+	}
+	require.NoError(t, fri.Verify(verifierState, cfg, stmts, p))
+	return stmts, p
+}
+
+func TestCompleteness(t *testing.T) {
+	t.Run("gf64", func(t *testing.T) { testCompleteness[gf64.Element, gf128.Element](t) })
+	t.Run("babybear", func(t *testing.T) { testCompleteness[babybear.Element, bbext.E4](t) })
+	t.Run("koalabear", func(t *testing.T) { testCompleteness[koalabear.Element, kbext.E4](t) })
+	t.Run("goldilocks", func(t *testing.T) { testCompleteness[goldilocks.Element, glext.E2](t) })
+	t.Run("bn254", func(t *testing.T) { testCompleteness[fr.Element, fr.Element](t) })
+}
+
+func testCompleteness[E prover.Element, X fri.Challenge](t *testing.T) {
+	top := 10
+	if *large {
+		top = 20
+	}
+	for _, lb := range []int{1, 2, 3, 4} {
+		opts := []prover.Option{prover.WithBlowup(1 << lb)}
+		if _, ok := any(*new(E)).(gf64.Element); ok {
+			opts = append(opts, prover.WithBinaryDomains(fri.NestedBinaryDomains(top)))
+		}
+		enc, err := prover.New[E](opts...)
+		require.NoError(t, err)
+		for _, arity := range []int{2, 4, 8, 16} {
+			cfg := fri.Config{LogBlowup: lb, Arity: arity, LogFinalDegree: 2, Queries: 30, GrindingBits: 2, AllowInsecure: true,
+				BinaryDomains: fri.NestedBinaryDomains(top)}
+			for h := 0; h <= top; h += 1 + h/3 {
+				name := fmt.Sprintf("blowup%d/arity%d/rows2^%d", 1<<lb, arity, h)
+				heights := []int{h}
+				if h >= 3 {
+					heights = append(heights, h-3, h-1) // several heights in one proof
+				}
+				_, p := commitAndOpen[E, X](t, enc, cfg, heights, 3, uint64(h))
+				b, err := p.MarshalBinary()
+				require.NoError(t, err, name)
+				assert.Equal(t, p.Sizes().Total, len(b), name)
+			}
+		}
+		require.NoError(t, enc.Close())
+	}
+}
+
+// The proof bytes do not depend on how many cores made them.
+func TestDeterministic(t *testing.T) {
+	prove := func(procs int) []byte {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		enc, err := prover.New[babybear.Element](prover.WithBlowup(4), prover.WithWorkers(procs))
+		require.NoError(t, err)
+		defer enc.Close()
+		cfg, err := fri.NewConfig(fri.BabyBear, 100, 2)
+		require.NoError(t, err)
+		_, p := commitAndOpen[babybear.Element, bbext.E4](t, enc, cfg, []int{14, 12}, 5, 9)
+		b, err := p.MarshalBinary()
+		require.NoError(t, err)
+		return b
+	}
+	one := prove(1)
+	assert.Equal(t, one, prove(4))
+	assert.Equal(t, one, prove(runtime.NumCPU()))
+}
+
+// A proof of one transcript does not verify under another, nor with
+// another Config.
+func TestWrongContext(t *testing.T) {
+	enc, err := prover.New[gf64.Element](prover.WithBlowup(4))
+	require.NoError(t, err)
+	defer enc.Close()
+	cfg, err := fri.NewConfig(fri.GF64, 100, 2)
+	require.NoError(t, err)
+	stmts, p := commitAndOpen[gf64.Element, gf128.Element](t, enc, cfg, []int{8}, 4, 1)
+	fresh := func(label string) *transcript.Transcript {
+		tr, err := transcript.New(label)
+		require.NoError(t, err)
+		tr.AbsorbRoot("trace", stmts[0].Root)
+		drawPoints[gf128.Element](t, tr, 2)
+		return tr
+	}
+	require.NoError(t, fri.Verify(fresh("fri external test"), cfg, stmts, p))
+	require.ErrorIs(t, fri.Verify(fresh("another protocol"), cfg, stmts, p), fri.ErrProof)
+	c2 := cfg
+	c2.Queries++
+	require.ErrorIs(t, fri.Verify(fresh("fri external test"), c2, stmts, p), fri.ErrProof)
+	c2 = cfg
+	c2.Arity = 4
+	require.ErrorIs(t, fri.Verify(fresh("fri external test"), c2, stmts, p), fri.ErrProof)
+}
