@@ -242,3 +242,36 @@ func TestKernelFits(t *testing.T) {
 	assert.False(t, p.f31.kernel)
 	t.Logf("16-lane kernels in this build and on this CPU: %v", haveKernel)
 }
+
+// FuzzCompress: CompressLayer of a layer shaped by the fuzzer against
+// Compress pair by pair, and Chain against Compress in a loop.
+func FuzzCompress(f *testing.F) {
+	f.Add(uint16(17), uint64(1), false)
+	f.Add(uint16(0), uint64(2), true)
+	p := mustNew[babybear.Element](f, Gnark, 16)
+	tr := p.Compression()
+	ff, err := NewCompression(p, 8, FeedForward)
+	require.NoError(f, err)
+	f.Fuzz(func(t *testing.T, n uint16, seed uint64, feedForward bool) {
+		c := tr
+		if feedForward {
+			c = ff
+		}
+		m := int(n % 300)
+		kids := randElems[babybear.Element](rand.New(rand.NewPCG(seed, 1)), 2*m*8)
+		want := make([]babybear.Element, m*8)
+		for i := range m {
+			require.NoError(t, c.Compress(want[i*8:(i+1)*8], kids[2*i*8:(2*i+1)*8], kids[(2*i+1)*8:(2*i+2)*8]))
+		}
+		got := make([]babybear.Element, m*8)
+		require.NoError(t, c.CompressLayer(got, kids))
+		assert.Equal(t, want, got)
+		h := make([]babybear.Element, 8)
+		for i := 0; i < len(kids); i += 8 {
+			require.NoError(t, c.Compress(h, h, kids[i:i+8]))
+		}
+		chain := make([]babybear.Element, 8)
+		require.NoError(t, c.Chain(chain, kids))
+		assert.Equal(t, h, chain)
+	})
+}

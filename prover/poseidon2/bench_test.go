@@ -122,17 +122,24 @@ func gnarkBaseline[E Element](b *testing.B, width int) {
 		}
 	}
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "perm/s")
-	if width == 24 && fieldOf[E]() != fieldGoldilocks {
-		b.Run("Permutation16x24", func(b *testing.B) {
-			x16 := gnark16x24[E]()
-			var st [24][16]E
-			b.SetBytes(16 * 24 * int64(unsafe.Sizeof(s[0])))
-			for b.Loop() {
-				x16(&st)
-			}
-			b.ReportMetric(16*float64(b.N)/b.Elapsed().Seconds(), "perm/s")
-		})
+}
+
+// BenchmarkGnark16x24: gnark-crypto's Permutation16x24 (16 states of width
+// 24 in AVX-512 lanes, transposed by the caller), against
+// BenchmarkKernelOnly.
+func BenchmarkGnark16x24(b *testing.B) {
+	b.Run("BabyBear", gnark16x24Bench[babybear.Element])
+	b.Run("KoalaBear", gnark16x24Bench[koalabear.Element])
+}
+
+func gnark16x24Bench[E Element](b *testing.B) {
+	x16 := gnark16x24[E]()
+	var st [24][16]E
+	b.SetBytes(16 * 24 * int64(unsafe.Sizeof(st[0][0])))
+	for b.Loop() {
+		x16(&st)
 	}
+	b.ReportMetric(16*float64(b.N)/b.Elapsed().Seconds(), "perm/s")
 }
 
 func gnark16x24[E Element]() func(*[24][16]E) {
@@ -219,5 +226,30 @@ func compressBench[E Element](width int) func(b *testing.B) {
 			_ = c.CompressLayer(dst, kids)
 		}
 		b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "perm/s")
+	}
+}
+
+// BenchmarkKernelOnly: one call of the 16-lane kernel (16 states), without
+// the transposition from and to rows.
+func BenchmarkKernelOnly(b *testing.B) {
+	if !haveKernel {
+		b.Skip("no 16-lane kernel in this build or on this CPU")
+	}
+	for _, c := range []struct {
+		name string
+		k    *perm31
+	}{
+		{"BB24gnark", mustNew[babybear.Element](b, Gnark, 24).f31},
+		{"BB16", mustNew[babybear.Element](b, Plonky3, 16).f31},
+		{"KB24gnark", mustNew[koalabear.Element](b, Gnark, 24).f31},
+		{"KB16", mustNew[koalabear.Element](b, Plonky3, 16).f31},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			var st lanes
+			for b.Loop() {
+				kernel16(c.k, &st)
+			}
+			b.ReportMetric(16*float64(b.N)/b.Elapsed().Seconds(), "perm/s")
+		})
 	}
 }
