@@ -9,6 +9,7 @@ import (
 
 	"github.com/gfpoly/gfpoly/field/gf128"
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/hugepage"
 )
 
 // CombineExt returns the random linear combination of the committed columns
@@ -38,7 +39,7 @@ func CombineExt[E Element, X Ext](c *Commitment[E], alpha []X) ([]X, error) {
 	if err := checkExt[E, X]("CombineExt"); err != nil {
 		return nil, err
 	}
-	dst := make([]X, c.Rows())
+	dst := hugepage.Make[X](c.Rows())
 	if err := CombineExtInto(c, dst, alpha); err != nil {
 		return nil, err
 	}
@@ -89,7 +90,7 @@ func CombinePowers[E Element, X Ext](c *Commitment[E], alpha X) ([]X, error) {
 	if err := checkExt[E, X]("CombinePowers"); err != nil {
 		return nil, err
 	}
-	dst := make([]X, c.Rows())
+	dst := hugepage.Make[X](c.Rows())
 	if err := CombinePowersInto(c, dst, alpha); err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/internal/hugepage"
 	"github.com/gfpoly/gfpoly/prover/merkle"
 )
 
@@ -263,7 +264,7 @@ func (c *core[E]) Encode(src Source[E]) ([][]E, error) {
 // newLDE allocates cols columns of n elements in one backing array.
 func newLDE[E Element](n, cols int) [][]E {
 	backing := make([]E, n*cols)
-	adviseHugePages(backing)
+	hugepage.Advise(backing)
 	lde := make([][]E, cols)
 	for j := range lde {
 		lde[j] = backing[j*n : (j+1)*n : (j+1)*n]

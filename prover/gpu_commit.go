@@ -8,6 +8,7 @@ import (
 
 	"github.com/gfpoly/gfpoly/gpu"
 	"github.com/gfpoly/gfpoly/gpu/rowhash"
+	"github.com/gfpoly/gfpoly/internal/hugepage"
 	"github.com/gfpoly/gfpoly/prover/merkle"
 )
 
@@ -275,7 +276,7 @@ func (h *devHash[E]) tree(lde [][]E, hs merkle.Hasher) (*merkle.Tree[E], error) 
 		return nil, err
 	}
 	back := make([]byte, h.nodes.Len())
-	adviseHugePages(back)
+	hugepage.Advise(back)
 	pin := h.hnode.Slice()
 	const piece = 1 << 20
 	parallelFor((len(back)+piece-1)/piece, func(i int) {

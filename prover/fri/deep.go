@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"runtime"
 	"sync/atomic"
+
+	"github.com/gfpoly/gfpoly/internal/hugepage"
 )
 
 // deepChunk is the number of rows whose denominators are inverted together.
@@ -29,7 +31,7 @@ func addQuotient[E Element, X Challenge](o alg[E, X], q []X, bt Batch[E, X], dom
 		return nil, fmt.Errorf("CombinePowers gave %d values for %d rows: %w", len(g), n, ErrOracle)
 	}
 	if q == nil {
-		q = make([]X, n)
+		q = hugepage.Make[X](n)
 	}
 	cols := bt.Oracle.Columns()
 	P := len(bt.Points)
@@ -53,16 +55,28 @@ func addQuotient[E Element, X Challenge](o alg[E, X], q []X, bt Batch[E, X], dom
 		return nil, fmt.Errorf("no DEEP kernel for %v: %w", o.field(), ErrField)
 	}
 	kern := k.kernel().(deepOps[E, X])
+	var A, B, D []X
+	if P > 1 {
+		A, B, D = deepFraction(o, bt.Points, v, cinv)
+	}
 	var bad atomic.Bool
 	chunks := (n + deepChunk - 1) / deepChunk
 	split{runtime.GOMAXPROCS(0), 4}.run(chunks, func(lo, hi int) {
 		xs := make([]E, deepChunk)
 		den := make([]X, deepChunk)
 		acc := make([]X, deepChunk)
+		num := make([]X, deepChunk)
 		for c := lo; c < hi; c++ {
 			r0 := c * deepChunk
 			m := min(deepChunk, n-r0)
 			dom.points(xs[:m], r0)
+			if P > 1 {
+				if !kern.deepMulti(q[r0:r0+m], g[r0:r0+m], xs[:m], A, B, D, num[:m], den[:m], acc[:m]) {
+					bad.Store(true)
+					return
+				}
+				continue
+			}
 			for p := range P {
 				if !kern.deepPoint(q[r0:r0+m], g[r0:r0+m], xs[:m], cinv[p], zc[p], v[p], den[:m], acc[:m]) {
 					bad.Store(true)
@@ -75,4 +89,43 @@ func addQuotient[E Element, X Challenge](o alg[E, X], q []X, bt Batch[E, X], dom
 		return nil, fmt.Errorf("a denominator x − z vanishes: %w", ErrPoint)
 	}
 	return q, nil
+}
+
+// deepFraction returns the polynomials of the fraction Σ_p c_p·(G −
+// V_p)/(x − z_p) = (G·A(x) − B(x))/D(x), c_p = 1/cinv[p]: D = Π_p (x −
+// z_p), L_p = D/(x − z_p), A = Σ_p c_p·L_p, B = Σ_p c_p·V_p·L_p
+// (coefficients constant first).
+func deepFraction[E Element, X Challenge](o alg[E, X], z, v, cinv []X) (A, B, D []X) {
+	P := len(z)
+	one := o.xembed(o.eone())
+	D = []X{one}
+	for _, zp := range z {
+		D = mulLinear(o, D, zp)
+	}
+	A, B = make([]X, P), make([]X, P)
+	for p := range P {
+		L := []X{one}
+		for q, zq := range z {
+			if q != p {
+				L = mulLinear(o, L, zq)
+			}
+		}
+		c := o.xinv(cinv[p])
+		cv := o.xmul(c, v[p])
+		for k := range L {
+			A[k] = o.xadd(A[k], o.xmul(c, L[k]))
+			B[k] = o.xadd(B[k], o.xmul(cv, L[k]))
+		}
+	}
+	return A, B, D
+}
+
+// mulLinear returns c·(x − z).
+func mulLinear[E Element, X Challenge](o alg[E, X], c []X, z X) []X {
+	out := make([]X, len(c)+1)
+	for k, ck := range c {
+		out[k+1] = o.xadd(out[k+1], ck)
+		out[k] = o.xsub(out[k], o.xmul(ck, z))
+	}
+	return out
 }

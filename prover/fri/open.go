@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/hugepage"
 	"github.com/gfpoly/gfpoly/prover/merkle"
 	"github.com/gfpoly/gfpoly/prover/transcript"
 )
@@ -223,7 +224,7 @@ func Open[E Element, X Challenge](t *transcript.Transcript, cfg Config, batches 
 		if err != nil {
 			return nil, fmt.Errorf("fri: Open: %w", err)
 		}
-		next := make([]X, len(cur)/a)
+		next := hugepage.Make[X](len(cur) / a)
 		if err := doms[r].foldAll(next, cur, a, beta); err != nil {
 			return nil, fmt.Errorf("fri: Open: layer %d: %w", r, err)
 		}
@@ -398,23 +399,25 @@ func alphaOffsets[E Element, X Challenge](batches []Batch[E, X]) []uint64 {
 func leafColumns[E Element, X Challenge](o alg[E, X], cw []X, a int, strided bool) [][]E {
 	d := o.deg()
 	m := len(cw) / a
-	back := make([]E, len(cw)*d)
+	back := hugepage.Make[E](len(cw) * d)
 	cols := make([][]E, a*d)
 	for c := range cols {
 		cols[c] = back[c*m : (c+1)*m : (c+1)*m]
 	}
 	flat := coords[X, E](cw, d)
-	for t := range a {
-		for j := range m {
-			i := j*a + t
-			if strided {
-				i = j + t*m
-			}
-			for c := range d {
-				cols[t*d+c][j] = flat[i*d+c]
+	defaultSplit().run(m, func(lo, hi int) {
+		for t := range a {
+			for j := lo; j < hi; j++ {
+				i := j*a + t
+				if strided {
+					i = j + t*m
+				}
+				for c := range d {
+					cols[t*d+c][j] = flat[i*d+c]
+				}
 			}
 		}
-	}
+	})
 	return cols
 }
 

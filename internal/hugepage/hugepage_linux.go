@@ -1,17 +1,17 @@
 //go:build linux
 
-package prover
+package hugepage
 
 import (
 	"syscall"
 	"unsafe"
 )
 
-// adviseHugePages asks the kernel to back the 2 MiB-aligned interior of a new,
+// Advise asks the kernel to back the 2 MiB-aligned interior of a new,
 // not yet touched allocation with transparent huge pages (MADV_HUGEPAGE), so
 // that writing a 1 GiB LDE takes 512 page faults instead of 262144. It is
 // advice: where the kernel does not support it nothing changes.
-func adviseHugePages[E any](s []E) {
+func Advise[E any](s []E) {
 	const huge = 2 << 20
 	n := len(s) * int(unsafe.Sizeof(*new(E)))
 	if n < 2*huge {

@@ -1,5 +1,0 @@
-//go:build !linux
-
-package prover
-
-func adviseHugePages[E any](s []E) {}
