@@ -233,6 +233,9 @@ func TestKernelFits(t *testing.T) {
 			assert.True(t, mustNew[babybear.Element](t, pr, w).f31.kernel, "BabyBear %v %d", pr, w)
 			assert.True(t, mustNew[koalabear.Element](t, pr, w).f31.kernel, "KoalaBear %v %d", pr, w)
 		}
+		for _, w := range []int{8, 12} {
+			assert.True(t, mustNew[goldilocks.Element](t, pr, w).gl.kernel, "Goldilocks %v %d", pr, w)
+		}
 	}
 	prm, err := PresetParams[babybear.Element](Plonky3, 16)
 	require.NoError(t, err)
@@ -240,7 +243,7 @@ func TestKernelFits(t *testing.T) {
 	p, err := NewWithParams(prm)
 	require.NoError(t, err)
 	assert.False(t, p.f31.kernel)
-	t.Logf("16-lane kernels in this build and on this CPU: %v", haveKernel)
+	t.Logf("16-lane and 8-lane kernels in this build and on this CPU: %v", haveKernel)
 }
 
 // FuzzCompress: CompressLayer of a layer shaped by the fuzzer against

@@ -11,14 +11,62 @@ type permGL struct {
 	ext         []uint64
 	intl        []uint64
 	diag        []uint64
+	// The kernels' copies of the constants, canonical (x, not x·2^64).
+	extC, intlC, diagC []uint64
+	kernel             bool // the 8-lane kernels compute this instance
 }
 
 func newPermGL(diag, ext, intl []uint64, half int, hl bool) *permGL {
-	return &permGL{
+	k := &permGL{
 		width: len(diag), half: half, hl: hl,
 		ext:  append([]uint64(nil), ext...),
 		intl: append([]uint64(nil), intl...),
 		diag: append([]uint64(nil), diag...),
+	}
+	k.kernel = (k.width == 8 || k.width == 12) && half >= 1 && len(intl) >= 1
+	if k.kernel {
+		k.extC, k.intlC, k.diagC = fromMontGL(ext), fromMontGL(intl), fromMontGL(diag)
+	}
+	return k
+}
+
+// fromMontGL returns the canonical values of Montgomery words:
+// x·2^64·2^−64, a Montgomery product by 1.
+func fromMontGL(v []uint64) []uint64 {
+	out := make([]uint64, len(v))
+	for i, x := range v {
+		out[i] = mulGL(x, 1)
+	}
+	return out
+}
+
+// lanesGL holds up to 8 Goldilocks states of width at most 12 transposed:
+// word j of the state in lane l is at [j][l].
+type lanesGL [12][8]uint64
+
+// lanes reports whether the 8-lane kernel is on for this instance.
+func (k *permGL) lanes() bool { return k.kernel && useKernel }
+
+// permuteRows permutes the states laid end to end in s, 8 at a time on the
+// kernel (lanes()).
+func (k *permGL) permuteRows(s []uint64) {
+	w := k.width
+	n := len(s) / w
+	var st lanesGL
+	for base := 0; base < n; base += 8 {
+		m := min(8, n-base)
+		for l := range m {
+			for j, v := range s[(base+l)*w : (base+l+1)*w] {
+				st[j][l] = v
+			}
+		}
+		kernel8(k, &st)
+		for l := range m {
+			row := s[(base+l)*w : (base+l+1)*w]
+			for j := range row {
+				row[j] = st[j][l]
+			}
+		}
 	}
 }
 

@@ -20,7 +20,7 @@ func eachPath(t *testing.T, f func(t *testing.T)) {
 		useKernel = true
 		t.Run("kernel=avx512", f)
 	} else {
-		t.Log("no 16-lane kernel here (no AVX-512, or purego, or not amd64): the Go path only")
+		t.Log("no kernels here (no AVX-512, or purego, or not amd64): the Go path only")
 	}
 	useKernel = false
 	t.Run("kernel=go", f)

@@ -194,7 +194,7 @@ func (st *lanes) scatter(dst []uint32, stride, j0, n, m int) {
 	}
 }
 
-// useKernel switches the 16-lane kernel; it starts as haveKernel (the CPU
+// useKernel switches the kernels; it starts as haveKernel (the CPU
 // and the build have it) and tests turn it off to run the Go paths.
 var useKernel = haveKernel
 

@@ -1,6 +1,6 @@
 package poseidon2
 
-//go:generate sh -c "cd _gen && go run . -constants > ../constants_plonky3.go && go run . -asm > ../x16_amd64.s"
+//go:generate sh -c "cd _gen && go run . -constants > ../constants_plonky3.go && go run . -asm > ../kernels_amd64.s"
 
 import (
 	"errors"
@@ -278,6 +278,10 @@ func (p *Permutation[E]) permuteOne(s []E) {
 func (p *Permutation[E]) permuteMany(s []E) {
 	if p.f31 != nil && p.f31.lanes() {
 		p.f31.permuteRows(asU32(s))
+		return
+	}
+	if p.gl != nil && p.gl.lanes() {
+		p.gl.permuteRows(asU64(s))
 		return
 	}
 	w := p.params.Width

@@ -90,13 +90,27 @@ func (s *Sponge[E]) hashRows(dst, rows []E, rowLen int) {
 		k.hashRowsLanes(asU32(dst), asU32(rows), rowLen, s.rate, s.out)
 		return
 	}
-	st := make([]E, s.perm.Width())
-	for i := range len(dst) / s.out {
+	w := s.perm.Width()
+	st := make([]E, group*w)
+	for base := 0; base < len(dst)/s.out; base += group {
+		m := min(group, len(dst)/s.out-base)
 		clear(st)
-		s.absorb(st, rows[i*rowLen:(i+1)*rowLen])
-		copy(dst[i*s.out:], st[:s.out])
+		for off := 0; off < rowLen; off += s.rate {
+			c := min(s.rate, rowLen-off)
+			for l := range m {
+				copy(st[l*w:l*w+c], rows[(base+l)*rowLen+off:])
+			}
+			s.perm.permuteMany(st[:m*w])
+		}
+		for l := range m {
+			copy(dst[(base+l)*s.out:(base+l+1)*s.out], st[l*w:])
+		}
 	}
 }
+
+// group is the number of states the batch methods' Go code gives
+// permuteMany at a time (the kernels' lanes, 16 or 8).
+const group = 16
 
 // HashColumns writes to dst the digests of the rows of a matrix stored as
 // columns (row i is cols[0][i], cols[1][i], …; every column of the same
@@ -126,15 +140,22 @@ func (s *Sponge[E]) hashColumns(dst []E, cols [][]E, lo int) {
 		hashColumnsLanes(k, asU32(dst), cols, lo, s.rate, s.out)
 		return
 	}
-	st := make([]E, s.perm.Width())
-	row := make([]E, len(cols))
-	for i := range len(dst) / s.out {
-		for c, col := range cols {
-			row[c] = col[lo+i]
-		}
+	w := s.perm.Width()
+	st := make([]E, group*w)
+	for base := 0; base < len(dst)/s.out; base += group {
+		m := min(group, len(dst)/s.out-base)
 		clear(st)
-		s.absorb(st, row)
-		copy(dst[i*s.out:], st[:s.out])
+		for off := 0; off < len(cols); off += s.rate {
+			for j, col := range cols[off:min(off+s.rate, len(cols))] {
+				for l, v := range col[lo+base : lo+base+m] {
+					st[l*w+j] = v
+				}
+			}
+			s.perm.permuteMany(st[:m*w])
+		}
+		for l := range m {
+			copy(dst[(base+l)*s.out:(base+l+1)*s.out], st[l*w:])
+		}
 	}
 }
 
@@ -266,11 +287,23 @@ func (c *Compression[E]) compressLayer(dst, kids []E) {
 		k.compressLanes(asU32(dst), asU32(kids), ch, c.mode == FeedForward)
 		return
 	}
-	st := make([]E, c.perm.Width())
-	for i := range len(dst) / ch {
+	w := c.perm.Width()
+	st := make([]E, group*w)
+	for base := 0; base < len(dst)/ch; base += group {
+		m := min(group, len(dst)/ch-base)
 		clear(st)
-		copy(st, kids[2*i*ch:(2*i+2)*ch])
-		c.finish(dst[i*ch:(i+1)*ch], st, kids[(2*i+1)*ch:(2*i+2)*ch])
+		for l := range m {
+			copy(st[l*w:l*w+2*ch], kids[2*(base+l)*ch:])
+		}
+		c.perm.permuteMany(st[:m*w])
+		for l := range m {
+			d := dst[(base+l)*ch : (base+l+1)*ch]
+			if c.mode == Truncate {
+				copy(d, st[l*w:])
+			} else {
+				add(d, st[l*w+ch:l*w+2*ch], kids[(2*(base+l)+1)*ch:(2*(base+l)+2)*ch])
+			}
+		}
 	}
 }
 

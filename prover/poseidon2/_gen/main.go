@@ -2,12 +2,13 @@
 // from prover/poseidon2/:
 //
 //	(cd _gen && go run . -constants > ../constants_plonky3.go)
-//	(cd _gen && go run . -asm > ../x16_amd64.s)
+//	(cd _gen && go run . -asm > ../kernels_amd64.s)
 //
 // -constants turns the literal round-constant tables of Plonky3 (canonical
 // integers, ../testdata/plonky3/constants_<field>_<width>.json, copied from
 // Plonky3's baby-bear, koala-bear and goldilocks poseidon2.rs) into Go
-// tables. -asm writes the 16-lane AVX-512 kernels for the 31-bit fields.
+// tables. -asm writes the AVX-512 kernels: 16 lanes for the 31-bit
+// fields, 8 for Goldilocks.
 package main
 
 import (
@@ -18,7 +19,7 @@ import (
 
 func main() {
 	constants := flag.Bool("constants", false, "write constants_plonky3.go")
-	asm := flag.Bool("asm", false, "write x16_amd64.s")
+	asm := flag.Bool("asm", false, "write kernels_amd64.s")
 	dir := flag.String("testdata", "../testdata/plonky3", "folder of the Plonky3 constant tables")
 	flag.Parse()
 	var out string

@@ -4,7 +4,7 @@ package poseidon2
 
 import "github.com/consensys/gnark-crypto/utils/cpu"
 
-// haveKernel: the 16-lane kernel needs AVX-512F; gnark-crypto's
+// haveKernel: the kernels need AVX-512F and DQ; gnark-crypto's
 // SupportAVX512 (F, DQ, VBMI2, with ADX and BMI2) is the test the module
 // uses for its own AVX-512 code, and switches it off with the noavx tag.
 var haveKernel = cpu.SupportAVX512
@@ -55,3 +55,35 @@ func rowsToLanes8(dst *[8][16]uint32, src *uint32, stride int)
 //
 //go:noescape
 func lanesToRows8(dst *uint32, stride int, src *[8][16]uint32)
+
+// The Goldilocks kernels permute the 8 states of st (word j of lane l at
+// st[j][l], Montgomery words) as 8 calls of permGL.permute would, for one
+// width and M4 each: ext holds 2·half rounds of width constants, intl
+// partial constants, diag width entries, all canonical (not Montgomery).
+
+//go:noescape
+func x8Goldilocks8MDSMat4(st *lanesGL, ext, intl, diag *uint64, half, partial int)
+
+//go:noescape
+func x8Goldilocks8HLMDSMat4(st *lanesGL, ext, intl, diag *uint64, half, partial int)
+
+//go:noescape
+func x8Goldilocks12MDSMat4(st *lanesGL, ext, intl, diag *uint64, half, partial int)
+
+//go:noescape
+func x8Goldilocks12HLMDSMat4(st *lanesGL, ext, intl, diag *uint64, half, partial int)
+
+// kernel8 permutes st with the kernel of k's width and M4.
+func kernel8(k *permGL, st *lanesGL) {
+	ext, intl, diag := &k.extC[0], &k.intlC[0], &k.diagC[0]
+	switch {
+	case k.width == 8 && !k.hl:
+		x8Goldilocks8MDSMat4(st, ext, intl, diag, k.half, len(k.intl))
+	case k.width == 8:
+		x8Goldilocks8HLMDSMat4(st, ext, intl, diag, k.half, len(k.intl))
+	case !k.hl:
+		x8Goldilocks12MDSMat4(st, ext, intl, diag, k.half, len(k.intl))
+	default:
+		x8Goldilocks12HLMDSMat4(st, ext, intl, diag, k.half, len(k.intl))
+	}
+}
