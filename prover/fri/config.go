@@ -26,8 +26,8 @@ type Config struct {
 	// commitment of a smaller height or the final degree comes first.
 	Arity int
 	// LogFinalDegree is log2 of the degree bound of the final polynomial,
-	// sent in the clear (0 … MaxLogFinalDegree); it is lowered to the
-	// smallest commitment's LogRows where that is smaller.
+	// sent in the clear (0 … MaxLogFinalDegree), at most the smallest
+	// commitment's LogRows.
 	LogFinalDegree int
 	// Queries is the number of query repetitions.
 	Queries int
@@ -132,7 +132,10 @@ func newPlan(cfg *Config, f Field, logRows []int) (*plan, error) {
 	if low < 0 || top > MaxLogRows {
 		return nil, fmt.Errorf("fri: commitments of 2^%d … 2^%d trace rows, want 2^0 … 2^%d: %w", low, top, MaxLogRows, ErrParams)
 	}
-	p := &plan{logFinal: min(cfg.LogFinalDegree, low)}
+	if cfg.LogFinalDegree > low {
+		return nil, fmt.Errorf("fri: final degree 2^%d above the degree 2^%d of a commitment of 2^%d rows (lower LogFinalDegree): %w", cfg.LogFinalDegree, low, low, ErrParams)
+	}
+	p := &plan{logFinal: cfg.LogFinalDegree}
 	final := p.logFinal + cfg.LogBlowup
 	heights := slices.Clone(logRows)
 	slices.Sort(heights)

@@ -27,9 +27,8 @@
 // the challenge field X. Open and Verify run the same transcript:
 //
 //  1. AbsorbBytes("fri config", [1, field, LogBlowup, logFinal, GrindingBits]
-//     ‖ le32(Queries) ‖ u8(R) ‖ the R arities), logFinal the final degree used
-//     (Config.LogFinalDegree, or the smallest k_b where that is smaller) and
-//     the arities the schedule below.
+//     ‖ le32(Queries) ‖ u8(R) ‖ the R arities), logFinal = Config.LogFinalDegree
+//     (at most the smallest k_b) and the arities the schedule below.
 //
 //  2. For each batch: AbsorbRoot("fri commitment", root), AbsorbBytes("fri
 //     shape", le64(k_b) ‖ le64(C_b) ‖ le64(P_b)), Absorb("fri points", the

@@ -200,7 +200,7 @@ func testOpenVerifyRef[E Element, X Challenge](t *testing.T) {
 		for _, lb := range []int{1, 2, 3, 4} {
 			for _, h := range []int{0, 1, 3, 6} {
 				cfg := testConfig()
-				cfg.Arity, cfg.LogBlowup = arity, lb
+				cfg.Arity, cfg.LogBlowup, cfg.LogFinalDegree = arity, lb, min(1, h)
 				name := fmt.Sprintf("arity%d/blowup%d/rows%d", arity, 1<<lb, 1<<h)
 				stmts, p, err := proveRef[E, X](t, cfg, []int{h}, 3, uint64(h*100+lb*10+arity), 0)
 				require.NoError(t, err, name)
@@ -319,6 +319,9 @@ func TestBadInput(t *testing.T) {
 	require.ErrorIs(t, open(c, ok), ErrArity)
 	c = cfg
 	c.AllowInsecure, c.Queries = false, 30 // 60 bits
+	require.ErrorIs(t, open(c, ok), ErrParams)
+	c = cfg
+	c.LogFinalDegree = 5 // above the commitment's 2^4 rows
 	require.ErrorIs(t, open(c, ok), ErrParams)
 	c = cfg
 	c.LogBlowup = 3 // the oracle's rows are another code

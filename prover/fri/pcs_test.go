@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
@@ -92,6 +93,7 @@ func testCompleteness[E prover.Element, X fri.Challenge](t *testing.T) {
 				if h >= 3 {
 					heights = append(heights, h-3, h-1) // several heights in one proof
 				}
+				cfg.LogFinalDegree = min(2, slices.Min(heights))
 				_, p := commitAndOpen[E, X](t, enc, cfg, heights, 3, uint64(h))
 				b, err := p.MarshalBinary()
 				require.NoError(t, err, name)
