@@ -152,7 +152,7 @@ func TestWorkers(t *testing.T) {
 	}
 }
 
-// FuzzPermute: a state from the fuzzer's bytes, reduced into the field,
+// FuzzPermute: states from the fuzzer's bytes, reduced into the field,
 // permuted on every path and by the reference.
 func FuzzPermute(f *testing.F) {
 	f.Add([]byte{0}, uint8(0))
@@ -163,9 +163,17 @@ func FuzzPermute(f *testing.F) {
 	perms24 := []*Permutation[koalabear.Element]{
 		mustNew[koalabear.Element](f, Plonky3, 24), mustNew[koalabear.Element](f, Gnark, 24),
 	}
+	permsGL := []*Permutation[goldilocks.Element]{
+		mustNew[goldilocks.Element](f, Plonky3, 12), mustNew[goldilocks.Element](f, Gnark, 8),
+	}
 	f.Fuzz(func(t *testing.T, data []byte, which uint8) {
 		bb := perms16[which%2]
 		kb := perms24[(which/2)%2]
+		gl := permsGL[(which/4)%2]
+		sg := make([]goldilocks.Element, gl.Width()*9)
+		for i := range sg {
+			sg[i].SetUint64(uint64(at(data, i+3)) * 0x9e3779b97f4a7c15 << (i % 7))
+		}
 		sb := make([]babybear.Element, 16*17)
 		sk := make([]koalabear.Element, 24*17)
 		for i := range sb {
@@ -178,14 +186,19 @@ func FuzzPermute(f *testing.F) {
 		defer func() { useKernel = saved }()
 		useKernel = false
 		wb, wk := append([]babybear.Element(nil), sb...), append([]koalabear.Element(nil), sk...)
+		wg := append([]goldilocks.Element(nil), sg...)
 		require.NoError(t, bb.PermuteBatch(wb))
 		require.NoError(t, kb.PermuteBatch(wk))
+		require.NoError(t, gl.PermuteBatch(wg))
+		assert.Equal(t, refOf(gl.Params()).permute(pGoldilocks, toCanonical(sg[:gl.Width()])), toCanonical(wg[:gl.Width()]))
 		assert.Equal(t, refOf(bb.Params()).permute(pBabyBear, toCanonical(sb[:16])), toCanonical(wb[:16]))
 		useKernel = saved
 		require.NoError(t, bb.PermuteBatch(sb))
 		require.NoError(t, kb.PermuteBatch(sk))
+		require.NoError(t, gl.PermuteBatch(sg))
 		assert.Equal(t, wb, sb)
 		assert.Equal(t, wk, sk)
+		assert.Equal(t, wg, sg)
 	})
 }
 
