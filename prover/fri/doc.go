@@ -204,6 +204,33 @@
 // allocates its scratch once per goroutine (FoldCoset: a·256 values plus
 // two rows; FoldSubspace: 16 KiB), nothing per entry.
 //
+// Open and Verify continue the transcript they are given, which is not safe
+// for concurrent use (clone it for a verifier, as in Use); several Opens of
+// different commitments with their own transcripts may run at once. Open
+// spreads its work over GOMAXPROCS goroutines and its proof does not depend
+// on their number; it holds, beyond the commitments, the quotient and the
+// layers (for a largest LDE of N rows and values of x bytes: about
+// 2·N·x bytes at a time, 128 MiB for N = 2^22 E4 values) and each layer's
+// tree. What an Oracle returns is checked (lengths, its domain's points at
+// rows 0, 1 and the powers of two, its openings against its root) and its
+// panics become errors wrapping ErrOracle. Verify reads every proof
+// without panicking: counts are checked against the bytes before anything
+// is allocated, and every opened row and leaf against its root before it is
+// used.
+//
+// # Implementation of the opening
+//
+// The claims are the Oracle's Evaluate (package prover: barycentric, one
+// pass over the first 2^k rows). The quotient of a batch reads its
+// combination G = CombinePowers(α) (one pass over the LDE) and, for P
+// points, writes Σ_p c_p·(G − V_p)/(x − z_p) as one fraction (G·A(x) −
+// B(x))/D(x), D = Π_p (x − z_p), whose denominators are inverted together
+// by Montgomery's trick over chunks of 1024 rows (GF(2^128): gf128's vector
+// products and BatchInverse; the prime fields: gnark-crypto's E2/E4
+// arithmetic), chunks over the cores. Layers are folded by FoldCoset or
+// FoldSubspace into buffers advised for huge pages, and laid out as their
+// trees' columns in one parallel pass.
+//
 // # Implementation
 //
 // FoldCoset reads each entry once and works on blocks of 256 leaves: the a
