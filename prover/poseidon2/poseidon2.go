@@ -1,6 +1,6 @@
 package poseidon2
 
-//go:generate sh -c "cd _gen && go run . -constants > ../constants_plonky3.go && go run . -asm > ../kernels_amd64.s"
+//go:generate sh -c "cd _gen && go run . -constants > ../constants_plonky3.go && go run . -asm 31 > ../kernels31_amd64.s && go run . -asm goldilocks > ../kernelsgl_amd64.s"
 
 import (
 	"errors"
