@@ -24,4 +24,8 @@ var (
 	// power of two, rows of different widths, counts of nodes or digests
 	// other than the tree needs, an encoding that is not one.
 	ErrShape = errors.New("bad shape")
+	// ErrField: rows of one field given to a field hash over another
+	// (a Poseidon2 Hasher over BabyBear and a KoalaBear or GF(2^64)
+	// trace); see CheckField.
+	ErrField = errors.New("the hash is over another field")
 )

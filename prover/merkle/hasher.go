@@ -24,18 +24,32 @@ const (
 	maxHashSize = 128
 )
 
-// Hasher is the hash of a tree, checked. Made by NewHasher from a caller's
-// hash.Hash constructor, or nil for SHA-256 through the one-shot
-// sha256.Sum256 (no hash.Hash interface calls on the hot path, and the
-// 16-lane AVX-512 kernel where the CPU has it). A caller's hash is checked
-// at every use (Write's error and count, the length of what Sum appends,
-// panics) and probed once per message length a tree feeds it. The zero
-// Hasher is SHA-256. A Hasher may be copied and used from several
+// Hasher is how a tree hashes, one value for byte hashes and field hashes.
+//
+// A byte hash is made by NewHasher from a caller's hash.Hash constructor,
+// or nil for SHA-256 through the one-shot sha256.Sum256 (no hash.Hash
+// interface calls on the hot path, and the 16-lane AVX-512 kernel where the
+// CPU has it); it hashes the tagged byte strings of the package
+// documentation, "Leaves and nodes", and serves rows of every field. A
+// caller's hash is checked at every use (Write's error and count, the
+// length of what Sum appends, panics) and probed once per message length a
+// tree feeds it. The zero Hasher is SHA-256.
+//
+// A field hash is made by Poseidon2 (or FieldHasher from a sponge and a
+// compression of package poseidon2): it hashes rows of elements of one
+// field (BabyBear, KoalaBear or Goldilocks) with no byte packing and no
+// tags, as the package documentation, "Field trees", says, and refuses rows
+// of another field with an error wrapping ErrField (CheckField).
+//
+// Either way a digest is Size() bytes, and every tree, opening and
+// verification takes the Hasher the same way (Build, VerifyWith,
+// VerifyMultiWith). A Hasher may be copied and used from several
 // goroutines at once.
 type Hasher struct {
 	newHash func() hash.Hash
 	size    int
 	probed  *sync.Map // message lengths the caller's hash has passed probe on
+	fh      fieldHash // a field hash; nil for byte hashes
 }
 
 // NewHasher checks a caller's hash constructor (nil: SHA-256): one instance
@@ -43,8 +57,9 @@ type Hasher struct {
 // fails is an error wrapping ErrHash. The hash must take any byte string:
 // Write takes all of it without error, Sum appends Size() bytes, Reset
 // starts over, and equal messages give equal digests on every instance;
-// hashes over field elements (Poseidon2, MiMC) need an adapter that packs
-// the tree's bytes into elements.
+// hashes over field elements (MiMC, gnark-crypto's hashers) need an adapter
+// that packs the tree's bytes into elements. Poseidon2 makes trees over the
+// rows' own elements instead.
 func NewHasher(h func() hash.Hash) (Hasher, error) {
 	if h == nil {
 		return Hasher{size: sha256.Size}, nil
@@ -70,8 +85,21 @@ func (hs Hasher) Size() int { return hs.norm().size }
 
 // Default reports whether hs is the default SHA-256 (NewHasher(nil)), the
 // hash that the 16-lane kernel and the GPU's row hashing compute. A
-// caller's sha256.New is not the default: it is used through hash.Hash.
-func (hs Hasher) Default() bool { return hs.newHash == nil }
+// caller's sha256.New is not the default: it is used through hash.Hash;
+// nor is a field hash.
+func (hs Hasher) Default() bool { return hs.newHash == nil && hs.fh == nil }
+
+// String names the hash: "SHA-256", "a hash.Hash of 64-byte digests", or
+// the field hash (its permutation, field and digest length).
+func (hs Hasher) String() string {
+	switch {
+	case hs.fh != nil:
+		return hs.fh.String()
+	case hs.newHash != nil:
+		return fmt.Sprintf("a hash.Hash of %d-byte digests", hs.size)
+	}
+	return "SHA-256"
+}
 
 // Probe checks that the hash serves a tree's node messages and the leaf
 // messages of rows of rowBytes bytes (rowBytes ≥ 1; see probe). Build,
@@ -91,7 +119,7 @@ func (hs Hasher) Probe(rowBytes int) error {
 
 // norm gives the zero Hasher its size.
 func (hs Hasher) norm() Hasher {
-	if hs.newHash == nil {
+	if hs.Default() {
 		hs.size = sha256.Size
 	}
 	return hs
@@ -160,7 +188,7 @@ func (hs Hasher) digest(x hash.Hash, dst, msg []byte) (err error) {
 // the tree's messages of n bytes (tag first): it takes them, digests the
 // same message alike after Reset and from a new instance, and digests
 // messages that differ in their first byte after the tag, or in their last,
-// differently. The default SHA-256 needs no probe.
+// differently. The default SHA-256 and the field hashes need no probe.
 func (hs Hasher) probe(tag byte, n int) error {
 	if hs.newHash == nil {
 		return nil
@@ -256,8 +284,15 @@ func (s *hstate) sum(dst, msg []byte) {
 	s.err = s.hs.digest(s.h, dst, msg)
 }
 
-// node writes H(0x01 ‖ l ‖ r) into dst.
+// node writes H(0x01 ‖ l ‖ r) into dst; with a field hash, the compression
+// of l and r.
 func (s *hstate) node(dst, l, r []byte) {
+	if s.hs.fh != nil {
+		if s.err == nil {
+			s.err = s.hs.fh.compress(dst, l, r)
+		}
+		return
+	}
 	n := s.hs.size
 	s.buf[0] = NodeTag
 	copy(s.buf[1:1+n], l)
@@ -265,8 +300,17 @@ func (s *hstate) node(dst, l, r []byte) {
 	s.sum(dst, s.buf[:1+2*n])
 }
 
-// leafDigest writes H(0x00 ‖ enc(row i)) of row i of cols into dst.
+// leafDigest writes H(0x00 ‖ enc(row i)) of row i of cols into dst; with
+// a field hash, the sponge over the row.
 func leafDigest[E Element](s *hstate, cols [][]E, i int, dst []byte) {
+	if s.hs.fh != nil {
+		row := make([]E, len(cols))
+		for c, col := range cols {
+			row[c] = col[i]
+		}
+		rowDigest(s, row, dst)
+		return
+	}
 	rb := rowBytes(cols)
 	if cap(s.buf) < 1+rb {
 		s.buf = make([]byte, 1+max(rb, 2*s.hs.size))
@@ -277,8 +321,15 @@ func leafDigest[E Element](s *hstate, cols [][]E, i int, dst []byte) {
 	s.sum(dst, b)
 }
 
-// rowDigest writes H(0x00 ‖ enc(row)) into dst.
+// rowDigest writes H(0x00 ‖ enc(row)) into dst; with a field hash, the
+// sponge over the row.
 func rowDigest[E Element](s *hstate, row []E, dst []byte) {
+	if s.hs.fh != nil {
+		if s.err == nil {
+			s.err = fieldRow(s.hs.fh, row, dst)
+		}
+		return
+	}
 	rb := len(row) * ElementBytes[E]()
 	if cap(s.buf) < 1+rb {
 		s.buf = make([]byte, 1+max(rb, 2*s.hs.size))

@@ -190,6 +190,12 @@ func (o *MultiOpening[E]) Verify(root []byte, numRows int, h func() hash.Hash) e
 	return VerifyMulti(root, numRows, o, h)
 }
 
+// VerifyWith is Verify with the Hasher the tree was built with (a byte
+// hash or a field hash). See VerifyMultiWith.
+func (o *MultiOpening[E]) VerifyWith(root []byte, numRows int, hs Hasher) error {
+	return VerifyMultiWith(root, numRows, o, hs)
+}
+
 // VerifyMulti checks that o.Rows[k] is row o.Indices[k] of a tree with
 // the given root over numRows rows (a power of two), using o.Nodes, with
 // the hash h (nil: SHA-256). It needs no tree. It returns nil when
@@ -203,6 +209,22 @@ func (o *MultiOpening[E]) Verify(root []byte, numRows int, h func() hash.Hash) e
 // NewHasher), never nil then. It does not modify o.
 func VerifyMulti[E Element](root []byte, numRows int, o *MultiOpening[E], h func() hash.Hash) error {
 	hs, err := NewHasher(h)
+	if err != nil {
+		return fmt.Errorf("merkle: VerifyMulti: %w", err)
+	}
+	return VerifyMultiWith(root, numRows, o, hs)
+}
+
+// VerifyMultiWith is VerifyMulti with a Hasher: the byte hash or the field
+// hash the tree was built with (Build). Its errors are VerifyMulti's, and
+// one wrapping ErrField for a field hash over another field than E's. With
+// a field hash, a node that holds a value not below the modulus does not
+// match (ErrVerify). A field hash's leaves are not tagged and its sponge
+// does not pad, so the verifier must know the width of the rows it checks
+// (see the package documentation, "Field trees").
+func VerifyMultiWith[E Element](root []byte, numRows int, o *MultiOpening[E], hs Hasher) error {
+	hs = hs.norm()
+	err := checkField[E](hs)
 	if err == nil {
 		err = hs.probe(NodeTag, 1+2*hs.size)
 	}

@@ -96,6 +96,15 @@ func (o *Opening[E]) Verify(root []byte, numRows int, h func() hash.Hash) error 
 	return Verify(root, numRows, o.Indices, o.Rows, o.Paths, h)
 }
 
+// VerifyWith is Verify with the Hasher the tree was built with (a byte
+// hash or a field hash). See the function VerifyWith.
+func (o *Opening[E]) VerifyWith(root []byte, numRows int, hs Hasher) error {
+	if o == nil {
+		return fmt.Errorf("merkle: Verify: nil opening: %w", ErrVerify)
+	}
+	return VerifyWith(root, numRows, o.Indices, o.Rows, o.Paths, hs)
+}
+
 // Verify checks that rows[k] is row indices[k] of a tree with the given root
 // over numRows rows (a power of two), using paths[k], with the hash h (nil:
 // SHA-256). It returns nil when every row checks out and there is at least
@@ -106,6 +115,22 @@ func (o *Opening[E]) Verify(root []byte, numRows int, h func() hash.Hash) error 
 // arguments.
 func Verify[E Element](root []byte, numRows int, indices []int, rows [][]E, paths [][][]byte, h func() hash.Hash) error {
 	hs, err := NewHasher(h)
+	if err != nil {
+		return fmt.Errorf("merkle: Verify: %w", err)
+	}
+	return VerifyWith(root, numRows, indices, rows, paths, hs)
+}
+
+// VerifyWith is Verify with a Hasher: the byte hash or the field hash the
+// tree was built with (Build). Its errors are Verify's, and one wrapping
+// ErrField for a field hash over another field than E's. With a field hash,
+// a digest of a path that holds a value not below the modulus does not
+// match (ErrVerify). A field hash's leaves are not tagged and its sponge
+// does not pad, so the verifier must know the width of the rows it checks
+// (see the package documentation, "Field trees").
+func VerifyWith[E Element](root []byte, numRows int, indices []int, rows [][]E, paths [][][]byte, hs Hasher) error {
+	hs = hs.norm()
+	err := checkField[E](hs)
 	if err == nil {
 		err = hs.probe(NodeTag, 1+2*hs.size)
 	}
@@ -166,6 +191,9 @@ func Verify[E Element](root []byte, numRows int, indices []int, rows [][]E, path
 // an error wrapping ErrShape, a fault of the hash one wrapping ErrHash.
 func LeafDigests[E Element](hs Hasher, rows [][]E) ([][]byte, error) {
 	hs = hs.norm()
+	if err := checkField[E](hs); err != nil {
+		return nil, fmt.Errorf("merkle: LeafDigests: %w", err)
+	}
 	if len(rows) == 0 {
 		return nil, nil
 	}

@@ -58,7 +58,7 @@ const nodeSlot = 128
 func (s *hstate) nodes(dst, below []byte, count int) {
 	size := s.hs.size
 	i := 0
-	if s.h == nil && useX16 && count >= 16 {
+	if s.hs.Default() && useX16 && count >= 16 {
 		if s.x16 == nil {
 			s.x16 = make([]byte, 16*nodeSlot)
 			for l := range 16 {

@@ -40,8 +40,10 @@ func Commit[E Element](cols [][]E, h func() hash.Hash, workers int) (*Tree[E], e
 	return Build(cols, hs, workers, nil)
 }
 
-// Build is Commit with a Hasher that the caller keeps (it remembers the
-// message lengths its hash has been probed on) and a progress function:
+// Build is Commit with a Hasher, a byte hash that the caller keeps (it
+// remembers the message lengths its hash has been probed on) or a field
+// hash (Poseidon2, FieldHasher: rows of another field are an error wrapping
+// ErrField), and a progress function:
 // progress, when not nil, receives the number of rows hashed so far and the
 // number of rows, a few hundred times at most, one call at a time, from the
 // tree's goroutines, the last with done = total. It must return quickly; a
@@ -50,6 +52,9 @@ func Build[E Element](cols [][]E, hs Hasher, workers int, progress func(done, to
 	height, err := checkColumns("Build", cols)
 	if err != nil {
 		return nil, err
+	}
+	if hs.fh != nil {
+		return buildField(cols, hs, height, workers, progress)
 	}
 	hs = hs.norm()
 	n := len(cols[0])
@@ -86,7 +91,7 @@ func Build[E Element](cols [][]E, hs Hasher, workers int, progress func(done, to
 		t.nodes[j] = make([]byte, (n>>(j+1))*size)
 	}
 	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+		workers = defaultWorkers()
 	}
 
 	// Leaves and level 1, block by block.
@@ -95,24 +100,10 @@ func Build[E Element](cols [][]E, hs Hasher, workers int, progress func(done, to
 	nBlocks := n / block
 	var next atomic.Int64
 	var done atomic.Int64
-	var pmu sync.Mutex
-	lastReported := 0
-	report := func(d int) {
-		if progress == nil {
-			return
-		}
-		pmu.Lock()
-		defer pmu.Unlock()
-		if d == n || d-lastReported >= max(n/128, 1) {
-			if d > lastReported {
-				lastReported = d
-				progress(d, n)
-			}
-		}
-	}
+	rep := newReporter(progress, n)
 	level1 := t.nodes[0]
 	// With the 16-lane SHA-256, each row slot carries its padding.
-	x16 := hs.newHash == nil && useX16 && block >= 16
+	x16 := hs.Default() && useX16 && block >= 16
 	if x16 {
 		stride = paddedLen(1 + rb)
 	}
@@ -154,7 +145,7 @@ func Build[E Element](cols [][]E, hs Hasher, workers int, progress func(done, to
 					fail.put(s.err)
 					return
 				}
-				report(int(done.Add(int64(block))))
+				rep.report(int(done.Add(int64(block))))
 			}
 		})
 	}
@@ -202,6 +193,9 @@ func FromDigests[E Element](cols [][]E, hs Hasher, nodes []byte) (*Tree[E], erro
 	height, err := checkColumns("FromDigests", cols)
 	if err != nil {
 		return nil, err
+	}
+	if err := checkField[E](hs); err != nil {
+		return nil, fmt.Errorf("merkle: FromDigests: %w", err)
 	}
 	hs = hs.norm()
 	n, size := len(cols[0]), hs.size
@@ -265,6 +259,37 @@ func checkColumns[E Element](op string, cols [][]E) (int, error) {
 		return 0, fmt.Errorf("merkle: %s: %d rows is not a power of two: %w", op, n, ErrShape)
 	}
 	return log2(n), nil
+}
+
+// defaultWorkers is the number of goroutines a tree uses when the caller
+// says none.
+func defaultWorkers() int { return runtime.GOMAXPROCS(0) }
+
+// reporter passes a tree's progress on to the caller's function (nil: none)
+// a few hundred times at most, one call at a time, the last with done =
+// total.
+type reporter struct {
+	progress func(done, total int)
+	total    int
+	mu       sync.Mutex
+	last     int
+}
+
+func newReporter(progress func(done, total int), total int) *reporter {
+	return &reporter{progress: progress, total: total}
+}
+
+// report says that done rows are hashed.
+func (r *reporter) report(done int) {
+	if r.progress == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if (done == r.total || done-r.last >= max(r.total/128, 1)) && done > r.last {
+		r.last = done
+		r.progress(done, r.total)
+	}
 }
 
 // firstErr keeps the first error of several goroutines.
