@@ -19,7 +19,8 @@
 // (WithBinaryDomains, GF(2^64) only; PrimeDomains returns a prime-field
 // encoder's), Merkle hash (SHA-256 by default; WithHash takes a
 // func() hash.Hash whose hashes take any byte string, checked at New and at
-// every use). Encode returns the LDE of every column (EncodeInto
+// every use; WithMerkle takes a merkle.Hasher, a byte hash or a field hash
+// such as merkle.Poseidon2 over the trace's own elements). Encode returns the LDE of every column (EncodeInto
 // writes it into the caller's buffers); Commit encodes and commits (CommitInto
 // into the caller's buffers; CommitLDE commits an LDE the caller has); Open
 // returns rows and authentication paths;
@@ -43,8 +44,9 @@
 // (gpu/rowhash): each group of columns is absorbed into the rows' SHA-256
 // states while the group's LDE is on the device. CommitInto then copies the
 // LDE into the caller's columns and the digests above the leaves to the host;
-// CommitLDE uploads the LDE it is given. With WithHash, or without device
-// memory for the hashing, the tree is built on the CPU.
+// CommitLDE uploads the LDE it is given. With WithHash or WithMerkle (any
+// hash but the default, field hashes included), or without device memory
+// for the hashing, the tree is built on the CPU.
 //
 // # Commitments kept on the device
 //
@@ -246,8 +248,15 @@
 // trees of FRI's layers (prover/fri) are the same trees.
 //
 // A hash given with WithHash must take every byte string (WithHash says what
-// is checked); field hashes need a byte-packing adapter. No root, opening or
-// verdict comes out of a hash that fails: every error wraps ErrHash.
+// is checked); a field hash given with WithHash needs a byte-packing
+// adapter. No root, opening or verdict comes out of a hash that fails: every
+// error wraps ErrHash. WithMerkle(merkle.Poseidon2[E](preset, width)) makes
+// the tree over the LDE's own elements instead (BabyBear, KoalaBear,
+// Goldilocks): leaf i = S(row i), the Poseidon2 sponge over the row, and
+// node j = C(child 2j, child 2j+1), the compression of two digests, with no
+// tags (prover/merkle, "Field trees"); with the Plonky3 preset the root is
+// Plonky3's MerkleTreeMmcs's over the LDE. VerifyWith and VerifyMultiWith
+// check its openings.
 //
 // On the CPU, rows are hashed on all cores (WithWorkers); with the default
 // SHA-256 on an amd64 CPU with AVX-512, 16 leaves (or nodes) at once, one

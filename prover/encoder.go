@@ -124,7 +124,8 @@ func WithBlowup(b int) Option {
 // Hashes over field elements, such as gnark-crypto's Poseidon2 and MiMC
 // Merkle–Damgård hashers, take only whole blocks of canonical elements:
 // they need an adapter that packs bytes into elements (with the length, so
-// that no two messages pack alike); see the example.
+// that no two messages pack alike); see the example. For a tree over the
+// elements themselves (Poseidon2, as Plonky3 commits), see WithMerkle.
 //
 // New calls h and probes the hash with messages of the tree's shapes (a node,
 // and a leaf of one column; Commit and Verify probe a leaf of each new row
@@ -141,6 +142,30 @@ func WithHash(h func() hash.Hash) Option {
 			return fmt.Errorf("prover: WithHash: %w (%w)", err, ErrConfig)
 		}
 		c.hash, c.hs = h, hs
+		return nil
+	}
+}
+
+// WithMerkle sets how the commitment's tree hashes, as one merkle.Hasher:
+// a byte hash (merkle.NewHasher; the zero Hasher is the default SHA-256,
+// and WithHash(h) is WithMerkle of merkle.NewHasher(h)), or a field hash
+// over the trace's own elements (merkle.Poseidon2, merkle.FieldHasher),
+// whose leaves are a sponge over the row and whose nodes compress two
+// digests, with no byte packing: with merkle.Poseidon2 and the Plonky3
+// preset, the root of Plonky3's MerkleTreeMmcs over the LDE. A field hash
+// serves traces of its own field only: New refuses another (GF(2^64),
+// BN254 or another 31-bit field) with an error wrapping ErrConfig and
+// merkle.ErrField.
+//
+// Commit, CommitInto, CommitLDE, Open and OpenMulti use it; the verifier
+// gives the same Hasher to VerifyWith or VerifyMultiWith (or to the
+// openings' VerifyWith). On a GPU backend, the transforms stay on the
+// device and the tree of any hash but the default is built on the host
+// from the LDE in host memory, as with WithHash (Commitment.Resident says
+// so); the same tree as the CPU backend's, root for root.
+func WithMerkle(hs merkle.Hasher) Option {
+	return func(c *config) error {
+		c.hash, c.hs = nil, hs
 		return nil
 	}
 }
@@ -804,4 +829,14 @@ type Opening[E Element] = merkle.Opening[E]
 // not modify its arguments. It is merkle.Verify.
 func Verify[E Element](root []byte, numRows int, indices []int, rows [][]E, paths [][][]byte, h func() hash.Hash) error {
 	return merkle.Verify(root, numRows, indices, rows, paths, h)
+}
+
+// VerifyWith is Verify with the merkle.Hasher of the encoder (WithMerkle):
+// a byte hash or a field hash. It is merkle.VerifyWith: its errors are
+// Verify's, and one wrapping merkle.ErrField for a field hash over another
+// field. A field hash's rows are not tagged and its sponge does not pad:
+// the verifier checks that the rows have the commitment's number of
+// columns.
+func VerifyWith[E Element](root []byte, numRows int, indices []int, rows [][]E, paths [][][]byte, hs merkle.Hasher) error {
+	return merkle.VerifyWith(root, numRows, indices, rows, paths, hs)
 }

@@ -64,3 +64,13 @@ func (c *Commitment[E]) OpenMulti(indices []int) (*MultiOpening[E], error) {
 func VerifyMulti[E Element](root []byte, numRows int, o *MultiOpening[E], h func() hash.Hash) error {
 	return merkle.VerifyMulti(root, numRows, o, h)
 }
+
+// VerifyMultiWith is VerifyMulti with the merkle.Hasher of the encoder
+// (WithMerkle): a byte hash or a field hash. It is merkle.VerifyMultiWith:
+// its errors are VerifyMulti's, and one wrapping merkle.ErrField for a
+// field hash over another field. A field hash's rows are not tagged and its
+// sponge does not pad: the verifier checks that the rows have the
+// commitment's number of columns.
+func VerifyMultiWith[E Element](root []byte, numRows int, o *MultiOpening[E], hs merkle.Hasher) error {
+	return merkle.VerifyMultiWith(root, numRows, o, hs)
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/consensys/gnark-crypto/field/koalabear"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/prover/merkle"
 )
 
 // New returns an encoder for traces of E's field, configured by opts: on the
@@ -31,6 +32,9 @@ func New[E Element](opts ...Option) (Encoder[E], error) {
 	// probed by the first commitment of their width.
 	if err := cfg.hs.Probe(f.ElementBytes()); err != nil {
 		return nil, fmt.Errorf("prover: WithHash: %w (%w)", err, ErrConfig)
+	}
+	if err := merkle.CheckField[E](cfg.hs); err != nil {
+		return nil, fmt.Errorf("prover: WithMerkle: %w (%w)", err, ErrConfig)
 	}
 	if cfg.gpus != nil {
 		return newMultiGPU[E](cfg)
