@@ -1,13 +1,12 @@
 package fri
 
 import (
-	"crypto/sha256"
 	"fmt"
-	"hash"
 	"math/bits"
 	"slices"
 
 	"github.com/gfpoly/gfpoly/domain"
+	"github.com/gfpoly/gfpoly/prover/merkle"
 )
 
 // MaxLogFinalDegree bounds Config.LogFinalDegree: the final polynomial is
@@ -34,10 +33,12 @@ type Config struct {
 	// GrindingBits is the proof of work done before the queries are drawn
 	// (0 … 32).
 	GrindingBits int
-	// Hash hashes the FRI layers' Merkle trees; nil means SHA-256. The
-	// trace commitments' trees are checked with it too, so it must be the
-	// hash their encoder used (prover.WithHash).
-	Hash func() hash.Hash
+	// Merkle is how the layers' trees hash: the zero Hasher is SHA-256,
+	// merkle.NewHasher another byte hash, merkle.Poseidon2 a field hash
+	// over the layers' coordinates (BabyBear, KoalaBear, Goldilocks). The
+	// commitments' openings are checked with it too, so it must be the one
+	// their encoder used (prover.WithMerkle, prover.WithHash).
+	Merkle merkle.Hasher
 	// BinaryDomains gives the codeword subspace of a GF(2^64) commitment of
 	// 2^logRows trace rows (the signature of prover.BinaryDomains; nil
 	// means prover.DefaultBinaryDomains, whose codeword subspaces
@@ -100,12 +101,7 @@ const MaxQueries = 4096
 // MaxLogRows bounds a commitment's LogRows in a statement.
 const MaxLogRows = 30
 
-func (c *Config) hash() func() hash.Hash {
-	if c.Hash == nil {
-		return sha256.New
-	}
-	return c.Hash
-}
+func (c *Config) hasher() merkle.Hasher { return c.Merkle }
 
 // plan is the shape of one proof, derived from the Config and the heights
 // of the statement's commitments, identically by prover and verifier.

@@ -119,6 +119,9 @@ func Open[E Element, X Challenge](t *transcript.Transcript, cfg Config, batches 
 	if t == nil {
 		return nil, fmt.Errorf("fri: Open: nil transcript: %w", ErrParams)
 	}
+	if err := merkle.CheckField[E](cfg.Merkle); err != nil {
+		return nil, fmt.Errorf("fri: Open: the layers' hash: %w: %w", err, ErrParams)
+	}
 	if err := t.Err(); err != nil {
 		return nil, fmt.Errorf("fri: Open: %w", err)
 	}
@@ -215,7 +218,7 @@ func Open[E Element, X Challenge](t *transcript.Transcript, cfg Config, batches 
 	trees := make([]*merkle.Tree[E], R)
 	for r, a := range pl.arities {
 		cols := leafColumns[E](o, cur, a, doms[r].strided())
-		if trees[r], err = merkle.Commit(cols, cfg.hash(), 0); err != nil {
+		if trees[r], err = merkle.Build(cols, cfg.hasher(), 0, nil); err != nil {
 			return nil, fmt.Errorf("fri: Open: layer %d: %w", r, err)
 		}
 		p.Roots = append(p.Roots, trees[r].Root())
@@ -265,7 +268,7 @@ func Open[E Element, X Challenge](t *transcript.Transcript, cfg Config, batches 
 	}
 
 	// The openings.
-	h := cfg.hash()
+	h := cfg.hasher()
 	for b, bt := range batches {
 		idx := layerIndices(queries, pl, pl.roundOf[b], doms[0].strided())
 		var mo *merkle.MultiOpening[E]
@@ -275,7 +278,7 @@ func Open[E Element, X Challenge](t *transcript.Transcript, cfg Config, batches 
 		if err := checkOpening(mo, idx, bt.Oracle.Columns()); err != nil {
 			return nil, fmt.Errorf("fri: Open: batch %d: %w", b, err)
 		}
-		if err := merkle.VerifyMulti(bt.Oracle.Root(), bt.Oracle.Rows(), mo, h); err != nil {
+		if err := merkle.VerifyMultiWith(bt.Oracle.Root(), bt.Oracle.Rows(), mo, h); err != nil {
 			return nil, fmt.Errorf("fri: Open: batch %d: its opening does not match its root: %w: %w", b, err, ErrOracle)
 		}
 		p.Trace = append(p.Trace, mo)

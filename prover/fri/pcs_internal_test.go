@@ -101,7 +101,7 @@ func newRefOracle[E Element, X Challenge](t testing.TB, cfg *Config, logRows, co
 			}
 		}
 	}
-	ro.tree, err = merkle.Commit(ro.lde, cfg.hash(), 0)
+	ro.tree, err = merkle.Build(ro.lde, cfg.hasher(), 0, nil)
 	require.NoError(t, err)
 	return ro
 }

@@ -21,6 +21,8 @@ import (
 	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/prover"
 	"github.com/gfpoly/gfpoly/prover/fri"
+	"github.com/gfpoly/gfpoly/prover/merkle"
+	"github.com/gfpoly/gfpoly/prover/poseidon2"
 	"github.com/gfpoly/gfpoly/prover/transcript"
 )
 
@@ -147,4 +149,36 @@ func TestWrongContext(t *testing.T) {
 	c2 = cfg
 	c2.Arity = 4
 	require.ErrorIs(t, fri.Verify(fresh("fri external test"), c2, stmts, p), fri.ErrProof)
+}
+
+// Layers and commitments hashed with Poseidon2 over the field's own
+// elements (Plonky3's preset): the proof verifies with that Config, not
+// with SHA-256's; a field hash of another field is refused.
+func TestPoseidon2Layers(t *testing.T) {
+	hs, err := merkle.Poseidon2[babybear.Element](poseidon2.Plonky3, 16)
+	require.NoError(t, err)
+	enc, err := prover.New[babybear.Element](prover.WithBlowup(4), prover.WithMerkle(hs))
+	require.NoError(t, err)
+	defer enc.Close()
+	cfg, err := fri.NewConfig(fri.BabyBear, 100, 2)
+	require.NoError(t, err)
+	cfg.Merkle = hs
+	stmts, p := commitAndOpen[babybear.Element, bbext.E4](t, enc, cfg, []int{10, 7}, 4, 3)
+	sha := cfg
+	sha.Merkle = merkle.Hasher{}
+	tr, err := transcript.New("fri external test")
+	require.NoError(t, err)
+	for _, s := range stmts {
+		tr.AbsorbRoot("trace", s.Root)
+		drawPoints[bbext.E4](t, tr, 2)
+	}
+	require.ErrorIs(t, fri.Verify(tr, sha, stmts, p), fri.ErrProof)
+
+	gl, err := merkle.Poseidon2[goldilocks.Element](poseidon2.Plonky3, 8)
+	require.NoError(t, err)
+	wrong := cfg
+	wrong.Merkle = gl
+	tr2, err := transcript.New("x")
+	require.NoError(t, err)
+	require.ErrorIs(t, fri.Verify(tr2, wrong, stmts, p), fri.ErrParams)
 }

@@ -29,6 +29,9 @@ func Verify[E Element, X Challenge](t *transcript.Transcript, cfg Config, stmts 
 	if t == nil {
 		return fmt.Errorf("fri: Verify: nil transcript: %w", ErrParams)
 	}
+	if err := merkle.CheckField[E](cfg.Merkle); err != nil {
+		return fmt.Errorf("fri: Verify: the layers' hash: %w: %w", err, ErrParams)
+	}
 	if err := t.Err(); err != nil {
 		return fmt.Errorf("fri: Verify: %w", err)
 	}
@@ -128,7 +131,7 @@ func Verify[E Element, X Challenge](t *transcript.Transcript, cfg Config, stmts 
 	strided := doms[0].strided()
 
 	// The openings: the rows and leaves the queries reach, against the roots.
-	h := cfg.hash()
+	h := cfg.hasher()
 	rows := make([]map[int][]E, len(stmts))
 	for b, s := range stmts {
 		mo := p.Trace[b]
@@ -144,7 +147,7 @@ func Verify[E Element, X Challenge](t *transcript.Transcript, cfg Config, stmts 
 				return bad("commitment %d: a row of %d elements for %d columns", b, len(r), s.Columns)
 			}
 		}
-		if err := merkle.VerifyMulti(s.Root, 1<<pl.logN[pl.roundOf[b]], mo, h); err != nil {
+		if err := merkle.VerifyMultiWith(s.Root, 1<<pl.logN[pl.roundOf[b]], mo, h); err != nil {
 			return bad("commitment %d: its rows do not match its root: %v", b, err)
 		}
 		rows[b] = make(map[int][]E, len(idx))
@@ -168,7 +171,7 @@ func Verify[E Element, X Challenge](t *transcript.Transcript, cfg Config, stmts 
 				return bad("layer %d: a leaf of %d elements, want %d", r, len(l), a*d)
 			}
 		}
-		if err := merkle.VerifyMulti(p.Roots[r], 1<<pl.logN[r+1], mo, h); err != nil {
+		if err := merkle.VerifyMultiWith(p.Roots[r], 1<<pl.logN[r+1], mo, h); err != nil {
 			return bad("layer %d: its leaves do not match its root: %v", r, err)
 		}
 		leaves[r] = make(map[int][]X, len(idx))
