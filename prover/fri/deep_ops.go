@@ -10,6 +10,7 @@ import (
 	glext "github.com/consensys/gnark-crypto/field/goldilocks/extensions"
 	"github.com/consensys/gnark-crypto/field/koalabear"
 	kbext "github.com/consensys/gnark-crypto/field/koalabear/extensions"
+	"github.com/consensys/gnark-crypto/utils/cpu"
 
 	"github.com/gfpoly/gfpoly/field/gf128"
 	"github.com/gfpoly/gfpoly/field/gf64"
@@ -29,7 +30,9 @@ import (
 //	q[i] += (g[i]·A(x_i) − B(x_i))/D(x_i),
 //
 // A, B, D polynomials with coefficients in X (constant first, len(A) =
-// len(B) = len(D) − 1), D(x_i) inverted together.
+// len(B) = len(D) − 1), D(x_i) inverted together (num, den and acc are
+// scratch of len(q)). BabyBear and KoalaBear work on coordinate vectors
+// instead of loops (deepSoA).
 type deepOps[F, X any] interface {
 	deepPoint(q, g []X, xs []F, cinv, zc, v X, den, acc []X) bool
 	deepMulti(q, g []X, xs []F, A, B, D []X, num, den, acc []X) bool
@@ -350,24 +353,27 @@ func (gfAlg) deepMulti(q, g []gf128.Element, xs []gf64.Element, A, B, D []gf128.
 }
 
 // The BabyBear and KoalaBear kernels work structure-of-arrays: a block of
-// rows is split into the coordinate vectors of its E4 values and all the
-// arithmetic is done by gnark-crypto's base-field vector kernels (AVX-512
-// on amd64, NEON on arm64, loops with the purego tag). gnark-crypto's E4
-// is F[w]/(w⁴ − W) (W = 11 for BabyBear, 3 for KoalaBear), built as the
-// tower E2 = F[u]/(u² − W), E4 = E2[v]/(v² − u), u = w², v = w; an E4
-// y = B0 + B1·v = c0 + c1·w + c2·w² + c3·w³ is stored B0.A0, B0.A1,
-// B1.A0, B1.A1 = c0, c2, c1, c3 (soaAt). Per row:
+// up to soaMaxRows rows is split into the coordinate vectors of its E4
+// values and all the arithmetic is done by gnark-crypto's base-field
+// vector kernels (Vector.Mul, Add, Sub, ScalarMul: AVX-512 on amd64).
+// gnark-crypto's E4 is F[w]/(w⁴ − W) (W = 11 for BabyBear, 3 for
+// KoalaBear), built as the tower E2 = F[u]/(u² − W), E4 = E2[v]/(v² − u),
+// u = w², v = w; y = B0 + B1·v = c0 + c1·w + c2·w² + c3·w³ is stored
+// B0.A0, B0.A1, B1.A0, B1.A1 = c0, c2, c1, c3 (soaAt). Per row:
 //
-//	n = g·A(x) − B(x)                      (A, B, D by powers of x: E4-by-F scalings)
-//	N1 = y·ȳ = B0² − u·B1² = n0 + n1·u      (y = D(x), ȳ = B0 − B1·v)
-//	N2 = N1·N̄1 = n0² − W·n1² ∈ F            (zero exactly when y is)
+//	t = g·A(x) − B(x)                    (A, B, D on the powers of x: E4-by-F scalings)
+//	N1 = y·ȳ = B0² − u·B1² = n0 + n1·u    (y = D(x), ȳ = B0 − B1·v)
+//	N2 = N1·N̄1 = n0² − W·n1² ∈ F          (zero exactly when y is)
 //	1/y = ȳ·(n0 − n1·u)/N2
-//	q += n·(1/y)
+//	q += t·(1/y)                         (E4 products schoolbook in w: 16 vector products)
 //
-// N2 inverted over the block by Montgomery's trick on 16 interleaved
-// running products (vector products of 16 lanes), one inversion in F.
-// Field arithmetic is exact: the sums are bit-identical to the scalar
-// loops (bbDeepMultiLoop, …), which remain for short chunks.
+// N2 is inverted over the block by Montgomery's trick on 64 interleaved
+// running products (one vector product of 64 lanes a step), the 64 lane
+// totals the same way on 16 lanes, those by one inversion in F. deepPoint
+// is the fraction A = 1, B = v, D = cinv·x − zc. Field arithmetic is
+// exact: the sums are bit-identical to the scalar loops (bbDeepMultiLoop,
+// …), which remain for short chunks and where the vector kernels are
+// loops themselves (soaFast).
 
 // soaAt[k] is the offset of the coordinate of w^k inside an E4.
 var soaAt = [4]int{0, 2, 1, 3}
@@ -376,6 +382,7 @@ const (
 	soaMinRows = 64  // below: the scalar loops
 	soaMaxRows = 512 // rows of a block (its ~16 vectors stay in L1)
 	soaMaxDeg  = 7   // len(D) − 1 at most, else the scalar loops
+	soaLanes   = 64  // running products of the batch inversion, at most
 )
 
 // soaField is a 31-bit field's vector kernels on raw Montgomery words.
@@ -456,10 +463,10 @@ func kbWords[T koalabear.Element | kbext.E4](v []T) []uint32 {
 // soaPlan is the scratch of deepSoA carved out of the slices given: three
 // groups of 4 coordinate vectors (num; g, then D(x), then the staging of
 // the result; A(x), then the norms, then the result), temporaries, the
-// all-ones vector, the powers x², …, x^m and the 16 lanes of the
+// all-ones vector, the powers x², …, x^m and the lanes of the
 // inversion.
 type soaPlan struct {
-	S                 int
+	S, K              int      // rows of a block, lanes of the inversion
 	num, gd, aq       []uint32 // 4·S each
 	t1, t2, ones, lan []uint32
 	pw                [soaMaxDeg + 1][]uint32
@@ -468,20 +475,19 @@ type soaPlan struct {
 // carve lays the plan out in rs for blocks of S rows; false if it does
 // not fit.
 func (p *soaPlan) carve(rs [][]uint32, S, m int) bool {
-	i := 0
-	take := func(k int) []uint32 {
-		for ; i < len(rs); i++ {
-			if len(rs[i]) >= k {
-				s := rs[i][:k:k]
-				rs[i] = rs[i][k:]
-				return s
+	take := func(k int) []uint32 { // first fit
+		for i, r := range rs {
+			if len(r) >= k {
+				rs[i] = r[k:]
+				return r[:k:k]
 			}
 		}
 		return nil
 	}
 	p.S = S
 	p.num, p.gd, p.aq = take(4*S), take(4*S), take(4*S)
-	p.t1, p.t2, p.ones, p.lan = take(S), take(S), take(S), take(16)
+	p.K = min(soaLanes, S)
+	p.t1, p.t2, p.ones, p.lan = take(S), take(S), take(S), take(2*p.K+32)
 	ok := p.num != nil && p.gd != nil && p.aq != nil && p.t1 != nil && p.t2 != nil && p.ones != nil && p.lan != nil
 	for k := 2; k <= m; k++ {
 		p.pw[k] = take(S)
@@ -575,7 +581,7 @@ func deepSoA(o soaField, q, g, xs, A, B, D []uint32, rs [][]uint32) (ok, fits bo
 		o.scale(N2, N2, W)
 		o.mul(t1, n0, n0)
 		o.sub(N2, t1, N2)
-		if !soaBatchInv(o, R, N2, p.lan) {
+		if !soaBatchInv(o, R, N2, p.lan, p.K) {
 			return false, true
 		}
 		e0, e1 := n0, n1
@@ -624,20 +630,26 @@ func soaSplit4(grp []uint32, S, L int) [4][]uint32 {
 // soaFromE4 splits the E4 words w into coordinate vectors.
 func soaFromE4(c [4][]uint32, w []uint32) {
 	L := len(w) / 4
+	if L == 0 {
+		return
+	}
+	e := unsafe.Slice((*[4]uint32)(unsafe.Pointer(unsafe.SliceData(w))), L)
 	c0, c1, c2, c3 := c[0][:L], c[1][:L], c[2][:L], c[3][:L]
-	for i := range L {
-		e := w[4*i : 4*i+4 : 4*i+4]
-		c0[i], c2[i], c1[i], c3[i] = e[0], e[1], e[2], e[3]
+	for i := range e {
+		c0[i], c2[i], c1[i], c3[i] = e[i][0], e[i][1], e[i][2], e[i][3]
 	}
 }
 
 // soaToE4 interleaves coordinate vectors into E4 words.
 func soaToE4(w []uint32, c [4][]uint32) {
 	L := len(w) / 4
+	if L == 0 {
+		return
+	}
+	e := unsafe.Slice((*[4]uint32)(unsafe.Pointer(unsafe.SliceData(w))), L)
 	c0, c1, c2, c3 := c[0][:L], c[1][:L], c[2][:L], c[3][:L]
-	for i := range L {
-		e := w[4*i : 4*i+4 : 4*i+4]
-		e[0], e[1], e[2], e[3] = c0[i], c2[i], c1[i], c3[i]
+	for i := range e {
+		e[i] = [4]uint32{c0[i], c2[i], c1[i], c3[i]}
 	}
 }
 
@@ -704,55 +716,63 @@ func soaMulE4(o soaField, z, x, y [4][]uint32, t []uint32, W uint32) {
 	o.add(z[3], z[3], t)
 }
 
-// soaBatchInv sets R = 1/N elementwise (Montgomery's trick, lane l the
-// rows ≡ l mod 16, R first holding the running products), lan 16 words
-// of scratch; false, R garbage, if some N[i] = 0.
-func soaBatchInv(o soaField, R, N, lan []uint32) bool {
+// soaBatchInv sets R = 1/N elementwise by Montgomery's trick on K
+// interleaved running products (lane l: the rows ≡ l mod K; R holds them
+// first, so that each step is one vector product of K lanes), the lane
+// totals inverted the same way on 16 lanes and those by one inversion in
+// F. scr is 2K + 32 words. False, R garbage, if some N[i] = 0.
+func soaBatchInv(o soaField, R, N, scr []uint32, K int) bool {
 	L := len(N)
-	h := min(16, L)
+	h := min(K, L)
 	copy(R[:h], N[:h])
-	for s := 16; s < L; s += 16 {
-		e := min(s+16, L)
-		o.mul(R[s:e], R[s-16:e-16], N[s:e])
+	for s := K; s < L; s += K {
+		e := min(s+K, L)
+		o.mul(R[s:e], R[s-K:e-K], N[s:e])
 	}
-	top := (L - 1) &^ 15
+	top := (L - 1) / K * K
 	r := L - top
-	var tot, pre [16]uint32
-	for l := range h {
-		if l < r {
-			tot[l] = R[top+l]
-		} else {
-			tot[l] = R[top-16+l]
+	T, I := scr[:h:h], scr[K:K+h:K+h]
+	copy(T[:r], R[top:L])
+	if r < h {
+		copy(T[r:], R[top-K+r:top])
+	}
+	if h > 16 {
+		if !soaBatchInv(o, I, T, scr[2*K:], 16) {
+			return false
 		}
+	} else {
+		var pre [16]uint32
+		pre[0] = T[0]
+		for l := 1; l < h; l++ {
+			pre[l] = o.fmul(pre[l-1], T[l])
+		}
+		if pre[h-1] == 0 {
+			return false
+		}
+		inv := o.finv(pre[h-1])
+		for l := h - 1; l > 0; l-- {
+			I[l] = o.fmul(inv, pre[l-1])
+			inv = o.fmul(inv, T[l])
+		}
+		I[0] = inv
 	}
-	pre[0] = tot[0]
-	for l := 1; l < h; l++ {
-		pre[l] = o.fmul(pre[l-1], tot[l])
-	}
-	if pre[h-1] == 0 {
-		return false
-	}
-	inv := o.finv(pre[h-1])
-	I := lan[:16]
-	for l := h - 1; l > 0; l-- {
-		I[l] = o.fmul(inv, pre[l-1])
-		inv = o.fmul(inv, tot[l])
-	}
-	I[0] = inv
-	for s := top; s >= 16; s -= 16 {
-		w := min(s+16, L) - s
-		o.mul(R[s:s+w], I[:w], R[s-16:s-16+w])
+	for s := top; s >= K; s -= K {
+		w := min(s+K, L) - s
+		o.mul(R[s:s+w], I[:w], R[s-K:s-K+w])
 		o.mul(I[:w], I[:w], N[s:s+w])
 	}
 	copy(R[:h], I[:h])
 	return true
 }
 
+// soaFast: the coordinate-vector kernels are taken where gnark-crypto's
+// base-field vector kernels are AVX-512; elsewhere (no AVX-512, purego,
+// arm64 untried) they are loops and the scalar ones are as fast.
+var soaFast = cpu.SupportAVX512
+
 func (bbOps) deepMulti(q, g []bbext.E4, xs []babybear.Element, A, B, D []bbext.E4, num, den, acc []bbext.E4) bool {
-	if len(q) >= soaMinRows && len(D) <= soaMaxDeg+1 {
-		rs := [3][]uint32{bbWords(num), bbWords(den), bbWords(acc)}
-		ok, fits := deepSoA(bbSoA{}, bbWords(q), bbWords(g[:len(q)]), bbWords(xs[:len(q)]), bbWords(A), bbWords(B), bbWords(D), rs[:])
-		if fits {
+	if soaFast {
+		if ok, done := bbDeepMultiSoA(q, g, xs, A, B, D, num, den, acc); done {
 			return ok
 		}
 	}
@@ -760,46 +780,73 @@ func (bbOps) deepMulti(q, g []bbext.E4, xs []babybear.Element, A, B, D []bbext.E
 }
 
 func (kbOps) deepMulti(q, g []kbext.E4, xs []koalabear.Element, A, B, D []kbext.E4, num, den, acc []kbext.E4) bool {
-	if len(q) >= soaMinRows && len(D) <= soaMaxDeg+1 {
-		rs := [3][]uint32{kbWords(num), kbWords(den), kbWords(acc)}
-		ok, fits := deepSoA(kbSoA{}, kbWords(q), kbWords(g[:len(q)]), kbWords(xs[:len(q)]), kbWords(A), kbWords(B), kbWords(D), rs[:])
-		if fits {
+	if soaFast {
+		if ok, done := kbDeepMultiSoA(q, g, xs, A, B, D, num, den, acc); done {
 			return ok
 		}
 	}
 	return kbDeepMultiLoop(q, g, xs, A, B, D, num, den, acc)
 }
 
-// deepPoint is deepMulti of A = 1, B = v, D = cinv·x − zc.
 func (bbOps) deepPoint(q, g []bbext.E4, xs []babybear.Element, cinv, zc, v bbext.E4, den, acc []bbext.E4) bool {
-	if len(q) >= soaMinRows {
-		var A [1]bbext.E4
-		A[0].SetOne()
-		B := [1]bbext.E4{v}
-		D := [2]bbext.E4{{}, cinv}
-		D[0].Neg(&zc)
-		rs := [2][]uint32{bbWords(den), bbWords(acc)}
-		ok, fits := deepSoA(bbSoA{}, bbWords(q), bbWords(g[:len(q)]), bbWords(xs[:len(q)]), bbWords(A[:]), bbWords(B[:]), bbWords(D[:]), rs[:])
-		if fits {
+	if soaFast {
+		if ok, done := bbDeepPointSoA(q, g, xs, cinv, zc, v, den, acc); done {
 			return ok
 		}
 	}
 	return bbDeepPointLoop(q, g, xs, cinv, zc, v, den, acc)
 }
 
-// deepPoint is deepMulti of A = 1, B = v, D = cinv·x − zc.
 func (kbOps) deepPoint(q, g []kbext.E4, xs []koalabear.Element, cinv, zc, v kbext.E4, den, acc []kbext.E4) bool {
-	if len(q) >= soaMinRows {
-		var A [1]kbext.E4
-		A[0].SetOne()
-		B := [1]kbext.E4{v}
-		D := [2]kbext.E4{{}, cinv}
-		D[0].Neg(&zc)
-		rs := [2][]uint32{kbWords(den), kbWords(acc)}
-		ok, fits := deepSoA(kbSoA{}, kbWords(q), kbWords(g[:len(q)]), kbWords(xs[:len(q)]), kbWords(A[:]), kbWords(B[:]), kbWords(D[:]), rs[:])
-		if fits {
+	if soaFast {
+		if ok, done := kbDeepPointSoA(q, g, xs, cinv, zc, v, den, acc); done {
 			return ok
 		}
 	}
 	return kbDeepPointLoop(q, g, xs, cinv, zc, v, den, acc)
+}
+
+// bbDeepMultiSoA is deepMulti on coordinate vectors; done is false,
+// nothing done, for short chunks or long fractions (then the loops).
+func bbDeepMultiSoA(q, g []bbext.E4, xs []babybear.Element, A, B, D []bbext.E4, num, den, acc []bbext.E4) (ok, done bool) {
+	if len(q) < soaMinRows || len(D) > soaMaxDeg+1 {
+		return false, false
+	}
+	rs := [3][]uint32{bbWords(num), bbWords(den), bbWords(acc)}
+	return deepSoA(bbSoA{}, bbWords(q), bbWords(g[:len(q)]), bbWords(xs[:len(q)]), bbWords(A), bbWords(B), bbWords(D), rs[:])
+}
+
+func kbDeepMultiSoA(q, g []kbext.E4, xs []koalabear.Element, A, B, D []kbext.E4, num, den, acc []kbext.E4) (ok, done bool) {
+	if len(q) < soaMinRows || len(D) > soaMaxDeg+1 {
+		return false, false
+	}
+	rs := [3][]uint32{kbWords(num), kbWords(den), kbWords(acc)}
+	return deepSoA(kbSoA{}, kbWords(q), kbWords(g[:len(q)]), kbWords(xs[:len(q)]), kbWords(A), kbWords(B), kbWords(D), rs[:])
+}
+
+// bbDeepPointSoA is deepPoint as deepMulti of A = 1, B = v, D = cinv·x − zc.
+func bbDeepPointSoA(q, g []bbext.E4, xs []babybear.Element, cinv, zc, v bbext.E4, den, acc []bbext.E4) (ok, done bool) {
+	if len(q) < soaMinRows {
+		return false, false
+	}
+	var A [1]bbext.E4
+	A[0].SetOne()
+	B := [1]bbext.E4{v}
+	D := [2]bbext.E4{{}, cinv}
+	D[0].Neg(&zc)
+	rs := [2][]uint32{bbWords(den), bbWords(acc)}
+	return deepSoA(bbSoA{}, bbWords(q), bbWords(g[:len(q)]), bbWords(xs[:len(q)]), bbWords(A[:]), bbWords(B[:]), bbWords(D[:]), rs[:])
+}
+
+func kbDeepPointSoA(q, g []kbext.E4, xs []koalabear.Element, cinv, zc, v kbext.E4, den, acc []kbext.E4) (ok, done bool) {
+	if len(q) < soaMinRows {
+		return false, false
+	}
+	var A [1]kbext.E4
+	A[0].SetOne()
+	B := [1]kbext.E4{v}
+	D := [2]kbext.E4{{}, cinv}
+	D[0].Neg(&zc)
+	rs := [2][]uint32{kbWords(den), kbWords(acc)}
+	return deepSoA(kbSoA{}, kbWords(q), kbWords(g[:len(q)]), kbWords(xs[:len(q)]), kbWords(A[:]), kbWords(B[:]), kbWords(D[:]), rs[:])
 }
