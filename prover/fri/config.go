@@ -45,6 +45,11 @@ type Config struct {
 	// DefaultCodeword returns). Ignored for prime fields, whose domains
 	// are gnark-crypto's (see the package documentation).
 	BinaryDomains func(logRows, logBlowup int) (message, codeword *domain.Subspace, err error)
+	// Bits, when positive, is the conjectured security the Config is for
+	// (NewConfig sets it): Open and Verify refuse a statement for which the
+	// parameters give fewer bits (the challenge field's bound, ExtBits −
+	// log2 of the largest codeword, falls as the trace grows).
+	Bits int
 	// AllowInsecure accepts parameters below MinBits conjectured bits.
 	AllowInsecure bool
 }
@@ -66,8 +71,9 @@ func NewConfig(f Field, bits, logBlowup int) (Config, error) {
 	if logBlowup < 1 || logBlowup > 4 {
 		return Config{}, fmt.Errorf("fri: log blowup %d, want 1 … 4: %w", logBlowup, ErrParams)
 	}
-	if float64(bits) > f.ExtBits() {
-		return Config{}, fmt.Errorf("fri: %d bits from a challenge field of %.1f bits: %w", bits, f.ExtBits(), ErrParams)
+	if float64(bits) > f.ExtBits()-float64(logBlowup) {
+		// Even one trace row leaves only ExtBits − log2(blowup).
+		return Config{}, fmt.Errorf("fri: %d bits from a challenge field of %.1f bits at blowup 2^%d: %w", bits, f.ExtBits(), logBlowup, ErrParams)
 	}
 	return Config{
 		LogBlowup:      logBlowup,
@@ -75,6 +81,7 @@ func NewConfig(f Field, bits, logBlowup int) (Config, error) {
 		LogFinalDegree: 3,
 		Queries:        (max(bits-PresetGrindingBits, 1) + logBlowup - 1) / logBlowup,
 		GrindingBits:   PresetGrindingBits,
+		Bits:           bits,
 	}, nil
 }
 
@@ -89,6 +96,8 @@ func (c *Config) check() error {
 		return fmt.Errorf("fri: log final degree %d, want 0 … %d: %w", c.LogFinalDegree, MaxLogFinalDegree, ErrParams)
 	case c.Queries < 1 || c.Queries > MaxQueries:
 		return fmt.Errorf("fri: %d queries, want 1 … %d: %w", c.Queries, MaxQueries, ErrParams)
+	case c.Bits < 0 || c.Bits > 512:
+		return fmt.Errorf("fri: a target of %d bits: %w", c.Bits, ErrParams)
 	case c.GrindingBits < 0 || c.GrindingBits > 32:
 		return fmt.Errorf("fri: %d grinding bits, want 0 … 32: %w", c.GrindingBits, ErrParams)
 	}
@@ -167,7 +176,7 @@ func newPlan(cfg *Config, f Field, logRows []int) (*plan, error) {
 		ExtBits:        f.ExtBits(),
 		AllowInsecure:  cfg.AllowInsecure,
 	}
-	if err := p.params.Check(0); err != nil {
+	if err := p.params.Check(float64(cfg.Bits)); err != nil {
 		return nil, err
 	}
 	return p, nil

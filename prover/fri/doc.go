@@ -96,7 +96,8 @@
 // # Soundness of a proof
 //
 // Config.Schedule returns the Params of a statement; Open and Verify refuse
-// an instance under MinBits conjectured bits unless AllowInsecure is set.
+// an instance under MinBits conjectured bits unless AllowInsecure is set,
+// and under Config.Bits (NewConfig's target) always.
 // The bits are FRI's (below); DEEP adds an error of about (2^k + P)·B·C/|X|
 // (the quotients' degrees and the batching's terms, ethSTARK §5), far below
 // 2^-100 for the challenge fields here at k ≤ 30.

@@ -226,6 +226,7 @@ func TestAttacksRef(t *testing.T) {
 	t.Run("gf64", func(t *testing.T) { testAttacksRef[gf64.Element, gf128.Element](t) })
 	t.Run("babybear", func(t *testing.T) { testAttacksRef[babybear.Element, bbext.E4](t) })
 	t.Run("goldilocks", func(t *testing.T) { testAttacksRef[goldilocks.Element, glext.E2](t) })
+	t.Run("koalabear", func(t *testing.T) { testAttacksRef[koalabear.Element, kbext.E4](t) })
 	t.Run("bn254", func(t *testing.T) { testAttacksRef[fr.Element, fr.Element](t) })
 }
 
@@ -272,6 +273,8 @@ func TestFlipEveryByte(t *testing.T) {
 	t.Run("gf64", func(t *testing.T) { testFlipEveryByte[gf64.Element, gf128.Element](t) })
 	t.Run("babybear", func(t *testing.T) { testFlipEveryByte[babybear.Element, bbext.E4](t) })
 	t.Run("goldilocks", func(t *testing.T) { testFlipEveryByte[goldilocks.Element, glext.E2](t) })
+	t.Run("koalabear", func(t *testing.T) { testFlipEveryByte[koalabear.Element, kbext.E4](t) })
+	t.Run("bn254", func(t *testing.T) { testFlipEveryByte[fr.Element, fr.Element](t) })
 }
 
 func testFlipEveryByte[E Element, X Challenge](t *testing.T) {
@@ -380,4 +383,36 @@ func TestInterpolate(t *testing.T) {
 	}
 	_, err := interpolateLagrange(o, []goldilocks.Element{{}, {}}, make([]glext.E2, 2))
 	require.True(t, errors.Is(err, ErrDomain))
+}
+
+// The presets: 100 bits for every field at every blowup, 128 only where the
+// challenge field reaches it (BN254), and Schedule computes what they give.
+func TestNewConfig(t *testing.T) {
+	for _, f := range []Field{GF64, Goldilocks, BabyBear, KoalaBear, BN254} {
+		for lb := 1; lb <= 4; lb++ {
+			cfg, err := NewConfig(f, 100, lb)
+			require.NoError(t, err)
+			p, err := cfg.Schedule(f, 18)
+			require.NoError(t, err, "%v blowup 2^%d", f, lb)
+			assert.GreaterOrEqual(t, p.ConjecturedBits(), 100.0)
+			assert.Equal(t, cfg.Queries*lb+cfg.GrindingBits >= 100, true)
+			assert.Less(t, float64((cfg.Queries-1)*lb+cfg.GrindingBits), 100.0, "no query more than needed")
+		}
+		_, err := NewConfig(f, 128, 2)
+		if f == BN254 {
+			require.NoError(t, err)
+			cfg, _ := NewConfig(f, 128, 2)
+			p, err := cfg.Schedule(f, 24)
+			require.NoError(t, err)
+			assert.GreaterOrEqual(t, p.ConjecturedBits(), 128.0)
+		} else {
+			require.ErrorIs(t, err, ErrParams, "%v cannot give 128 bits", f)
+		}
+	}
+	_, err := NewConfig(BabyBear, 79, 2)
+	require.ErrorIs(t, err, ErrParams)
+	// 100 bits at 2^26 rows exceed what BabyBear's E4 gives (123.6 − 28).
+	cfg, _ := NewConfig(BabyBear, 100, 2)
+	_, err = cfg.Schedule(BabyBear, 26)
+	require.ErrorIs(t, err, ErrParams)
 }
