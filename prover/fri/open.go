@@ -50,6 +50,13 @@ type Statement[X Challenge] struct {
 	Points  []X
 }
 
+// Statement returns what a verifier knows of b under cfg: its root, its
+// shape (LogRows = log2(Rows) − cfg.LogBlowup) and its points, for a prover
+// that hands the statement on with the proof.
+func (b Batch[E, X]) Statement(cfg Config) Statement[X] {
+	return Statement[X]{Root: b.Oracle.Root(), LogRows: bits.Len(uint(b.Oracle.Rows())) - 1 - cfg.LogBlowup, Columns: b.Oracle.Columns(), Points: b.Points}
+}
+
 // Proof is a FRI opening proof: the claimed values, the layers' roots, the
 // final polynomial, the proof-of-work nonce, and the multi-path openings of
 // every commitment and layer at the queries. See the package documentation

@@ -60,7 +60,8 @@ func commitAndOpen[E prover.Element, X fri.Challenge](t testing.TB, enc prover.E
 	require.NoError(t, err)
 	stmts := make([]fri.Statement[X], len(batches))
 	for b, bt := range batches {
-		stmts[b] = fri.Statement[X]{Root: bt.Oracle.Root(), LogRows: heights[b], Columns: bt.Oracle.Columns(), Points: bt.Points}
+		stmts[b] = bt.Statement(cfg)
+		require.Equal(t, heights[b], stmts[b].LogRows)
 	}
 	require.NoError(t, fri.Verify(verifierState, cfg, stmts, p))
 	return stmts, p
