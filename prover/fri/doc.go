@@ -106,7 +106,15 @@
 //
 // Proof.MarshalBinary writes the versioned encoding (its doc gives the
 // layout), UnmarshalBinary reads it and nothing else, Sizes reports each
-// part. Verify and UnmarshalBinary never panic on any input and reject with
+// part. A known answer: the BabyBear trace of 2^4 rows whose columns are
+// i + 1 and 2i + 1 (row i), committed at blowup 4 with SHA-256 (package
+// prover; root 836886169cec71eeae5772c7f98f03612ca55eaa52b41011ec073c58bfc4d3a1),
+// opened at the point z = Draw[E4]("z") of transcript.New("gfpoly fri KAT")
+// after AbsorbRoot("trace", root), with Config{LogBlowup: 2, Arity: 4,
+// LogFinalDegree: 1, Queries: 8, GrindingBits: 4} (AllowInsecure), gives a
+// proof of 1700 bytes whose SHA-256 is
+// 8424fbdc95121b2eb8920002d9bc2fa5436d45019f0c674bba8565ecf7393514
+// (TestKnownProof). Verify and UnmarshalBinary never panic on any input and reject with
 // errors wrapping ErrProof, naming the check that failed.
 //
 // # Folding over cosets (prime fields)

@@ -1,6 +1,8 @@
 package fri_test
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"runtime"
@@ -182,4 +184,43 @@ func TestPoseidon2Layers(t *testing.T) {
 	tr2, err := transcript.New("x")
 	require.NoError(t, err)
 	require.ErrorIs(t, fri.Verify(tr2, wrong, stmts, p), fri.ErrParams)
+}
+
+// katProof is the proof of the package documentation's known answer: the
+// BabyBear trace of 2^4 rows with columns i+1 and 2i+1, committed at
+// blowup 4 with SHA-256, opened at one point z drawn under the tag "z"
+// after absorbing the root under "trace", from New("gfpoly fri KAT").
+func katProof(t *testing.T) ([]byte, []byte) {
+	tc := make(prover.Trace[babybear.Element], 2)
+	for j := range tc {
+		tc[j] = make([]babybear.Element, 16)
+		for i := range tc[j] {
+			tc[j][i].SetUint64(uint64((j+1)*i + 1))
+		}
+	}
+	enc, err := prover.New[babybear.Element](prover.WithBlowup(4))
+	require.NoError(t, err)
+	defer enc.Close()
+	c, err := enc.Commit(tc)
+	require.NoError(t, err)
+	tr, err := transcript.New("gfpoly fri KAT")
+	require.NoError(t, err)
+	tr.AbsorbRoot("trace", c.Root())
+	z, err := transcript.Draw[bbext.E4](tr, "z")
+	require.NoError(t, err)
+	cfg := fri.Config{LogBlowup: 2, Arity: 4, LogFinalDegree: 1, Queries: 8, GrindingBits: 4, AllowInsecure: true}
+	p, err := fri.Open(tr, cfg, fri.Batch[babybear.Element, bbext.E4]{Oracle: prover.Oracle[bbext.E4](c), Points: []bbext.E4{z}})
+	require.NoError(t, err)
+	b, err := p.MarshalBinary()
+	require.NoError(t, err)
+	return c.Root(), b
+}
+
+func TestKnownProof(t *testing.T) {
+	root, b := katProof(t)
+	sum := sha256.Sum256(b)
+	t.Logf("root %x, %d bytes, sha256 %x", root, len(b), sum)
+	assert.Equal(t, "836886169cec71eeae5772c7f98f03612ca55eaa52b41011ec073c58bfc4d3a1", hex.EncodeToString(root))
+	assert.Equal(t, 1700, len(b))
+	assert.Equal(t, "8424fbdc95121b2eb8920002d9bc2fa5436d45019f0c674bba8565ecf7393514", hex.EncodeToString(sum[:]))
 }
