@@ -1,46 +1,73 @@
-// Command stark is a worked STARK on gfpoly's prover: an AIR (the Fibonacci
-// recurrence), its trace committed with package prover, the constraints'
-// quotient computed over the low-degree extension (LDE) and committed, the
-// out-of-domain check, one batched DEEP-FRI opening of both commitments
-// (package prover/fri), and the verifier, generic over the prime fields
-// BabyBear and KoalaBear (challenges in their E4), Goldilocks (E2) and BN254.
+// Command stark is a worked STARK on gfpoly's prover: an AIR (a
+// Fibonacci-like recurrence), its trace committed with package prover, the
+// constraints' quotient computed over the low-degree extension (LDE) and
+// committed, the out-of-domain check, one batched DEEP-FRI opening of both
+// commitments (package prover/fri), and the verifier — one generic code for
+// the prime fields BabyBear and KoalaBear (challenges in their E4),
+// Goldilocks (E2) and BN254, over their multiplicative domains, and for
+// GF(2^64) (challenges in GF(2^128)) over affine subspaces.
 //
 //	go run ./examples/stark                          # BabyBear, 2^16 rows, 100 bits
 //	go run ./examples/stark -field goldilocks -log-rows 20 -bits 100
+//	go run ./examples/stark -field gf64              # 2^16 − 1 rows
 //
-// It proves, verifies from the proof's bytes, and prints the prove time (by
-// phase), the verify time, the proof's bytes (by part) and the security.
-// stark.go is the protocol, field.go the arithmetic it needs of
-// gnark-crypto's types, main.go the command.
+// It proves twice, verifies the second proof from its bytes, and prints the
+// second prove time (by phase; the first, which also builds what the prover
+// keeps for a size, in parentheses), the verify time, the proof's bytes (by
+// part) and the security.
+// stark.go is the protocol, tracedomain.go the two kinds of trace domain and
+// their successor maps, field.go the arithmetic the protocol needs of
+// gnark-crypto's types and of gf64/gf128, main.go the command.
 //
 // # The AIR
 //
-// Two columns a, b of n = 2^k rows (3 ≤ k ≤ 24), over the trace domain
-// H = ⟨ω⟩ (row i at ω^i, ω gnark-crypto's generator of order n: the
-// encoder's message domain):
+// Two columns a, b of T rows, the trace, over the trace domain D (n = 2^k
+// points, 3 ≤ k ≤ 24, the encoder's message domain):
 //
-//	transition  a_(i+1) = b_i,  b_(i+1) = a_i + b_i   for i < n − 1
-//	boundary    a_0 = 1,  b_0 = 1,  b_(n−1) = output   (the public input)
+//	transition  a_(t+1) = b_t,  b_(t+1) = a_t + c·b_t   for t < T − 1
+//	boundary    a_0 = 1,  b_0 = 1,  b_(T−1) = output     (the public input)
 //
-// As polynomials of degree < n, a(x) and b(x) interpolate the columns on H,
-// and the next row is x ↦ ω·x: the transition constraints are
+// with c = 1 over the prime fields (Fibonacci) and c = x over GF(2^64), where
+// with c = 1 the recurrence only cycles through (1, 1), (1, 0), (0, 1).
+// As polynomials of degree < n, a(X) and b(X) interpolate the columns on D.
+// Where the successor of a row's point is the map N of degree 1, the
+// transition constraints are
 //
-//	c_0(x) = a(ωx) − b(x),  c_1(x) = b(ωx) − a(x) − b(x),
+//	q_0(X) = a(N(X)) − b(X),  q_1(X) = b(N(X)) − a(X) − c·b(X),
 //
-// of degree 1 in the trace, zero on H but at its last point ω^(n−1). They
-// are divisible by Z_H(x)/(x − ω^(n−1)) = (x^n − 1)/(x − ω^(n−1)), the
-// boundary terms by (x − 1) and (x − ω^(n−1)), and with α a challenge of
-// the extension X (a challenge from the trace field would give about 31
-// bits for BabyBear),
+// of degree < n, zero at every row's point but the last one's. Over a
+// multiplicative domain N is one map; over a subspace it is two (below):
+// D splits into pieces D_m, each with its map N_m, its vanishing polynomial
+// Z_m and one point e_m where the transition is not enforced, and with α a
+// challenge of the extension X (one from the trace field would give about 31
+// bits for BabyBear), the quotient is
 //
-//	Q(x) = (c_0(x) + α·c_1(x))·(x − ω^(n−1))/(x^n − 1)
-//	     + α²·(a(x) − 1)/(x − 1) + α³·(b(x) − 1)/(x − 1) + α⁴·(b(x) − output)/(x − ω^(n−1)).
+//	Q(X) = Σ_m (α^(2m)·q_0,m(X) + α^(2m+1)·q_1,m(X))·(X − e_m)/Z_m(X)
+//	     + α^(2M)·(a(X) − 1)/(X − first) + α^(2M+1)·(b(X) − 1)/(X − first)
+//	     + α^(2M+2)·(b(X) − output)/(X − last),
 //
-// For a trace that satisfies the AIR, Q is a polynomial of degree < n − 1
-// (the transition part is a constant, since c_0 and c_1 have degree < n and
-// n − 1 roots; the boundary parts have degree < n − 1): it fits a commitment
-// of n rows at the trace's blowup. For one that breaks any constraint at any
-// row, Q has a pole in H: it is no polynomial at all.
+// first and last the points of rows 0 and T − 1. For a trace that satisfies
+// the AIR, Q is a polynomial of degree < n (below, for each domain): it fits
+// a commitment of n rows at the trace's blowup. For one that breaks any
+// constraint at any row, Q has a pole in D: it is no polynomial at all.
+//
+// Prime fields: D = H = ⟨ω⟩, row t at ω^t (ω gnark-crypto's generator of
+// order n), T = n rows; one piece, N(X) = ω·X, Z = X^n − 1, e = last =
+// ω^(n−1), first = 1. The transition part of Q is a constant (q_0 and q_1
+// have degree < n and n − 1 roots), the boundary parts have degree < n − 1.
+//
+// GF(2^64): D = S = span(1, x, …, x^(k−1)) (row index i at the element whose
+// bits are i), the trace along the orbit of multiplication by x modulo a
+// primitive polynomial p of degree k, libSTARK's successor: T = 2^k − 1 rows
+// (the only lengths it allows), row t at x^t mod p, and 0 ∈ S holds no row.
+// As one polynomial on S the successor has degree n/2; on the halves S_0
+// (bit k−1 clear) and S_1 (set) it is N_0(X) = x·X and N_1(X) = x·X + p,
+// of degree 1, with Z_0 the vanishing polynomial of the linear space S_0,
+// Z_1(X) = Z_0(X + x^(k−1)), e_0 = 0 and e_1 = last = (p + 1)/x, first = 1.
+// The transition parts of Q have degree ≤ n/2, the boundary parts < n − 1.
+// tracedomain.go writes the map down with its references;
+// TestLeastPrimitive, TestSuccessor, TestSuccessorDegree and TestVanishing
+// check it.
 //
 // # The protocol
 //
@@ -48,21 +75,28 @@
 // "gfpoly examples/stark: Fibonacci AIR", AbsorbBytes("air", [field, k, 2])
 // and Absorb("public output", output); both sides run the same calls.
 //
-//  1. The trace is committed: prover.New with WithBlowup(4), Commit. Its LDE
-//     has N = 4n rows over the coset g·⟨ω'⟩, row i at x_i = g·ω'^i
-//     (CodewordPoint(i); ω' of order N, ω = ω'^4, g gnark-crypto's coset
-//     shift). AbsorbRoot("trace"), α = Draw[X]("alpha").
-//  2. Q is computed on the LDE rows: the next-row value a(ω·x_i) is row
-//     i + 4 (mod N), x_i^n takes 4 values, and the divisions are one batch
-//     inversion. Each c_k is a trace-field column, so coordinate j of Q
-//     (X over E has basis e_j: E4 1, u, v, u·v in gnark-crypto's memory
-//     order; E2 1, u; BN254 1) is the trace-field column Σ_k (α^k)_j·c_k:
-//     Q is committed as its d = [X : E] coordinate columns, polynomials of
-//     the same degree, with CommitLDE (their values are already the LDE over
-//     the same coset). AbsorbRoot("quotient").
-//  3. z = Draw[X]("z"), refused if z^n = 1. fri.Open proves the trace's
-//     columns at z and z·ω and the quotient's at z, one proof for both
-//     commitments (two Batches; package fri absorbs the values).
+//  1. The trace, placed on D, is committed: prover.New with WithBlowup(4),
+//     Commit. Its LDE has N = 4n rows over the codeword domain, row i at x_i
+//     = CodewordPoint(i): the coset g·⟨ω'⟩ (ω' of order N, ω = ω'^4, g
+//     gnark-crypto's coset shift) or the subspace x^63 + span(1, …, x^(k+1)).
+//     AbsorbRoot("trace"), α = Draw[X]("alpha").
+//  2. Q is computed on the LDE rows. The columns at N_m(x_i): over the coset,
+//     row i + 4 (mod N) of the LDE; over the subspace, where x·x_i is no
+//     codeword point, an LDE of the trace onto the subspaces N_m(T) (the
+//     images of the codeword subspace T, affine subspaces too). Z_m takes 4
+//     values over the coset (x_i^n repeats with period 4), 8 over T (Z_0 is
+//     constant on the cosets of S_0 in T); the divisions by X − first and X −
+//     last are one batch inversion. Each term of Q is a trace-field column,
+//     so coordinate j of Q (X over E has the basis e_j: E4 1, u, v, u·v in
+//     gnark-crypto's memory order; E2 1, u; GF(2^128) 1, y; BN254 1) is the
+//     trace-field column Σ_k (α^k)_j·q_k: Q is committed as its d = [X : E]
+//     coordinate columns, polynomials of the same degree, with CommitLDE
+//     (their values are already the LDE over the same domain).
+//     AbsorbRoot("quotient").
+//  3. z = Draw[X]("z"), refused where a divisor vanishes (z in D). fri.Open
+//     proves the trace's columns at z and its successors N_m(z) (z·ω; x·z
+//     and x·z + p) and the quotient's at z, one proof for both commitments
+//     (two Batches; package fri absorbs the values).
 //  4. The verifier replays the transcript, runs fri.Verify with the two
 //     statements, and checks the AIR at z with the proven values: the
 //     expression of Q above at z equals Σ_j e_j·Q_j(z).
@@ -81,17 +115,11 @@
 // The FRI parameters are fri.NewConfig's preset for -bits conjectured bits
 // at blowup 4 (42 queries and 16 bits of grinding for 100), which Open and
 // Verify enforce for the trace's height. Around FRI the algebra adds, in
-// a union bound over X: the batching of the 5 constraints by powers of α
-// (4/|X|), the check at z of an identity of degree ≤ 2n (2n/|X|), and DEEP's
-// (n + 2)·(2·2 + d)/|X| (package fri's estimate); the command prints the
-// sum, 2^-104 for BabyBear at 2^16 rows, and the smaller of the two figures.
-//
-// # GF(2^64)
-//
-// Not here. Over an affine subspace of GF(2^64), the trace's "next row"
-// is not a multiplication by a root of unity, and the successor map needs
-// its own domain of a multiplicative orbit (libSTARK's construction) rather
-// than package prover's subspace order; this example does not build it.
+// a union bound over X: the batching of the K constraints by powers of α
+// ((K − 1)/|X|), the check at z of an identity of degree ≤ 2n (2n/|X|), and
+// DEEP's (n + P)·(2·P + d)/|X| for P trace points (package fri's estimate);
+// the command prints the sum, 2^-104 for BabyBear at 2^16 rows, and the
+// smaller of the two figures.
 //
 // # Concurrency
 //

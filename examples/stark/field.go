@@ -12,20 +12,24 @@ import (
 	"github.com/consensys/gnark-crypto/field/koalabear"
 	kbext "github.com/consensys/gnark-crypto/field/koalabear/extensions"
 
+	"github.com/gfpoly/gfpoly/field/gf128"
+	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/prover/fri"
 )
 
-// arith is the arithmetic the STARK needs of a prime trace field E and its
+// arith is the arithmetic the STARK needs of a trace field E and its
 // challenge field X: scalars of both, and vectors of E (dst first, equal
 // lengths, dst may be one of the inputs) for the prover's passes over the LDE.
-// One generic implementation, fieldOps, serves the four fields.
+// One generic implementation, fieldOps, serves the four prime fields; gfOps
+// is GF(2^64) with GF(2^128).
 type arith[E, X any] interface {
 	field() fri.Field
 	// degree is [X : E], the number of E coordinates of an X.
 	degree() int
 	// rootOfUnity is gnark-crypto's generator of the 2^logN-th roots of
 	// unity, the one its fft.Domain of that size (and so package prover's
-	// domains) uses.
+	// domains) uses; GF(2^64) has none (its multiplicative group has odd
+	// order).
 	rootOfUnity(logN int) (E, error)
 
 	fromUint(v uint64) E
@@ -52,7 +56,8 @@ type arith[E, X any] interface {
 	xembed(a E) X
 	// coords returns the degree() coordinates of *x over E, in memory: the
 	// type's order (E4: B0.A0, B0.A1, B1.A0, B1.A1, the basis 1, u, v, u·v;
-	// E2: A0, A1, the basis 1, u; BN254: x itself), which is also the order
+	// E2: A0, A1, the basis 1, u; GF(2^128): A0, A1, the basis 1, y; BN254:
+	// x itself), which is also the order
 	// of package prover's DrawExt and of the FRI layers' leaves.
 	coords(x *X) []E
 }
@@ -95,9 +100,11 @@ type fieldOps[E any, PE baseOps[E], X any, PX extOps[X], V ~[]E, PV vecOps[E, V]
 	batchInvert func(a []E) []E
 }
 
-func arithOf[E fri.Base, X fri.Ext]() (arith[E, X], error) {
+func arithOf[E fri.Element, X fri.Challenge]() (arith[E, X], error) {
 	var a any
 	switch any(*new(X)).(type) {
+	case gf128.Element:
+		a = gfOps{}
 	case bbext.E4:
 		a = fieldOps[babybear.Element, *babybear.Element, bbext.E4, *bbext.E4, babybear.Vector, *babybear.Vector]{
 			fri.BabyBear, babybear.Generator, babybear.BatchInvert}
@@ -179,4 +186,46 @@ func (o fieldOps[E, PE, X, PX, V, PV]) xembed(a E) X {
 }
 func (o fieldOps[E, PE, X, PX, V, PV]) coords(x *X) []E {
 	return unsafe.Slice((*E)(unsafe.Pointer(x)), o.degree())
+}
+
+// gfOps is arith on GF(2^64) (gf64, whose vector functions use VPCLMULQDQ
+// where the CPU has it) with challenges in GF(2^128) (gf128). Addition and
+// subtraction are both XOR; fromUint(v) is the element whose bits are v's
+// (the polynomial Σ bit_i(v)·x^i), not an integer's image, which would be 0
+// or 1.
+type gfOps struct{}
+
+func (gfOps) field() fri.Field { return fri.GF64 }
+func (gfOps) degree() int      { return 2 }
+func (gfOps) rootOfUnity(logN int) (gf64.Element, error) {
+	return 0, fmt.Errorf("stark: GF(2^64) has no root of unity of order 2^%d", logN)
+}
+
+func (gfOps) fromUint(v uint64) gf64.Element               { return gf64.Element(v) }
+func (gfOps) add(a, b gf64.Element) gf64.Element           { return a ^ b }
+func (gfOps) sub(a, b gf64.Element) gf64.Element           { return a ^ b }
+func (gfOps) mul(a, b gf64.Element) gf64.Element           { return gf64.Mul(a, b) }
+func (gfOps) inv(a gf64.Element) gf64.Element              { return gf64.Inverse(a) }
+func (gfOps) exp(a gf64.Element, k uint64) gf64.Element    { return gf64.Exp(a, k) }
+func (gfOps) equal(a, b gf64.Element) bool                 { return a == b }
+func (gfOps) vadd(dst, a, b []gf64.Element)                { gf64.AddVec(dst, a, b) }
+func (gfOps) vsub(dst, a, b []gf64.Element)                { gf64.AddVec(dst, a, b) }
+func (gfOps) vmul(dst, a, b []gf64.Element)                { gf64.MulVec(dst, a, b) }
+func (gfOps) vscale(dst, a []gf64.Element, s gf64.Element) { gf64.ScaleVec(dst, a, s) }
+func (gfOps) vinvert(dst, a []gf64.Element)                { gf64.BatchInverse(dst, a) }
+func (gfOps) vsubConst(dst, a []gf64.Element, c gf64.Element) {
+	for i := range dst {
+		dst[i] = a[i] ^ c
+	}
+}
+
+func (gfOps) xadd(a, b gf128.Element) gf128.Element        { return gf128.Add(a, b) }
+func (gfOps) xsub(a, b gf128.Element) gf128.Element        { return gf128.Add(a, b) }
+func (gfOps) xmul(a, b gf128.Element) gf128.Element        { return gf128.Mul(a, b) }
+func (gfOps) xinv(a gf128.Element) gf128.Element           { return gf128.Inverse(a) }
+func (gfOps) xexp(a gf128.Element, k uint64) gf128.Element { return gf128.Exp(a, k) }
+func (gfOps) xequal(a, b gf128.Element) bool               { return a.Equal(b) }
+func (gfOps) xembed(a gf64.Element) gf128.Element          { return gf128.Embed(a) }
+func (gfOps) coords(x *gf128.Element) []gf64.Element {
+	return unsafe.Slice(&x.A0, 2) // A0, A1: the struct's two fields in order
 }

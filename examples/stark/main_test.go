@@ -10,13 +10,13 @@ import (
 )
 
 func TestRun(t *testing.T) {
-	for _, field := range []string{"babybear", "koalabear", "goldilocks", "bn254"} {
+	for _, field := range []string{"babybear", "koalabear", "goldilocks", "bn254", "gf64"} {
 		var out, errOut bytes.Buffer
 		err := run([]string{"-field", field, "-log-rows", "6", "-bits", "100"}, &out, &errOut)
 		require.NoError(t, err, "%s: %s%s", field, out.String(), errOut.String())
 		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 		require.Len(t, lines, 5, "%s", out.String())
-		assert.Contains(t, lines[0], "Fibonacci AIR over "+field+", 2^6 rows")
+		assert.Contains(t, lines[0], "Fibonacci AIR over "+field+", 2^6 ")
 		for i, prefix := range []string{"prove ", "verify ", "proof ", "security  100 conjectured bits"} {
 			assert.True(t, strings.HasPrefix(lines[i+1], prefix), "line %d: %q", i+1, lines[i+1])
 		}

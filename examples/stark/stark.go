@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"time"
 
 	"github.com/gfpoly/gfpoly/prover"
@@ -12,18 +13,17 @@ import (
 )
 
 // The STARK's fixed choices: the blowup of every commitment, the number of
-// trace columns and of constraints, and the transcript's label.
+// trace columns, and the transcript's label.
 const (
-	logBlowup   = 2 // blowup 4
-	blowup      = 1 << logBlowup
-	columns     = 2 // a, b
-	constraints = 5 // two transitions, three boundaries
-	label       = "gfpoly examples/stark: Fibonacci AIR"
+	logBlowup = 2 // blowup 4
+	blowup    = 1 << logBlowup
+	columns   = 2 // a, b
+	label     = "gfpoly examples/stark: Fibonacci AIR"
 	// minLogRows is the smallest trace: the FRI presets' final degree is
 	// 2^3, which must not pass a commitment's height.
 	minLogRows = 3
 	// maxLogRows bounds the trace so that the 2^logRows-th roots of unity
-	// exist in every field here (BabyBear's two-adicity is 27) with
+	// exist in every prime field here (BabyBear's two-adicity is 27) with
 	// blowup 4 on top.
 	maxLogRows = 24
 )
@@ -32,21 +32,55 @@ const (
 // decoding; where the FRI verifier rejected, fri.ErrProof is wrapped too.
 var ErrRejected = errors.New("stark: proof rejected")
 
-// fibonacci returns the honest trace of 2^logRows rows: a_0 = b_0 = 1,
-// a_(i+1) = b_i, b_(i+1) = a_i + b_i, and its public output b_(n−1).
-func fibonacci[E fri.Base, X fri.Ext](f arith[E, X], logRows int) (prover.Trace[E], E) {
-	n := 1 << logRows
-	a, b := make([]E, n), make([]E, n)
-	a[0], b[0] = f.fromUint(1), f.fromUint(1)
-	for i := 1; i < n; i++ {
-		a[i], b[i] = b[i-1], f.add(a[i-1], b[i-1])
+// air is the Fibonacci AIR over one trace domain: columns a, b of rows()
+// rows, a_(t+1) = b_t and b_(t+1) = a_t + c·b_t, a_0 = b_0 = 1, and the
+// public output b_(T−1). c is 1 over the prime fields; over GF(2^64) it is x,
+// since with c = 1 the recurrence in characteristic 2 only cycles through
+// (1, 1), (1, 0), (0, 1).
+type air[E fri.Element, X fri.Challenge] struct {
+	f       arith[E, X]
+	d       traceDomain[E, X]
+	logRows int
+	c       E
+}
+
+func newAIR[E fri.Element, X fri.Challenge](logRows int) (*air[E, X], error) {
+	if logRows < minLogRows || logRows > maxLogRows {
+		return nil, fmt.Errorf("stark: 2^%d trace rows: want %d..%d", logRows, minLogRows, maxLogRows)
 	}
-	return prover.Trace[E]{a, b}, b[n-1]
+	f, err := arithOf[E, X]()
+	if err != nil {
+		return nil, err
+	}
+	d, err := newTraceDomain(f, logRows)
+	if err != nil {
+		return nil, err
+	}
+	c := f.fromUint(1)
+	if f.field() == fri.GF64 {
+		c = f.fromUint(2) // x
+	}
+	return &air[E, X]{f: f, d: d, logRows: logRows, c: c}, nil
+}
+
+// constraints is the number of constraints: the two transitions on each
+// piece of the trace domain, and three boundaries.
+func (a *air[E, X]) constraints() int { return 2*a.d.pieces() + 3 }
+
+// fibonacci returns the honest trace, in row order, and its output.
+func (a *air[E, X]) fibonacci() (prover.Trace[E], E) {
+	f, T := a.f, a.d.rows()
+	col0, col1 := make([]E, T), make([]E, T)
+	col0[0], col1[0] = f.fromUint(1), f.fromUint(1)
+	for t := 1; t < T; t++ {
+		col0[t], col1[t] = col1[t-1], f.add(col0[t-1], f.mul(a.c, col1[t-1]))
+	}
+	return prover.Trace[E]{col0, col1}, col1[T-1]
 }
 
 // Proof is the STARK's proof: the two Merkle roots and the DEEP-FRI opening
-// of both commitments, which carries the values at z and z·ω.
-type Proof[E fri.Base, X fri.Ext] struct {
+// of both commitments, which carries the values at z and its successors.
+type Proof[E fri.Element, X fri.Challenge] struct {
 	TraceRoot    []byte
 	QuotientRoot []byte
 	Opening      *fri.Proof[E, X]
@@ -103,18 +137,18 @@ type Phases struct {
 }
 
 // starkProver proves the Fibonacci AIR over E with challenges in X.
-type starkProver[E fri.Base, X fri.Ext] struct {
-	f      arith[E, X]
+type starkProver[E fri.Element, X fri.Challenge] struct {
 	cfg    fri.Config
 	enc    prover.Encoder[E]
-	phases Phases // of the last prove
+	airs   map[int]*air[E, X] // by logRows: built once, with their domains' transform plans
+	phases Phases             // of the last prove
 
 	// forge, when set (tests), replaces the quotient's LDE before it is
 	// committed, as a cheating prover would.
 	forge func(q [][]E) ([][]E, error)
 }
 
-func newProver[E fri.Base, X fri.Ext](bits int) (*starkProver[E, X], error) {
+func newProver[E fri.Element, X fri.Challenge](bits int) (*starkProver[E, X], error) {
 	f, err := arithOf[E, X]()
 	if err != nil {
 		return nil, err
@@ -127,25 +161,25 @@ func newProver[E fri.Base, X fri.Ext](bits int) (*starkProver[E, X], error) {
 	if err != nil {
 		return nil, err
 	}
-	return &starkProver[E, X]{f: f, cfg: cfg, enc: enc}, nil
+	return &starkProver[E, X]{cfg: cfg, enc: enc, airs: map[int]*air[E, X]{}}, nil
 }
 
 func (p *starkProver[E, X]) Close() error { return p.enc.Close() }
 
 // start returns the transcript both sides begin with: the AIR's shape and
 // its public input.
-func start[E fri.Base, X fri.Ext](f arith[E, X], logRows int, output E) (*transcript.Transcript, error) {
+func start[E fri.Element, X fri.Challenge](a *air[E, X], output E) (*transcript.Transcript, error) {
 	tr, err := transcript.New(label)
 	if err != nil {
 		return nil, err
 	}
-	tr.AbsorbBytes("air", []byte{byte(f.field()), byte(logRows), logBlowup})
+	tr.AbsorbBytes("air", []byte{byte(a.f.field()), byte(a.logRows), logBlowup})
 	transcript.Absorb(tr, "public output", output)
 	return tr, nil
 }
 
 // powers returns 1, α, …, α^(k−1).
-func powers[E fri.Base, X fri.Ext](f arith[E, X], alpha X, k int) []X {
+func powers[E, X any](f arith[E, X], alpha X, k int) []X {
 	p := make([]X, k)
 	p[0] = f.xembed(f.fromUint(1))
 	for i := 1; i < k; i++ {
@@ -154,34 +188,43 @@ func powers[E fri.Base, X fri.Ext](f arith[E, X], alpha X, k int) []X {
 	return p
 }
 
-// prove proves that trace, 2 columns of 2^k rows, satisfies the AIR with
-// public output b_(n−1) = output. It does not check the trace first: given
+// logRowsOf returns k for a trace of T rows: T = 2^k (prime fields) or
+// 2^k − 1 (GF(2^64)); newAIR checks which.
+func logRowsOf(T int) int { return bits.Len(uint(T - 1)) }
+
+// prove proves that trace, 2 columns in row order, satisfies the AIR with
+// public output b_(T−1) = output. It does not check the trace first: given
 // one that does not satisfy the AIR it computes what an honest prover would,
 // a quotient that is not of low degree, and either fails (fri.Open refuses
 // the quotient's columns, an error wrapping fri.ErrOracle) or returns a proof
 // that verify rejects.
 func (p *starkProver[E, X]) prove(trace prover.Trace[E], output E) (*Proof[E, X], error) {
-	f := p.f
-	if len(trace) != columns || len(trace[0]) < 1<<minLogRows {
-		return nil, fmt.Errorf("stark: want %d columns of at least %d rows", columns, 1<<minLogRows)
+	if len(trace) != columns || len(trace[0]) < 2 || len(trace[1]) != len(trace[0]) {
+		return nil, fmt.Errorf("stark: want %d columns of the same length", columns)
 	}
-	n := len(trace[0])
-	logRows := 0
-	for 1<<logRows < n {
-		logRows++
+	logRows := logRowsOf(len(trace[0]))
+	a := p.airs[logRows]
+	if a == nil {
+		var err error
+		if a, err = newAIR[E, X](logRows); err != nil {
+			return nil, err
+		}
+		p.airs[logRows] = a
 	}
-	if 1<<logRows != n || logRows > maxLogRows {
-		return nil, fmt.Errorf("stark: %d rows: not a power of two up to 2^%d", n, maxLogRows)
+	f, d := a.f, a.d
+	if d.rows() != len(trace[0]) {
+		return nil, fmt.Errorf("stark: %d rows: the %v trace domain of dimension %d has %d", len(trace[0]), f.field(), a.logRows, d.rows())
 	}
-	tr, err := start(f, logRows, output)
+	tr, err := start(a, output)
 	if err != nil {
 		return nil, err
 	}
 
-	// 1. The trace's LDE over the coset g·⟨ω'⟩ (N = 4n rows, row i at
-	// x_i = g·ω'^i) and its commitment.
+	// 1. The trace's LDE over the codeword domain (N = 4n rows, row i at
+	// x_i = CodewordPoint(i)) and its commitment.
 	t0 := time.Now()
-	tc, err := p.enc.Commit(trace)
+	committed := d.place(trace)
+	tc, err := p.enc.Commit(committed)
 	if err != nil {
 		return nil, err
 	}
@@ -198,18 +241,23 @@ func (p *starkProver[E, X]) prove(trace prover.Trace[E], output E) (*Proof[E, X]
 	t1 := time.Now()
 
 	// 2. The quotient over the LDE, committed as its coordinate columns.
-	omega, err := f.rootOfUnity(logRows)
-	if err != nil {
-		return nil, err
-	}
-	if w, err := tc.TracePoint(1); err != nil || !f.equal(w, omega) {
-		return nil, fmt.Errorf("stark: the encoder's trace domain is not generated by gnark-crypto's root of unity (%v)", err)
+	if f.field() != fri.GF64 {
+		// ω·ω^(n−1) = 1: the encoder's generator is gnark-crypto's.
+		if w, err := tc.TracePoint(1); err != nil || !f.equal(f.mul(w, d.last()), d.first()) {
+			return nil, fmt.Errorf("stark: the encoder's trace domain is not gnark-crypto's ⟨ω⟩ (%v)", err)
+		}
 	}
 	xs := make([]E, tc.Rows())
 	if err := tc.CodewordPoints(xs, 0); err != nil {
 		return nil, err
 	}
-	q := quotientLDE(f, lde[0], lde[1], xs, n, omega, output, powers(f, alpha, constraints))
+	next := make([][][]E, d.pieces())
+	for m := range next {
+		if next[m], err = d.nextLDE(m, committed, lde, xs); err != nil {
+			return nil, err
+		}
+	}
+	q := quotientLDE(a, lde, next, xs, output, powers(f, alpha, a.constraints()))
 	t2 := time.Now()
 	if p.forge != nil {
 		if q, err = p.forge(q); err != nil {
@@ -225,14 +273,14 @@ func (p *starkProver[E, X]) prove(trace prover.Trace[E], output E) (*Proof[E, X]
 	t3 := time.Now()
 
 	// 3. The out-of-domain point and the DEEP-FRI opening of both
-	// commitments: the trace at z and z·ω, the quotient at z.
-	z, zNext, err := drawZ(f, tr, logRows, omega)
+	// commitments: the trace at z and its successors, the quotient at z.
+	points, err := drawZ(a, tr)
 	if err != nil {
 		return nil, err
 	}
 	opening, err := fri.Open(tr, p.cfg,
-		fri.Batch[E, X]{Oracle: prover.Oracle[X](tc), Points: []X{z, zNext}},
-		fri.Batch[E, X]{Oracle: prover.Oracle[X](qc), Points: []X{z}})
+		fri.Batch[E, X]{Oracle: prover.Oracle[X](tc), Points: points},
+		fri.Batch[E, X]{Oracle: prover.Oracle[X](qc), Points: points[:1]})
 	if err != nil {
 		return nil, err
 	}
@@ -240,110 +288,107 @@ func (p *starkProver[E, X]) prove(trace prover.Trace[E], output E) (*Proof[E, X]
 	return &Proof[E, X]{TraceRoot: tc.Root(), QuotientRoot: qc.Root(), Opening: opening}, nil
 }
 
-// drawZ draws the out-of-domain point z and returns it with z·ω. A z in the
-// trace domain H (z^n = 1, probability n/|X|) leaves the constraints'
-// divisors zero at z, and is refused.
-func drawZ[E fri.Base, X fri.Ext](f arith[E, X], tr *transcript.Transcript, logRows int, omega E) (z, zNext X, err error) {
-	z, err = transcript.Draw[X](tr, "z")
+// drawZ draws the out-of-domain point z and returns it with its successors
+// N_m(z). A z in the trace domain (probability n/|X|) leaves a divisor zero
+// at z, and is refused.
+func drawZ[E fri.Element, X fri.Challenge](a *air[E, X], tr *transcript.Transcript) ([]X, error) {
+	f, d := a.f, a.d
+	z, err := transcript.Draw[X](tr, "z")
 	if err != nil {
-		return z, z, err
+		return nil, err
 	}
-	if f.xequal(f.xexp(z, 1<<logRows), f.xembed(f.fromUint(1))) {
-		return z, z, fmt.Errorf("%w: z lies in the trace domain", ErrRejected)
+	points := []X{z}
+	for m := range d.pieces() {
+		if _, ok := d.selectorAt(m, z); !ok {
+			return nil, fmt.Errorf("%w: z lies in the trace domain", ErrRejected)
+		}
+		points = append(points, d.next(m, z))
 	}
-	return z, f.xmul(z, f.xembed(omega)), nil
+	if f.xequal(z, f.xembed(d.first())) || f.xequal(z, f.xembed(d.last())) {
+		return nil, fmt.Errorf("%w: z lies in the trace domain", ErrRejected)
+	}
+	return points, nil
 }
 
 // quotientLDE returns the coordinate columns of the constraints' quotient
-// over the LDE rows x_i = xs[i] of the trace columns a, b (N = len(xs) rows,
-// n trace rows, ω of order n), with ap[k] = α^k:
+// over the LDE rows x_i = xs[i] of the trace columns lde (a, b), with
+// next[m] their values at the successors N_m(x_i) and ap[k] = α^k:
 //
-//	Q(x) = Σ_k α^k·c_k(x),
-//	c_0 = (a(ωx) − b(x))·s(x),  c_1 = (b(ωx) − a(x) − b(x))·s(x),  s = (x − ω^(n−1))/(x^n − 1),
-//	c_2 = (a(x) − 1)/(x − 1),   c_3 = (b(x) − 1)/(x − 1),         c_4 = (b(x) − output)/(x − ω^(n−1)).
+//	Q(x) = Σ_k α^k·q_k(x), over the pieces m of the trace domain (sel_m = (x − e_m)/Z_m(x))
+//	q_(2m)   = (a(N_m x) − b(x))·sel_m(x),
+//	q_(2m+1) = (b(N_m x) − a(x) − c·b(x))·sel_m(x),
+//	q_(2M)   = (a(x) − 1)/(x − first),  q_(2M+1) = (b(x) − 1)/(x − first),
+//	q_(2M+2) = (b(x) − output)/(x − last).
 //
-// The next row, a(ωx) at x = x_i, is row i + blowup (mod N) of the LDE,
-// since ω = ω'^blowup. Each c_k is a base-field column, so coordinate j of Q
-// is the base-field combination Σ_k coords(α^k)[j]·c_k: the d columns that
-// are committed, each of degree < n when the trace satisfies the AIR.
-func quotientLDE[E fri.Base, X fri.Ext](f arith[E, X], a, b, xs []E, n int, omega, output E, ap []X) [][]E {
+// Each q_k is a trace-field column, so coordinate j of Q is the trace-field
+// combination Σ_k coords(α^k)[j]·q_k: the d columns that are committed, each
+// of degree < n when the trace satisfies the AIR.
+func quotientLDE[E fri.Element, X fri.Challenge](a *air[E, X], lde [][]E, next [][][]E, xs []E, output E, ap []X) [][]E {
+	f, d := a.f, a.d
 	N := len(xs)
 	col := func() []E { return make([]E, N) }
-	next := func(c []E) []E {
-		r := col()
-		copy(r, c[blowup:])
-		copy(r[N-blowup:], c[:blowup])
-		return r
+	A, B := lde[0], lde[1]
+	M := d.pieces()
+	qs := make([][]E, 0, a.constraints())
+	sel, cb := col(), col()
+	f.vscale(cb, B, a.c)
+	for m := range M {
+		d.selector(m, sel, xs)
+		q0, q1 := col(), col()
+		f.vsub(q0, next[m][0], B)
+		f.vmul(q0, q0, sel)
+		f.vsub(q1, next[m][1], A)
+		f.vsub(q1, q1, cb)
+		f.vmul(q1, q1, sel)
+		qs = append(qs, q0, q1)
 	}
-	one, last := f.fromUint(1), f.exp(omega, uint64(n-1))
 
-	// s = (x − ω^(n−1))/(x^n − 1); x_i^n repeats with period blowup
-	// (ω'^n has order blowup), so the vanishing polynomial takes blowup
-	// values over the coset.
-	zhInv := col()
-	for i := range blowup {
-		zhInv[i] = f.inv(f.sub(f.exp(xs[i], uint64(n)), one))
-	}
-	for i := blowup; i < N; i += blowup {
-		copy(zhInv[i:i+blowup], zhInv[:blowup])
-	}
-	xLast, s := col(), col()
-	f.vsubConst(xLast, xs, last)
-	f.vmul(s, xLast, zhInv)
-
-	c := make([][]E, constraints)
-	for k := range c {
-		c[k] = col()
-	}
-	f.vsub(c[0], next(a), b)
-	f.vmul(c[0], c[0], s)
-	f.vsub(c[1], next(b), a)
-	f.vsub(c[1], c[1], b)
-	f.vmul(c[1], c[1], s)
-
-	// 1/(x − 1) and 1/(x − ω^(n−1)) from one batch inversion of their
+	// 1/(x − first) and 1/(x − last) from one batch inversion of their
 	// product.
-	x1, inv1, invLast := col(), col(), col()
-	f.vsubConst(x1, xs, one)
-	f.vmul(invLast, x1, xLast)
+	one := f.fromUint(1)
+	xFirst, xLast, invFirst, invLast := col(), col(), col(), col()
+	f.vsubConst(xFirst, xs, d.first())
+	f.vsubConst(xLast, xs, d.last())
+	f.vmul(invLast, xFirst, xLast)
 	f.vinvert(invLast, invLast)
-	f.vmul(inv1, invLast, xLast)
-	f.vmul(invLast, invLast, x1)
-	f.vsubConst(c[2], a, one)
-	f.vmul(c[2], c[2], inv1)
-	f.vsubConst(c[3], b, one)
-	f.vmul(c[3], c[3], inv1)
-	f.vsubConst(c[4], b, output)
-	f.vmul(c[4], c[4], invLast)
+	f.vmul(invFirst, invLast, xLast)
+	f.vmul(invLast, invLast, xFirst)
+	qa, qb, qo := col(), col(), col()
+	f.vsubConst(qa, A, one)
+	f.vmul(qa, qa, invFirst)
+	f.vsubConst(qb, B, one)
+	f.vmul(qb, qb, invFirst)
+	f.vsubConst(qo, B, output)
+	f.vmul(qo, qo, invLast)
+	qs = append(qs, qa, qb, qo)
 
-	d := f.degree()
-	q, tmp := make([][]E, d), col()
+	q, tmp := make([][]E, f.degree()), col()
 	for j := range q {
 		q[j] = col()
-		for k := range c {
-			f.vscale(tmp, c[k], f.coords(&ap[k])[j])
+		for k := range qs {
+			f.vscale(tmp, qs[k], f.coords(&ap[k])[j])
 			f.vadd(q[j], q[j], tmp)
 		}
 	}
 	return q
 }
 
-// verify checks a proof that the trace of 2^logRows rows the prover committed
-// satisfies the AIR with public output b_(n−1) = output. It replays the
-// prover's transcript, checks the AIR at z with the proven values, and the
-// DEEP-FRI opening that proves them. Every rejection wraps ErrRejected.
-func verify[E fri.Base, X fri.Ext](cfg fri.Config, logRows int, output E, p *Proof[E, X]) error {
-	f, err := arithOf[E, X]()
+// verify checks a proof that the trace of the AIR's trace domain of
+// dimension logRows (2^logRows rows, or 2^logRows − 1 for GF(2^64)) the
+// prover committed satisfies the AIR with public output b_(T−1) = output.
+// It replays the prover's transcript, runs the DEEP-FRI verifier that proves
+// the values at z and its successors, and checks the AIR at z with them.
+// Every rejection wraps ErrRejected.
+func verify[E fri.Element, X fri.Challenge](cfg fri.Config, logRows int, output E, p *Proof[E, X]) error {
+	a, err := newAIR[E, X](logRows)
 	if err != nil {
-		return err
-	}
-	if logRows < minLogRows || logRows > maxLogRows {
-		return fmt.Errorf("stark: %d trace rows out of range: %w", logRows, ErrRejected)
+		return fmt.Errorf("%w: %w", ErrRejected, err)
 	}
 	if p == nil || p.Opening == nil {
 		return fmt.Errorf("%w: no opening", ErrRejected)
 	}
-	tr, err := start(f, logRows, output)
+	f := a.f
+	tr, err := start(a, output)
 	if err != nil {
 		return err
 	}
@@ -353,58 +398,63 @@ func verify[E fri.Base, X fri.Ext](cfg fri.Config, logRows int, output E, p *Pro
 		return err
 	}
 	tr.AbsorbRoot("quotient", p.QuotientRoot)
-	omega, err := f.rootOfUnity(logRows)
+	points, err := drawZ(a, tr)
 	if err != nil {
 		return err
 	}
-	z, zNext, err := drawZ(f, tr, logRows, omega)
-	if err != nil {
-		return err
-	}
-	d := f.degree()
 	stmts := []fri.Statement[X]{
-		{Root: p.TraceRoot, LogRows: logRows, Columns: columns, Points: []X{z, zNext}},
-		{Root: p.QuotientRoot, LogRows: logRows, Columns: d, Points: []X{z}},
+		{Root: p.TraceRoot, LogRows: logRows, Columns: columns, Points: points},
+		{Root: p.QuotientRoot, LogRows: logRows, Columns: f.degree(), Points: points[:1]},
 	}
 	if err := fri.Verify(tr, cfg, stmts, p.Opening); err != nil {
 		return fmt.Errorf("%w: %w", ErrRejected, err)
 	}
 	v := p.Opening.Values // fri.Verify checked their shape against stmts
-	if len(v) != 2 || len(v[0]) != 2 || len(v[1]) != 1 || len(v[0][0]) != columns || len(v[0][1]) != columns || len(v[1][0]) != d {
+	if len(v) != 2 || len(v[0]) != len(points) || len(v[1]) != 1 || len(v[1][0]) != f.degree() {
 		return fmt.Errorf("%w: values of the wrong shape", ErrRejected)
 	}
-	at, atNext, qAt := v[0][0], v[0][1], v[1][0]
-	if !f.xequal(constraintsAt(f, at, atNext, z, 1<<logRows, omega, output, powers(f, alpha, constraints)), recombine(f, qAt)) {
+	for _, vp := range v[0] {
+		if len(vp) != columns {
+			return fmt.Errorf("%w: values of the wrong shape", ErrRejected)
+		}
+	}
+	if !f.xequal(constraintsAt(a, points[0], v[0][0], v[0][1:], output, powers(f, alpha, a.constraints())), recombine(f, v[1][0])) {
 		return fmt.Errorf("%w: the AIR does not hold at z: C(z) ≠ Q(z)", ErrRejected)
 	}
 	return nil
 }
 
-// constraintsAt is Q's defining expression (quotientLDE) at the point z of
-// X, from the trace's values at z and z·ω.
-func constraintsAt[E fri.Base, X fri.Ext](f arith[E, X], at, atNext []X, z X, n int, omega, output E, ap []X) X {
+// constraintsAt is quotientLDE's expression at the point z of X, from the
+// trace's values at z (at) and at its successors N_m(z) (next[m]). drawZ
+// made sure that no divisor is zero at z.
+func constraintsAt[E fri.Element, X fri.Challenge](a *air[E, X], z X, at []X, next [][]X, output E, ap []X) X {
+	f, d := a.f, a.d
 	one := f.xembed(f.fromUint(1))
-	a, b, aNext, bNext := at[0], at[1], atNext[0], atNext[1]
-	zLast := f.xsub(z, f.xembed(f.exp(omega, uint64(n-1))))
-	s := f.xmul(zLast, f.xinv(f.xsub(f.xexp(z, uint64(n)), one)))
-	inv1, invLast := f.xinv(f.xsub(z, one)), f.xinv(zLast)
-	c := []X{
-		f.xmul(f.xsub(aNext, b), s),
-		f.xmul(f.xsub(f.xsub(bNext, a), b), s),
-		f.xmul(f.xsub(a, one), inv1),
-		f.xmul(f.xsub(b, one), inv1),
-		f.xmul(f.xsub(b, f.xembed(output)), invLast),
+	A, B := at[0], at[1]
+	cb := f.xmul(f.xembed(a.c), B)
+	var q []X
+	for m := range d.pieces() {
+		sel, _ := d.selectorAt(m, z)
+		q = append(q,
+			f.xmul(f.xsub(next[m][0], B), sel),
+			f.xmul(f.xsub(f.xsub(next[m][1], A), cb), sel))
 	}
+	invFirst := f.xinv(f.xsub(z, f.xembed(d.first())))
+	invLast := f.xinv(f.xsub(z, f.xembed(d.last())))
+	q = append(q,
+		f.xmul(f.xsub(A, one), invFirst),
+		f.xmul(f.xsub(B, one), invFirst),
+		f.xmul(f.xsub(B, f.xembed(output)), invLast))
 	var sum X
-	for k := range c {
-		sum = f.xadd(sum, f.xmul(ap[k], c[k]))
+	for k := range q {
+		sum = f.xadd(sum, f.xmul(ap[k], q[k]))
 	}
 	return sum
 }
 
 // recombine returns Q(z) = Σ_j e_j·Q_j(z) from the coordinate columns'
 // values Q_j(z), e_j the basis of X over E in the coordinates' order.
-func recombine[E fri.Base, X fri.Ext](f arith[E, X], qAt []X) X {
+func recombine[E, X any](f arith[E, X], qAt []X) X {
 	var sum X
 	for j, v := range qAt {
 		var e X
@@ -414,23 +464,24 @@ func recombine[E fri.Base, X fri.Ext](f arith[E, X], qAt []X) X {
 	return sum
 }
 
-// security returns the FRI part of the conjectured security for a trace of
-// 2^logRows rows and log2 of the union bound of the algebraic errors around
-// it: the batching of the constraints by powers of α ((K − 1)/|X|), the
-// out-of-domain check (C·(x^n−1) = Q·(x − ω^(n−1))·… as polynomials of
-// degree ≤ 2n, 2n/|X|) and DEEP's (n + P)·terms/|X| (package fri's
-// estimate, terms = 2 trace columns at 2 points + d quotient columns at 1).
-func security[E fri.Base, X fri.Ext](cfg fri.Config, logRows int) (friBits, algebraicBits float64, err error) {
-	f, err := arithOf[E, X]()
+// security returns the FRI part of the conjectured security for a trace
+// domain of dimension logRows and log2 of the union bound of the algebraic
+// errors around it: the batching of the K constraints by powers of α
+// ((K − 1)/|X|), the check at z of an identity of degree ≤ 2n (2n/|X|) and
+// DEEP's (n + P)·terms/|X| (package fri's estimate; terms: 2 trace columns at
+// P points, d quotient columns at 1).
+func security[E fri.Element, X fri.Challenge](cfg fri.Config, logRows int) (friBits, algebraicBits float64, err error) {
+	a, err := newAIR[E, X](logRows)
 	if err != nil {
 		return 0, 0, err
 	}
-	params, err := cfg.Schedule(f.field(), logRows, logRows)
+	params, err := cfg.Schedule(a.f.field(), logRows, logRows)
 	if err != nil {
 		return 0, 0, err
 	}
 	n := float64(uint64(1) << logRows)
-	terms := float64(columns*2 + f.degree())
-	e := float64(constraints-1) + 2*n + (n+2)*terms
-	return params.ConjecturedBits(), f.field().ExtBits() - math.Log2(e), nil
+	P := float64(1 + a.d.pieces())
+	terms := float64(columns)*P + float64(a.f.degree())
+	e := float64(a.constraints()-1) + 2*n + (n+P)*terms
+	return params.ConjecturedBits(), a.f.field().ExtBits() - math.Log2(e), nil
 }

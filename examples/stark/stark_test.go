@@ -17,13 +17,15 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gfpoly/gfpoly/field/gf128"
+	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/prover"
 	"github.com/gfpoly/gfpoly/prover/fri"
 )
 
 // proveAndCheck proves trace with the claimed output and verifies the proof
 // through its bytes; it returns prove's error, or else verify's.
-func proveAndCheck[E fri.Base, X fri.Ext](t *testing.T, p *starkProver[E, X], trace prover.Trace[E], output E) error {
+func proveAndCheck[E fri.Element, X fri.Challenge](t *testing.T, p *starkProver[E, X], trace prover.Trace[E], output E) error {
 	t.Helper()
 	proof, err := p.prove(trace, output)
 	if err != nil {
@@ -33,15 +35,7 @@ func proveAndCheck[E fri.Base, X fri.Ext](t *testing.T, p *starkProver[E, X], tr
 	require.NoError(t, err)
 	var got Proof[E, X]
 	require.NoError(t, got.UnmarshalBinary(data))
-	return verify(p.cfg, logOf(len(trace[0])), output, &got)
-}
-
-func logOf(n int) int {
-	k := 0
-	for 1<<k < n {
-		k++
-	}
-	return k
+	return verify(p.cfg, logRowsOf(len(trace[0])), output, &got)
 }
 
 // assertRejected asserts that a bad statement was refused: by the prover,
@@ -57,13 +51,15 @@ func assertRejected(t *testing.T, err error, what string) {
 	t.Logf("%s: rejected by %s: %v", what, who, err)
 }
 
-func testHonest[E fri.Base, X fri.Ext](t *testing.T, sizes []int) {
+func testHonest[E fri.Element, X fri.Challenge](t *testing.T, sizes []int) {
 	p, err := newProver[E, X](100)
 	require.NoError(t, err)
 	defer p.Close()
 	for _, k := range sizes {
-		trace, output := fibonacci(p.f, k)
-		require.NoError(t, proveAndCheck(t, p, trace, output), "2^%d rows", k)
+		a, err := newAIR[E, X](k)
+		require.NoError(t, err)
+		trace, output := a.fibonacci()
+		require.NoError(t, proveAndCheck(t, p, trace, output), "trace domain of dimension %d", k)
 	}
 }
 
@@ -72,58 +68,61 @@ func TestHonest(t *testing.T) {
 	t.Run("koalabear", func(t *testing.T) { testHonest[koalabear.Element, kbext.E4](t, []int{3, 6, 10}) })
 	t.Run("goldilocks", func(t *testing.T) { testHonest[goldilocks.Element, glext.E2](t, []int{3, 5, 9}) })
 	t.Run("bn254", func(t *testing.T) { testHonest[fr.Element, fr.Element](t, []int{3, 8}) })
+	t.Run("gf64", func(t *testing.T) { testHonest[gf64.Element, gf128.Element](t, []int{3, 4, 7, 10}) })
 }
 
-// continueFrom recomputes rows from+1 … n−1 of trace by the recurrence and
+// continueFrom recomputes rows from+1 … T−1 of trace by the recurrence and
 // returns the new output: a trace that satisfies every constraint but the
 // ones the caller broke at or before row from.
-func continueFrom[E fri.Base, X fri.Ext](f arith[E, X], trace prover.Trace[E], from int) E {
-	a, b := trace[0], trace[1]
-	for i := from + 1; i < len(a); i++ {
-		a[i], b[i] = b[i-1], f.add(a[i-1], b[i-1])
+func continueFrom[E fri.Element, X fri.Challenge](a *air[E, X], trace prover.Trace[E], from int) E {
+	f, A, B := a.f, trace[0], trace[1]
+	for t := from + 1; t < len(A); t++ {
+		A[t], B[t] = B[t-1], f.add(A[t-1], f.mul(a.c, B[t-1]))
 	}
-	return b[len(b)-1]
+	return B[len(B)-1]
 }
 
-func testBadTraces[E fri.Base, X fri.Ext](t *testing.T, logRows int) {
+func testBadTraces[E fri.Element, X fri.Challenge](t *testing.T, logRows int) {
 	p, err := newProver[E, X](100)
 	require.NoError(t, err)
 	defer p.Close()
-	f := p.f
-	n := 1 << logRows
+	a, err := newAIR[E, X](logRows)
+	require.NoError(t, err)
+	f := a.f
+	T := a.d.rows()
 	one := f.fromUint(1)
 
-	// One wrong entry in the middle: a_(n/2) + 1 breaks a' = b at row
-	// n/2 − 1 and b' = a + b at row n/2.
-	trace, output := fibonacci(f, logRows)
-	trace[0][n/2] = f.add(trace[0][n/2], one)
+	// One wrong entry in the middle: a_(T/2) + 1 breaks a' = b at row
+	// T/2 − 1 and b' = a + c·b at row T/2.
+	trace, output := a.fibonacci()
+	trace[0][T/2] = f.add(trace[0][T/2], one)
 	assertRejected(t, proveAndCheck(t, p, trace, output), "one wrong entry")
 
-	// One constraint broken at one row: b_(j+1) = a_j + b_j + 1, the rest
+	// One constraint broken at one row: b_(t+1) = a_t + c·b_t + 1, the rest
 	// of the trace and its output consistent with it.
-	for _, j := range []int{0, n/2 - 1, n - 2} {
-		trace, _ = fibonacci(f, logRows)
-		trace[1][j+1] = f.add(f.add(trace[0][j], trace[1][j]), one)
-		output = continueFrom(f, trace, j+1)
-		assertRejected(t, proveAndCheck(t, p, trace, output), fmt.Sprintf("b' = a + b broken at row %d", j))
+	for _, row := range []int{0, T/2 - 1, T - 2} {
+		trace, _ = a.fibonacci()
+		trace[1][row+1] = f.add(f.add(trace[0][row], f.mul(a.c, trace[1][row])), one)
+		output = continueFrom(a, trace, row+1)
+		assertRejected(t, proveAndCheck(t, p, trace, output), fmt.Sprintf("b' = a + c·b broken at row %d", row))
 	}
-	trace, _ = fibonacci(f, logRows)
-	trace[0][n/2+1] = f.add(trace[0][n/2+1], one) // a' = b broken at row n/2
-	output = continueFrom(f, trace, n/2+1)
-	assertRejected(t, proveAndCheck(t, p, trace, output), "a' = b broken at row n/2")
+	trace, _ = a.fibonacci()
+	trace[0][T/2+1] = f.add(trace[0][T/2+1], one) // a' = b broken at row T/2
+	output = continueFrom(a, trace, T/2+1)
+	assertRejected(t, proveAndCheck(t, p, trace, output), "a' = b broken at row T/2")
 
-	// Wrong boundary values: a_0 = 2 (or b_0 = 2) and the recurrence from
-	// there, with that trace's own output.
+	// Wrong boundary values: a_0 = 2 (or b_0 = 2; x for GF(2^64)) and the
+	// recurrence from there, with that trace's own output.
 	for c := range columns {
-		trace, _ = fibonacci(f, logRows)
+		trace, _ = a.fibonacci()
 		trace[c][0] = f.fromUint(2)
-		output = continueFrom(f, trace, 0)
+		output = continueFrom(a, trace, 0)
 		assertRejected(t, proveAndCheck(t, p, trace, output), fmt.Sprintf("column %d's boundary", c))
 	}
 
 	// A wrong public output: the prover is given it (its quotient has a
-	// pole at ω^(n−1)), or the verifier is.
-	trace, output = fibonacci(f, logRows)
+	// pole at the last row's point), or the verifier is.
+	trace, output = a.fibonacci()
 	wrong := f.add(output, one)
 	assertRejected(t, proveAndCheck(t, p, trace, wrong), "wrong output, proved")
 	proof, err := p.prove(trace, output)
@@ -141,8 +140,8 @@ func testBadTraces[E fri.Base, X fri.Ext](t *testing.T, logRows int) {
 		}
 		return p.enc.Encode(random)
 	}
-	trace, output = fibonacci(f, logRows)
-	trace[0][n/2] = f.add(trace[0][n/2], one)
+	trace, output = a.fibonacci()
+	trace[0][T/2] = f.add(trace[0][T/2], one)
 	err = proveAndCheck(t, p, trace, output)
 	require.ErrorIs(t, err, ErrRejected, "a low-degree quotient for a bad trace")
 	require.NotErrorIs(t, err, fri.ErrProof, "FRI accepts the forged quotient's opening")
@@ -154,14 +153,17 @@ func TestBadTraces(t *testing.T) {
 	t.Run("koalabear", func(t *testing.T) { testBadTraces[koalabear.Element, kbext.E4](t, 5) })
 	t.Run("goldilocks", func(t *testing.T) { testBadTraces[goldilocks.Element, glext.E2](t, 5) })
 	t.Run("bn254", func(t *testing.T) { testBadTraces[fr.Element, fr.Element](t, 4) })
+	t.Run("gf64", func(t *testing.T) { testBadTraces[gf64.Element, gf128.Element](t, 6) })
 }
 
-func testTampered[E fri.Base, X fri.Ext](t *testing.T, logRows int) {
+func testTampered[E fri.Element, X fri.Challenge](t *testing.T, logRows int) {
 	p, err := newProver[E, X](100)
 	require.NoError(t, err)
 	defer p.Close()
-	f := p.f
-	trace, output := fibonacci(f, logRows)
+	a, err := newAIR[E, X](logRows)
+	require.NoError(t, err)
+	f := a.f
+	trace, output := a.fibonacci()
 	proof, err := p.prove(trace, output)
 	require.NoError(t, err)
 	require.NoError(t, verify(p.cfg, logRows, output, proof))
@@ -222,53 +224,69 @@ func TestTampered(t *testing.T) {
 	t.Run("koalabear", func(t *testing.T) { testTampered[koalabear.Element, kbext.E4](t, 4) })
 	t.Run("goldilocks", func(t *testing.T) { testTampered[goldilocks.Element, glext.E2](t, 4) })
 	t.Run("bn254", func(t *testing.T) { testTampered[fr.Element, fr.Element](t, 3) })
+	t.Run("gf64", func(t *testing.T) { testTampered[gf64.Element, gf128.Element](t, 5) })
 }
 
 // The quotient's columns over the LDE against the verifier's expression of
-// it, evaluated at every LDE point embedded in X, and the next-row map: row
-// i + blowup of the LDE is at x_i·ω.
-func testQuotient[E fri.Base, X fri.Ext](t *testing.T, logRows int) {
+// it at every LDE point embedded in X, and the successors' LDEs against the
+// committed polynomials evaluated at N_m(x_i) (prover.Evaluate).
+func testQuotient[E fri.Element, X fri.Challenge](t *testing.T, logRows int) {
 	p, err := newProver[E, X](100)
 	require.NoError(t, err)
 	defer p.Close()
-	f := p.f
-	n := 1 << logRows
-	trace, output := fibonacci(f, logRows)
-	trace[1][n/2] = f.add(trace[1][n/2], f.fromUint(5)) // any trace: the identity holds off H
-	c, err := p.enc.Commit(trace)
+	a, err := newAIR[E, X](logRows)
+	require.NoError(t, err)
+	f, d := a.f, a.d
+	trace, output := a.fibonacci()
+	T := d.rows()
+	trace[1][T/2] = f.add(trace[1][T/2], f.fromUint(5)) // any trace: the identity holds off the trace domain
+	committed := d.place(trace)
+	c, err := p.enc.Commit(committed)
 	require.NoError(t, err)
 	defer c.Close()
 	lde, err := c.LDE()
 	require.NoError(t, err)
 	N := c.Rows()
-	require.Equal(t, blowup*n, N)
-	omega, err := f.rootOfUnity(logRows)
-	require.NoError(t, err)
-	w, err := c.TracePoint(1)
-	require.NoError(t, err)
-	require.True(t, f.equal(w, omega), "TracePoint(1) is ω")
+	require.Equal(t, blowup<<logRows, N)
 	xs := make([]E, N)
 	require.NoError(t, c.CodewordPoints(xs, 0))
-	for i := range N {
-		require.True(t, f.equal(xs[(i+blowup)%N], f.mul(xs[i], omega)), "x_%d·ω is x_%d", i, (i+blowup)%N)
+
+	next := make([][][]E, d.pieces())
+	rows := []int{0, 1, 2, N/2 + 3, N - 1}
+	for m := range next {
+		next[m], err = d.nextLDE(m, committed, lde, xs)
+		require.NoError(t, err)
+		points := make([]X, len(rows))
+		for i, r := range rows {
+			points[i] = d.next(m, f.xembed(xs[r]))
+		}
+		want, err := prover.Evaluate(c, points)
+		require.NoError(t, err)
+		for i, r := range rows {
+			for col := range columns {
+				require.True(t, f.xequal(want[i][col], f.xembed(next[m][col][r])), "piece %d, column %d at N(x_%d)", m, col, r)
+			}
+		}
 	}
 
 	var alpha X
 	for j := range f.degree() {
 		f.coords(&alpha)[j] = f.fromUint(uint64(3 + 7*j))
 	}
-	ap := powers(f, alpha, constraints)
-	q := quotientLDE(f, lde[0], lde[1], xs, n, omega, output, ap)
+	ap := powers(f, alpha, a.constraints())
+	q := quotientLDE(a, lde, next, xs, output, ap)
 	require.Len(t, q, f.degree())
 	for i := range N {
-		x := f.xembed(xs[i])
 		at := []X{f.xembed(lde[0][i]), f.xembed(lde[1][i])}
-		next := []X{f.xembed(lde[0][(i+blowup)%N]), f.xembed(lde[1][(i+blowup)%N])}
+		nextAt := make([][]X, d.pieces())
+		for m := range nextAt {
+			nextAt[m] = []X{f.xembed(next[m][0][i]), f.xembed(next[m][1][i])}
+		}
 		qAt := make([]X, f.degree())
 		for j := range qAt {
 			qAt[j] = f.xembed(q[j][i])
 		}
-		require.True(t, f.xequal(constraintsAt(f, at, next, x, n, omega, output, ap), recombine(f, qAt)), "row %d", i)
+		require.True(t, f.xequal(constraintsAt(a, f.xembed(xs[i]), at, nextAt, output, ap), recombine(f, qAt)), "row %d", i)
 	}
 }
 
@@ -277,6 +295,7 @@ func TestQuotient(t *testing.T) {
 	t.Run("koalabear", func(t *testing.T) { testQuotient[koalabear.Element, kbext.E4](t, 4) })
 	t.Run("goldilocks", func(t *testing.T) { testQuotient[goldilocks.Element, glext.E2](t, 4) })
 	t.Run("bn254", func(t *testing.T) { testQuotient[fr.Element, fr.Element](t, 3) })
+	t.Run("gf64", func(t *testing.T) { testQuotient[gf64.Element, gf128.Element](t, 5) })
 }
 
 // The coordinates are the types' fields in their order, and recombine
@@ -309,23 +328,30 @@ func TestCoords(t *testing.T) {
 	assert.Equal(t, 4, degreeOf[koalabear.Element, kbext.E4](t))
 	assert.Equal(t, 2, g.degree())
 	assert.Equal(t, 1, degreeOf[fr.Element, fr.Element](t))
+	h, err := arithOf[gf64.Element, gf128.Element]()
+	require.NoError(t, err)
+	z := gf128.Element{A0: 5, A1: 6}
+	assert.Equal(t, []gf64.Element{5, 6}, h.coords(&z))
+	assert.True(t, h.xequal(recombine(h, []gf128.Element{gf128.Embed(5), gf128.Embed(6)}), z))
 	_, err = arithOf[babybear.Element, kbext.E4]()
 	assert.Error(t, err, "KoalaBear's E4 over BabyBear")
 }
 
-func degreeOf[E fri.Base, X fri.Ext](t *testing.T) int {
+func degreeOf[E fri.Element, X fri.Challenge](t *testing.T) int {
 	f, err := arithOf[E, X]()
 	require.NoError(t, err)
 	return f.degree()
 }
 
-func benchmarkProve[E fri.Base, X fri.Ext](b *testing.B, logRows int) {
+func benchmarkProve[E fri.Element, X fri.Challenge](b *testing.B, logRows int) {
 	p, err := newProver[E, X](100)
 	require.NoError(b, err)
 	defer p.Close()
 	require.NoError(b, p.enc.Prepare(logRows, columns))
-	trace, output := fibonacci(p.f, logRows)
-	b.SetBytes(int64(columns<<logRows) * int64(unsafe.Sizeof(output))) // trace bytes
+	a, err := newAIR[E, X](logRows)
+	require.NoError(b, err)
+	trace, output := a.fibonacci()
+	b.SetBytes(int64(columns*len(trace[0])) * int64(unsafe.Sizeof(output))) // trace bytes
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := p.prove(trace, output); err != nil {
@@ -338,5 +364,6 @@ func BenchmarkProve(b *testing.B) {
 	for _, k := range []int{10, 16} {
 		b.Run(fmt.Sprintf("babybear/2^%d", k), func(b *testing.B) { benchmarkProve[babybear.Element, bbext.E4](b, k) })
 		b.Run(fmt.Sprintf("goldilocks/2^%d", k), func(b *testing.B) { benchmarkProve[goldilocks.Element, glext.E2](b, k) })
+		b.Run(fmt.Sprintf("gf64/2^%d", k), func(b *testing.B) { benchmarkProve[gf64.Element, gf128.Element](b, k) })
 	}
 }
