@@ -102,7 +102,6 @@ func (p primeAlg[F, X]) xinv(a X) X        { return xinverse(a) }
 func coordsOf[X, F any](x *X) []F {
 	return unsafe.Slice((*F)(unsafe.Pointer(x)), unsafe.Sizeof(*x)/unsafe.Sizeof(*new(F)))
 }
-func coordsOfSlice[X, F any](x []X, d int) []F { return coords[X, F](x, d) }
 
 // xinverse inverts a challenge-field element with gnark-crypto's Inverse.
 func xinverse[X any](a X) X {

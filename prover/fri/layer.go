@@ -35,7 +35,9 @@ type layer[E, X any] interface {
 	points(dst []E, first int)
 	fold(arity int) (layer[E, X], error)
 	foldAll(dst, src []X, arity int, beta X) error
-	foldLeaf(values []X, j int, beta X) (X, error)
+	// leafFolder returns the verifier's fold of one leaf by len(values)
+	// with beta, what it needs prepared once for all the queries of a round.
+	leafFolder(arity int, beta X) (func(values []X, j int) (X, error), error)
 	// strided reports the prime fields' leaf layout.
 	strided() bool
 	// equal reports whether two domains have the same points in order.
@@ -73,8 +75,8 @@ func (l *primeLayer[F, X]) fold(a int) (layer[F, X], error) {
 func (l *primeLayer[F, X]) foldAll(dst, src []X, a int, beta X) error {
 	return FoldCoset(dst, src, l.shift, l.omega, a, beta)
 }
-func (l *primeLayer[F, X]) foldLeaf(values []X, j int, beta X) (X, error) {
-	return FoldCosetAt(values, l.shift, l.omega, l.n, j, beta)
+func (l *primeLayer[F, X]) leafFolder(_ int, beta X) (func([]X, int) (X, error), error) {
+	return func(values []X, j int) (X, error) { return FoldCosetAt(values, l.shift, l.omega, l.n, j, beta) }, nil
 }
 func (l *primeLayer[F, X]) equal(o layer[F, X]) bool {
 	p, ok := o.(*primeLayer[F, X])
@@ -118,9 +120,26 @@ func (l *binLayer) fold(a int) (layer[gf64.Element, gf128.Element], error) {
 func (l *binLayer) foldAll(dst, src []gf128.Element, a int, beta gf128.Element) error {
 	return FoldSubspace(dst, src, l.s, a, beta)
 }
-func (l *binLayer) foldLeaf(values []gf128.Element, j int, beta gf128.Element) (gf128.Element, error) {
-	return FoldSubspaceAt(values, l.s, j, beta)
+func (l *binLayer) leafFolder(arity int, beta gf128.Element) (func([]gf128.Element, int) (gf128.Element, error), error) {
+	if err := checkArity(arity, l.s.Size()); err != nil {
+		return nil, err
+	}
+	lv, err := binLevels(l.s, bits.TrailingZeros(uint(arity)), beta)
+	if err != nil {
+		return nil, err
+	}
+	sc := new(binScratch)
+	m := l.s.Size() / arity
+	return func(values []gf128.Element, j int) (gf128.Element, error) {
+		if len(values) != arity || j < 0 || j >= m {
+			return gf128.Zero, fmt.Errorf("fri: leaf %d of %d values of a fold by %d (%d leaves): %w", j, len(values), arity, m, ErrDomain)
+		}
+		var out [1]gf128.Element
+		foldLeaves(out[:], values, lv, j, sc)
+		return out[0], nil
+	}, nil
 }
+
 func (l *binLayer) equal(o layer[gf64.Element, gf128.Element]) bool {
 	p, ok := o.(*binLayer)
 	if !ok || p.s.Dim() != l.s.Dim() || p.s.Shift() != l.s.Shift() {

@@ -198,13 +198,21 @@ func Verify[E Element, X Challenge](t *transcript.Transcript, cfg Config, stmts 
 	quotientAt := func(r, i int) X {
 		var q X
 		for _, b := range pl.rollIn[r] {
-			g := combineRow(o, embedRow(o, rows[b][i]), alpha)
+			g := combineBaseRow(o, rows[b][i], alpha)
 			x := o.xembed(bdoms[b].point(i))
 			for k, z := range stmts[b].Points {
 				q = o.xadd(q, o.xmul(cs[b][k], o.xmul(o.xsub(g, vs[b][k]), o.xinv(o.xsub(x, z)))))
 			}
 		}
 		return q
+	}
+	rollCoef := make([]X, R) // β_r^(a_r), the weight of the batches joining layer r+1
+	folders := make([]func([]X, int) (X, error), R)
+	for r, a := range pl.arities {
+		rollCoef[r] = xexp(o, betas[r], uint64(a))
+		if folders[r], err = doms[r].leafFolder(a, betas[r]); err != nil {
+			return fmt.Errorf("fri: Verify: layer %d: %w", r, err)
+		}
 	}
 	for n, q := range queries {
 		v := quotientAt(0, layerIndex(q, pl, 0, strided))
@@ -219,11 +227,11 @@ func Verify[E Element, X Challenge](t *transcript.Transcript, cfg Config, stmts 
 			if leaf[slot] != v {
 				return bad("query %d (index %d): layer %d's leaf %d disagrees with the value the previous layer gives", n, q, r, j)
 			}
-			if v, err = doms[r].foldLeaf(leaf, j, betas[r]); err != nil {
+			if v, err = folders[r](leaf, j); err != nil {
 				return bad("query %d: layer %d: %v", n, r, err)
 			}
 			if len(pl.rollIn[r+1]) > 0 {
-				v = o.xadd(v, o.xmul(xexp(o, betas[r], uint64(a)), quotientAt(r+1, j)))
+				v = o.xadd(v, o.xmul(rollCoef[r], quotientAt(r+1, j)))
 			}
 		}
 		i := layerIndex(q, pl, R, strided)
@@ -243,13 +251,13 @@ func combineRow[E Element, X Challenge](o alg[E, X], v []X, alpha X) X {
 	return g
 }
 
-// embedRow embeds a row of trace elements into X.
-func embedRow[E Element, X Challenge](o alg[E, X], row []E) []X {
-	out := make([]X, len(row))
-	for j, e := range row {
-		out[j] = o.xembed(e)
+// combineBaseRow returns Σ_j α^j·row_j, the row's elements embedded in X.
+func combineBaseRow[E Element, X Challenge](o alg[E, X], row []E, alpha X) X {
+	var g X
+	for j := len(row) - 1; j >= 0; j-- {
+		g = o.xadd(o.xmul(g, alpha), o.xembed(row[j]))
 	}
-	return out
+	return g
 }
 
 // leafValues reads a leaf's a values from its a·d coordinates.
