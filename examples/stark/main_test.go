@@ -30,9 +30,18 @@ func TestRunErrors(t *testing.T) {
 		{"-log-rows", "25"},
 		{"-bits", "60"},  // under fri.MinBits
 		{"-bits", "128"}, // more than BabyBear⁴ gives
+		{"-blowup", "5"},
+		{"-blowup", "32"},
 		{"extra"},
 	} {
 		var out, errOut bytes.Buffer
 		assert.Error(t, run(args, &out, &errOut), "%v", args)
 	}
+}
+
+func TestRunBlowup(t *testing.T) {
+	var out, errOut bytes.Buffer
+	require.NoError(t, run([]string{"-field", "gf64", "-log-rows", "5", "-blowup", "16"}, &out, &errOut), "%s", errOut.String())
+	assert.Contains(t, out.String(), "blowup 16")
+	assert.Contains(t, out.String(), "21 queries × 4 + 16 grinding bits")
 }

@@ -1,4 +1,4 @@
-package main
+package stark
 
 import (
 	"errors"
@@ -12,20 +12,18 @@ import (
 	"github.com/gfpoly/gfpoly/prover/transcript"
 )
 
-// The STARK's fixed choices: the blowup of every commitment, the number of
-// trace columns, and the transcript's label.
+// The STARK's fixed choices: the number of trace columns and the
+// transcript's label, and the trace sizes it takes.
 const (
-	logBlowup = 2 // blowup 4
-	blowup    = 1 << logBlowup
-	columns   = 2 // a, b
-	label     = "gfpoly examples/stark: Fibonacci AIR"
-	// minLogRows is the smallest trace: the FRI presets' final degree is
-	// 2^3, which must not pass a commitment's height.
-	minLogRows = 3
-	// maxLogRows bounds the trace so that the 2^logRows-th roots of unity
-	// exist in every prime field here (BabyBear's two-adicity is 27) with
-	// blowup 4 on top.
-	maxLogRows = 24
+	// Columns is the trace's width: a, b.
+	Columns = 2
+	label   = "gfpoly examples/stark: Fibonacci AIR"
+	// MinLogRows is the smallest trace domain: the FRI presets' final
+	// degree is 2^3, which must not pass a commitment's height.
+	MinLogRows = 3
+	// MaxLogRows bounds the trace domain (the encoder's limit is the
+	// field's two-adicity less the blowup: KoalaBear's is 24, BabyBear's 27).
+	MaxLogRows = 24
 )
 
 // ErrRejected is wrapped by every rejection of verify and of the proof's
@@ -37,22 +35,27 @@ var ErrRejected = errors.New("stark: proof rejected")
 // public output b_(T−1). c is 1 over the prime fields; over GF(2^64) it is x,
 // since with c = 1 the recurrence in characteristic 2 only cycles through
 // (1, 1), (1, 0), (0, 1).
+// The AIR's LDEs are at blowup 2^logBlowup, the FRI Config's.
 type air[E fri.Element, X fri.Challenge] struct {
-	f       arith[E, X]
-	d       traceDomain[E, X]
-	logRows int
-	c       E
+	f         arith[E, X]
+	d         traceDomain[E, X]
+	logRows   int
+	logBlowup int
+	c         E
 }
 
-func newAIR[E fri.Element, X fri.Challenge](logRows int) (*air[E, X], error) {
-	if logRows < minLogRows || logRows > maxLogRows {
-		return nil, fmt.Errorf("stark: 2^%d trace rows: want %d..%d", logRows, minLogRows, maxLogRows)
+func newAIR[E fri.Element, X fri.Challenge](logRows, logBlowup int) (*air[E, X], error) {
+	if logRows < MinLogRows || logRows > MaxLogRows {
+		return nil, fmt.Errorf("stark: 2^%d trace rows: want %d..%d", logRows, MinLogRows, MaxLogRows)
+	}
+	if logBlowup < 1 || logBlowup > 4 {
+		return nil, fmt.Errorf("stark: blowup 2^%d: want 2, 4, 8 or 16", logBlowup)
 	}
 	f, err := arithOf[E, X]()
 	if err != nil {
 		return nil, err
 	}
-	d, err := newTraceDomain(f, logRows)
+	d, err := newTraceDomain(f, logRows, logBlowup)
 	if err != nil {
 		return nil, err
 	}
@@ -60,12 +63,36 @@ func newAIR[E fri.Element, X fri.Challenge](logRows int) (*air[E, X], error) {
 	if f.field() == fri.GF64 {
 		c = f.fromUint(2) // x
 	}
-	return &air[E, X]{f: f, d: d, logRows: logRows, c: c}, nil
+	return &air[E, X]{f: f, d: d, logRows: logRows, logBlowup: logBlowup, c: c}, nil
 }
 
 // constraints is the number of constraints: the two transitions on each
 // piece of the trace domain, and three boundaries.
 func (a *air[E, X]) constraints() int { return 2*a.d.pieces() + 3 }
+
+// Fibonacci returns the honest trace of the trace domain of dimension
+// logRows, Columns columns of Rows[E, X](logRows) rows in row order, and its
+// public output b_(T−1).
+func Fibonacci[E fri.Element, X fri.Challenge](logRows int) (prover.Trace[E], E, error) {
+	a, err := newAIR[E, X](logRows, 1)
+	if err != nil {
+		var zero E
+		return nil, zero, err
+	}
+	trace, output := a.fibonacci()
+	return trace, output, nil
+}
+
+// Rows returns the trace length over the trace domain of dimension logRows:
+// 2^logRows over the prime fields, 2^logRows − 1 over GF(2^64) (its
+// successor's orbit misses 0).
+func Rows[E fri.Element, X fri.Challenge](logRows int) (int, error) {
+	a, err := newAIR[E, X](logRows, 1)
+	if err != nil {
+		return 0, err
+	}
+	return a.d.rows(), nil
+}
 
 // fibonacci returns the honest trace, in row order, and its output.
 func (a *air[E, X]) fibonacci() (prover.Trace[E], E) {
@@ -136,8 +163,13 @@ type Phases struct {
 	Opening  time.Duration // the DEEP-FRI opening
 }
 
-// starkProver proves the Fibonacci AIR over E with challenges in X.
-type starkProver[E fri.Element, X fri.Challenge] struct {
+// Commitments is the time of the commitment phase: the trace's LDE and
+// commitment, the quotient and its commitment (everything before the
+// opening).
+func (ph Phases) Commitments() time.Duration { return ph.Trace + ph.Quotient + ph.Commit }
+
+// Prover proves the Fibonacci AIR over E with challenges in X.
+type Prover[E fri.Element, X fri.Challenge] struct {
 	cfg    fri.Config
 	enc    prover.Encoder[E]
 	airs   map[int]*air[E, X] // by logRows: built once, with their domains' transform plans
@@ -148,23 +180,69 @@ type starkProver[E fri.Element, X fri.Challenge] struct {
 	forge func(q [][]E) ([][]E, error)
 }
 
-func newProver[E fri.Element, X fri.Challenge](bits int) (*starkProver[E, X], error) {
-	f, err := arithOf[E, X]()
+// NewProver returns a prover whose commitments are package prover's at the
+// blowup of cfg (cfg.LogBlowup, 1 … 4) with cfg's Merkle hash, made by the
+// encoder that opts configure (prover.WithGPU for a GPU backend; the blowup
+// and the hash are set here), and whose opening is fri.Open with cfg.
+// fri.NewConfig(field, bits, logBlowup) gives the presets; Verify needs the
+// same cfg. cfg.BinaryDomains must be nil: the GF(2^64) trace domain is
+// package prover's default message subspace.
+func NewProver[E fri.Element, X fri.Challenge](cfg fri.Config, opts ...prover.Option) (*Prover[E, X], error) {
+	if _, err := arithOf[E, X](); err != nil {
+		return nil, err
+	}
+	if cfg.LogBlowup < 1 || cfg.LogBlowup > 4 {
+		return nil, fmt.Errorf("stark: blowup 2^%d: want 2, 4, 8 or 16", cfg.LogBlowup)
+	}
+	if cfg.BinaryDomains != nil {
+		return nil, errors.New("stark: the FRI Config's binary domains must be the default (prover.DefaultBinaryDomains)")
+	}
+	opts = append(opts[:len(opts):len(opts)], prover.WithBlowup(1<<cfg.LogBlowup))
+	if !cfg.Merkle.Default() {
+		opts = append(opts, prover.WithMerkle(cfg.Merkle))
+	}
+	enc, err := prover.New[E](opts...)
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := fri.NewConfig(f.field(), bits, logBlowup) // the preset for bits at blowup 4
-	if err != nil {
-		return nil, err
-	}
-	enc, err := prover.New[E](prover.WithBlowup(blowup))
-	if err != nil {
-		return nil, err
-	}
-	return &starkProver[E, X]{cfg: cfg, enc: enc, airs: map[int]*air[E, X]{}}, nil
+	return &Prover[E, X]{cfg: cfg, enc: enc, airs: map[int]*air[E, X]{}}, nil
 }
 
-func (p *starkProver[E, X]) Close() error { return p.enc.Close() }
+// Config returns the FRI parameters the prover opens with.
+func (p *Prover[E, X]) Config() fri.Config { return p.cfg }
+
+// Encoder returns the encoder that makes the prover's commitments.
+func (p *Prover[E, X]) Encoder() prover.Encoder[E] { return p.enc }
+
+// Phases returns the times of the last Prove.
+func (p *Prover[E, X]) Phases() Phases { return p.phases }
+
+// Prepare builds what a first Prove of a trace domain of dimension logRows
+// would build (the encoder's transform tables and device buffers, the
+// domain's successor plans), so that the first Prove of that size costs what
+// later ones do.
+func (p *Prover[E, X]) Prepare(logRows int) error {
+	if _, err := p.airOf(logRows); err != nil {
+		return err
+	}
+	return p.enc.Prepare(logRows, Columns)
+}
+
+// airOf returns the AIR of dimension logRows, built once.
+func (p *Prover[E, X]) airOf(logRows int) (*air[E, X], error) {
+	a := p.airs[logRows]
+	if a == nil {
+		var err error
+		if a, err = newAIR[E, X](logRows, p.cfg.LogBlowup); err != nil {
+			return nil, err
+		}
+		p.airs[logRows] = a
+	}
+	return a, nil
+}
+
+// Close releases the encoder.
+func (p *Prover[E, X]) Close() error { return p.enc.Close() }
 
 // start returns the transcript both sides begin with: the AIR's shape and
 // its public input.
@@ -173,7 +251,7 @@ func start[E fri.Element, X fri.Challenge](a *air[E, X], output E) (*transcript.
 	if err != nil {
 		return nil, err
 	}
-	tr.AbsorbBytes("air", []byte{byte(a.f.field()), byte(a.logRows), logBlowup})
+	tr.AbsorbBytes("air", []byte{byte(a.f.field()), byte(a.logRows), byte(a.logBlowup)})
 	transcript.Absorb(tr, "public output", output)
 	return tr, nil
 }
@@ -192,24 +270,20 @@ func powers[E, X any](f arith[E, X], alpha X, k int) []X {
 // 2^k − 1 (GF(2^64)); newAIR checks which.
 func logRowsOf(T int) int { return bits.Len(uint(T - 1)) }
 
-// prove proves that trace, 2 columns in row order, satisfies the AIR with
-// public output b_(T−1) = output. It does not check the trace first: given
-// one that does not satisfy the AIR it computes what an honest prover would,
-// a quotient that is not of low degree, and either fails (fri.Open refuses
-// the quotient's columns, an error wrapping fri.ErrOracle) or returns a proof
-// that verify rejects.
-func (p *starkProver[E, X]) prove(trace prover.Trace[E], output E) (*Proof[E, X], error) {
-	if len(trace) != columns || len(trace[0]) < 2 || len(trace[1]) != len(trace[0]) {
-		return nil, fmt.Errorf("stark: want %d columns of the same length", columns)
+// Prove proves that trace, Columns columns in row order, satisfies the AIR
+// with public output b_(T−1) = output. It does not check the trace first:
+// given one that does not satisfy the AIR it computes what an honest prover
+// would, a quotient that is not of low degree, and either fails (fri.Open
+// refuses the quotient's columns, an error wrapping fri.ErrOracle) or returns
+// a proof that Verify rejects.
+func (p *Prover[E, X]) Prove(trace prover.Trace[E], output E) (*Proof[E, X], error) {
+	if len(trace) != Columns || len(trace[0]) < 2 || len(trace[1]) != len(trace[0]) {
+		return nil, fmt.Errorf("stark: want %d columns of the same length", Columns)
 	}
 	logRows := logRowsOf(len(trace[0]))
-	a := p.airs[logRows]
-	if a == nil {
-		var err error
-		if a, err = newAIR[E, X](logRows); err != nil {
-			return nil, err
-		}
-		p.airs[logRows] = a
+	a, err := p.airOf(logRows)
+	if err != nil {
+		return nil, err
 	}
 	f, d := a.f, a.d
 	if d.rows() != len(trace[0]) {
@@ -220,7 +294,7 @@ func (p *starkProver[E, X]) prove(trace prover.Trace[E], output E) (*Proof[E, X]
 		return nil, err
 	}
 
-	// 1. The trace's LDE over the codeword domain (N = 4n rows, row i at
+	// 1. The trace's LDE over the codeword domain (N = 2^logBlowup·n rows, row i at
 	// x_i = CodewordPoint(i)) and its commitment.
 	t0 := time.Now()
 	committed := d.place(trace)
@@ -373,14 +447,14 @@ func quotientLDE[E fri.Element, X fri.Challenge](a *air[E, X], lde [][]E, next [
 	return q
 }
 
-// verify checks a proof that the trace of the AIR's trace domain of
+// Verify checks a proof that the trace of the AIR's trace domain of
 // dimension logRows (2^logRows rows, or 2^logRows − 1 for GF(2^64)) the
-// prover committed satisfies the AIR with public output b_(T−1) = output.
-// It replays the prover's transcript, runs the DEEP-FRI verifier that proves
-// the values at z and its successors, and checks the AIR at z with them.
-// Every rejection wraps ErrRejected.
-func verify[E fri.Element, X fri.Challenge](cfg fri.Config, logRows int, output E, p *Proof[E, X]) error {
-	a, err := newAIR[E, X](logRows)
+// prover committed satisfies the AIR with public output b_(T−1) = output,
+// with the prover's FRI parameters cfg. It replays the prover's transcript,
+// runs the DEEP-FRI verifier that proves the values at z and its successors,
+// and checks the AIR at z with them. Every rejection wraps ErrRejected.
+func Verify[E fri.Element, X fri.Challenge](cfg fri.Config, logRows int, output E, p *Proof[E, X]) error {
+	a, err := newAIR[E, X](logRows, cfg.LogBlowup)
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrRejected, err)
 	}
@@ -403,7 +477,7 @@ func verify[E fri.Element, X fri.Challenge](cfg fri.Config, logRows int, output 
 		return err
 	}
 	stmts := []fri.Statement[X]{
-		{Root: p.TraceRoot, LogRows: logRows, Columns: columns, Points: points},
+		{Root: p.TraceRoot, LogRows: logRows, Columns: Columns, Points: points},
 		{Root: p.QuotientRoot, LogRows: logRows, Columns: f.degree(), Points: points[:1]},
 	}
 	if err := fri.Verify(tr, cfg, stmts, p.Opening); err != nil {
@@ -414,7 +488,7 @@ func verify[E fri.Element, X fri.Challenge](cfg fri.Config, logRows int, output 
 		return fmt.Errorf("%w: values of the wrong shape", ErrRejected)
 	}
 	for _, vp := range v[0] {
-		if len(vp) != columns {
+		if len(vp) != Columns {
 			return fmt.Errorf("%w: values of the wrong shape", ErrRejected)
 		}
 	}
@@ -464,14 +538,15 @@ func recombine[E, X any](f arith[E, X], qAt []X) X {
 	return sum
 }
 
-// security returns the FRI part of the conjectured security for a trace
-// domain of dimension logRows and log2 of the union bound of the algebraic
-// errors around it: the batching of the K constraints by powers of α
-// ((K − 1)/|X|), the check at z of an identity of degree ≤ 2n (2n/|X|) and
-// DEEP's (n + P)·terms/|X| (package fri's estimate; terms: 2 trace columns at
-// P points, d quotient columns at 1).
-func security[E fri.Element, X fri.Challenge](cfg fri.Config, logRows int) (friBits, algebraicBits float64, err error) {
-	a, err := newAIR[E, X](logRows)
+// Security returns, for a trace domain of dimension logRows proved with cfg,
+// the FRI part of the conjectured security (fri.Params.ConjecturedBits of the
+// schedule) and −log2 of the union bound of the algebraic errors around it:
+// the batching of the K constraints by powers of α ((K − 1)/|X|), the check
+// at z of an identity of degree ≤ 2n (2n/|X|) and DEEP's (n + P)·terms/|X|
+// (package fri's estimate; terms: 2 trace columns at P points, d quotient
+// columns at 1). The proof's conjectured security is the smaller of the two.
+func Security[E fri.Element, X fri.Challenge](cfg fri.Config, logRows int) (friBits, algebraicBits float64, err error) {
+	a, err := newAIR[E, X](logRows, cfg.LogBlowup)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -481,7 +556,7 @@ func security[E fri.Element, X fri.Challenge](cfg fri.Config, logRows int) (friB
 	}
 	n := float64(uint64(1) << logRows)
 	P := float64(1 + a.d.pieces())
-	terms := float64(columns)*P + float64(a.f.degree())
+	terms := float64(Columns)*P + float64(a.f.degree())
 	e := float64(a.constraints()-1) + 2*n + (n+P)*terms
 	return params.ConjecturedBits(), a.f.field().ExtBits() - math.Log2(e), nil
 }

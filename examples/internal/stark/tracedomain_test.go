@@ -1,4 +1,4 @@
-package main
+package stark
 
 import (
 	"math/rand/v2"
@@ -26,7 +26,7 @@ func TestLeastPrimitive(t *testing.T) {
 		9:  0b1000010001,  // x^9 + x^4 + 1
 		10: 0b10000001001, // x^10 + x^3 + 1
 	}
-	for k := 2; k <= maxLogRows; k++ {
+	for k := 2; k <= MaxLogRows; k++ {
 		p, err := leastPrimitive(k)
 		require.NoError(t, err)
 		require.Equal(t, uint64(1), p>>k, "degree %d", k)
@@ -63,8 +63,8 @@ func orbitLength(p uint64, k int) int {
 // point, whose successor is 1; it is x·r on S_0 and x·r + p on S_1 computed
 // in GF(2^64), and N_m at an embedded point is the same.
 func TestSuccessor(t *testing.T) {
-	for k := minLogRows; k <= 14; k++ {
-		d, err := newSubspaceDomain(k)
+	for k := MinLogRows; k <= 14; k++ {
+		d, err := newSubspaceDomain(k, 2)
 		require.NoError(t, err)
 		n, T := 1<<k, d.rows()
 		require.Equal(t, n-1, T)
@@ -98,8 +98,8 @@ func TestSuccessor(t *testing.T) {
 // As one polynomial on S (0 ↦ 0 included), the successor has degree
 // exactly n/2: its interpolant's monomial coefficients stop at 2^(k−1).
 func TestSuccessorDegree(t *testing.T) {
-	for k := minLogRows; k <= 12; k++ {
-		d, err := newSubspaceDomain(k)
+	for k := MinLogRows; k <= 12; k++ {
+		d, err := newSubspaceDomain(k, 2)
 		require.NoError(t, err)
 		values := make([]gf64.Element, 1<<k)
 		for i := range values {
@@ -119,8 +119,8 @@ func TestSuccessorDegree(t *testing.T) {
 // points, at base-field and extension points.
 func TestVanishing(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for k := minLogRows; k <= 9; k++ {
-		d, err := newSubspaceDomain(k)
+	for k := MinLogRows; k <= 9; k++ {
+		d, err := newSubspaceDomain(k, 2)
 		require.NoError(t, err)
 		half := 1 << (k - 1)
 		for range 20 {

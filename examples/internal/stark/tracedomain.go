@@ -1,4 +1,4 @@
-package main
+package stark
 
 import (
 	"errors"
@@ -41,9 +41,9 @@ type traceDomain[E fri.Element, X fri.Challenge] interface {
 	selectorAt(m int, z X) (X, bool)
 }
 
-func newTraceDomain[E fri.Element, X fri.Challenge](f arith[E, X], logRows int) (traceDomain[E, X], error) {
+func newTraceDomain[E fri.Element, X fri.Challenge](f arith[E, X], logRows, logBlowup int) (traceDomain[E, X], error) {
 	if f.field() == fri.GF64 {
-		d, err := newSubspaceDomain(logRows)
+		d, err := newSubspaceDomain(logRows, logBlowup)
 		if err != nil {
 			return nil, err
 		}
@@ -54,7 +54,7 @@ func newTraceDomain[E fri.Element, X fri.Challenge](f arith[E, X], logRows int) 
 		return nil, err
 	}
 	n := 1 << logRows
-	return &cyclicDomain[E, X]{f: f, n: n, omega: omega, lastPoint: f.exp(omega, uint64(n-1))}, nil
+	return &cyclicDomain[E, X]{f: f, n: n, blowup: 1 << logBlowup, omega: omega, lastPoint: f.exp(omega, uint64(n-1))}, nil
 }
 
 // cyclicDomain is H = ⟨ω⟩ of a prime field, row i at ω^i: one piece, H
@@ -64,6 +64,7 @@ func newTraceDomain[E fri.Element, X fri.Challenge](f arith[E, X], logRows int) 
 type cyclicDomain[E fri.Element, X fri.Challenge] struct {
 	f         arith[E, X]
 	n         int
+	blowup    int
 	omega     E
 	lastPoint E
 }
@@ -76,7 +77,7 @@ func (d *cyclicDomain[E, X]) pieces() int                                 { retu
 func (d *cyclicDomain[E, X]) next(_ int, z X) X                           { return d.f.xmul(z, d.f.xembed(d.omega)) }
 
 func (d *cyclicDomain[E, X]) nextLDE(_ int, _ prover.Trace[E], lde [][]E, xs []E) ([][]E, error) {
-	N := len(xs)
+	N, blowup := len(xs), d.blowup
 	if N != blowup*d.n || !d.f.equal(xs[blowup], d.f.mul(xs[0], d.omega)) {
 		return nil, errors.New("stark: the LDE is not over a coset g·⟨ω'⟩ with ω'^blowup = ω, in natural order")
 	}
@@ -92,7 +93,7 @@ func (d *cyclicDomain[E, X]) nextLDE(_ int, _ prover.Trace[E], lde [][]E, xs []E
 // selector: x_i^n repeats with period blowup (ω'^n has order blowup), so Z_0
 // takes blowup values over the coset.
 func (d *cyclicDomain[E, X]) selector(_ int, dst, xs []E) {
-	f := d.f
+	f, blowup := d.f, d.blowup
 	one := f.fromUint(1)
 	for i := range blowup {
 		dst[i] = f.inv(f.sub(f.exp(xs[i], uint64(d.n)), one))
@@ -123,7 +124,7 @@ func (d *cyclicDomain[E, X]) selectorAt(_ int, z X) (X, bool) {
 // x·r mod p, multiplication by the generator x of GF(2)[x]/(p) = GF(2^k).
 // Its orbit from 1, r_t = x^t mod p, visits every non-zero element of S once:
 // the trace has T = 2^k − 1 rows, row t at r_t (the lengths allowed are
-// 2^k − 1, 3 ≤ k ≤ maxLogRows), and 0 ∈ S holds no row (the encoder's entry
+// 2^k − 1, 3 ≤ k ≤ MaxLogRows), and 0 ∈ S holds no row (the encoder's entry
 // there is 0). In GF(2^64), where r is the element with the same bits and
 // k < 64, the product x·r needs no reduction, so the successor is
 //
@@ -167,7 +168,7 @@ type subspaceDomain struct {
 	successors [2]*domain.Subspace // N_0 and N_1 of the codeword subspace
 }
 
-func newSubspaceDomain(logRows int) (*subspaceDomain, error) {
+func newSubspaceDomain(logRows, logBlowup int) (*subspaceDomain, error) {
 	k := logRows
 	if k < 2 || k > 62 {
 		return nil, fmt.Errorf("stark: no subspace trace domain of dimension %d", k)
@@ -256,7 +257,7 @@ func (d *subspaceDomain) nextLDE(m int, committed prover.Trace[gf64.Element], _ 
 
 // selector: xs is the codeword subspace T in its order (nextLDE checks it),
 // whose basis starts with S_0's, so x_i − x_(i0) ∈ S_0 within each block of
-// 2^(k−1) rows from i0 and Z_m(x_i) = Z_m(x_(i0)): Z_m takes 8 values over T.
+// 2^(k−1) rows from i0 and Z_m(x_i) = Z_m(x_(i0)): Z_m takes 2·blowup values over T.
 func (d *subspaceDomain) selector(m int, dst, xs []gf64.Element) {
 	e, top := gf64.Element(0), gf64.Element(0)
 	if m == 1 {

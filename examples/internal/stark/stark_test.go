@@ -1,4 +1,4 @@
-package main
+package stark
 
 import (
 	"errors"
@@ -23,11 +23,22 @@ import (
 	"github.com/gfpoly/gfpoly/prover/fri"
 )
 
+// newTestProver returns a prover with fri.NewConfig's 100-bit preset at
+// blowup 2^logBlowup.
+func newTestProver[E fri.Element, X fri.Challenge](t testing.TB, logBlowup int) (*Prover[E, X], error) {
+	t.Helper()
+	f, err := arithOf[E, X]()
+	require.NoError(t, err)
+	cfg, err := fri.NewConfig(f.field(), 100, logBlowup)
+	require.NoError(t, err)
+	return NewProver[E, X](cfg)
+}
+
 // proveAndCheck proves trace with the claimed output and verifies the proof
 // through its bytes; it returns prove's error, or else verify's.
-func proveAndCheck[E fri.Element, X fri.Challenge](t *testing.T, p *starkProver[E, X], trace prover.Trace[E], output E) error {
+func proveAndCheck[E fri.Element, X fri.Challenge](t *testing.T, p *Prover[E, X], trace prover.Trace[E], output E) error {
 	t.Helper()
-	proof, err := p.prove(trace, output)
+	proof, err := p.Prove(trace, output)
 	if err != nil {
 		return err
 	}
@@ -35,7 +46,7 @@ func proveAndCheck[E fri.Element, X fri.Challenge](t *testing.T, p *starkProver[
 	require.NoError(t, err)
 	var got Proof[E, X]
 	require.NoError(t, got.UnmarshalBinary(data))
-	return verify(p.cfg, logRowsOf(len(trace[0])), output, &got)
+	return Verify(p.cfg, logRowsOf(len(trace[0])), output, &got)
 }
 
 // assertRejected asserts that a bad statement was refused: by the prover,
@@ -52,11 +63,11 @@ func assertRejected(t *testing.T, err error, what string) {
 }
 
 func testHonest[E fri.Element, X fri.Challenge](t *testing.T, sizes []int) {
-	p, err := newProver[E, X](100)
+	p, err := newTestProver[E, X](t, 2)
 	require.NoError(t, err)
 	defer p.Close()
 	for _, k := range sizes {
-		a, err := newAIR[E, X](k)
+		a, err := newAIR[E, X](k, 2)
 		require.NoError(t, err)
 		trace, output := a.fibonacci()
 		require.NoError(t, proveAndCheck(t, p, trace, output), "trace domain of dimension %d", k)
@@ -82,11 +93,11 @@ func continueFrom[E fri.Element, X fri.Challenge](a *air[E, X], trace prover.Tra
 	return B[len(B)-1]
 }
 
-func testBadTraces[E fri.Element, X fri.Challenge](t *testing.T, logRows int) {
-	p, err := newProver[E, X](100)
+func testBadTraces[E fri.Element, X fri.Challenge](t *testing.T, logRows, logBlowup int) {
+	p, err := newTestProver[E, X](t, logBlowup)
 	require.NoError(t, err)
 	defer p.Close()
-	a, err := newAIR[E, X](logRows)
+	a, err := newAIR[E, X](logRows, logBlowup)
 	require.NoError(t, err)
 	f := a.f
 	T := a.d.rows()
@@ -113,7 +124,7 @@ func testBadTraces[E fri.Element, X fri.Challenge](t *testing.T, logRows int) {
 
 	// Wrong boundary values: a_0 = 2 (or b_0 = 2; x for GF(2^64)) and the
 	// recurrence from there, with that trace's own output.
-	for c := range columns {
+	for c := range Columns {
 		trace, _ = a.fibonacci()
 		trace[c][0] = f.fromUint(2)
 		output = continueFrom(a, trace, 0)
@@ -125,13 +136,13 @@ func testBadTraces[E fri.Element, X fri.Challenge](t *testing.T, logRows int) {
 	trace, output = a.fibonacci()
 	wrong := f.add(output, one)
 	assertRejected(t, proveAndCheck(t, p, trace, wrong), "wrong output, proved")
-	proof, err := p.prove(trace, output)
+	proof, err := p.Prove(trace, output)
 	require.NoError(t, err)
-	err = verify(p.cfg, logRows, wrong, proof)
+	err = Verify(p.cfg, logRows, wrong, proof)
 	require.ErrorIs(t, err, ErrRejected, "wrong output, verified")
 
 	// A cheating prover commits a quotient of low degree (any: here the
-	// LDE of random columns) for a trace that breaks a constraint: FRI
+	// LDE of random Columns) for a trace that breaks a constraint: FRI
 	// proves its values, and the AIR check at z rejects them.
 	p.forge = func(q [][]E) ([][]E, error) {
 		random, err := prover.RandomTrace[E](logRows, len(q), 7)
@@ -149,24 +160,29 @@ func testBadTraces[E fri.Element, X fri.Challenge](t *testing.T, logRows int) {
 }
 
 func TestBadTraces(t *testing.T) {
-	t.Run("babybear", func(t *testing.T) { testBadTraces[babybear.Element, bbext.E4](t, 6) })
-	t.Run("koalabear", func(t *testing.T) { testBadTraces[koalabear.Element, kbext.E4](t, 5) })
-	t.Run("goldilocks", func(t *testing.T) { testBadTraces[goldilocks.Element, glext.E2](t, 5) })
-	t.Run("bn254", func(t *testing.T) { testBadTraces[fr.Element, fr.Element](t, 4) })
-	t.Run("gf64", func(t *testing.T) { testBadTraces[gf64.Element, gf128.Element](t, 6) })
+	t.Run("babybear", func(t *testing.T) { testBadTraces[babybear.Element, bbext.E4](t, 6, 2) })
+	t.Run("koalabear", func(t *testing.T) { testBadTraces[koalabear.Element, kbext.E4](t, 5, 2) })
+	t.Run("goldilocks", func(t *testing.T) { testBadTraces[goldilocks.Element, glext.E2](t, 5, 2) })
+	t.Run("bn254", func(t *testing.T) { testBadTraces[fr.Element, fr.Element](t, 4, 2) })
+	t.Run("gf64", func(t *testing.T) { testBadTraces[gf64.Element, gf128.Element](t, 6, 2) })
+	// The selectors and successors at the other blowups.
+	for _, logBlowup := range []int{1, 3, 4} {
+		t.Run(fmt.Sprintf("babybear/blowup%d", 1<<logBlowup), func(t *testing.T) { testBadTraces[babybear.Element, bbext.E4](t, 5, logBlowup) })
+		t.Run(fmt.Sprintf("gf64/blowup%d", 1<<logBlowup), func(t *testing.T) { testBadTraces[gf64.Element, gf128.Element](t, 5, logBlowup) })
+	}
 }
 
 func testTampered[E fri.Element, X fri.Challenge](t *testing.T, logRows int) {
-	p, err := newProver[E, X](100)
+	p, err := newTestProver[E, X](t, 2)
 	require.NoError(t, err)
 	defer p.Close()
-	a, err := newAIR[E, X](logRows)
+	a, err := newAIR[E, X](logRows, 2)
 	require.NoError(t, err)
 	f := a.f
 	trace, output := a.fibonacci()
-	proof, err := p.prove(trace, output)
+	proof, err := p.Prove(trace, output)
 	require.NoError(t, err)
-	require.NoError(t, verify(p.cfg, logRows, output, proof))
+	require.NoError(t, Verify(p.cfg, logRows, output, proof))
 	data, err := proof.MarshalBinary()
 	require.NoError(t, err)
 
@@ -187,7 +203,7 @@ func testTampered[E fri.Element, X fri.Challenge](t *testing.T, logRows int) {
 		var got Proof[E, X]
 		err := got.UnmarshalBinary(bad)
 		if err == nil {
-			err = verify(p.cfg, logRows, output, &got)
+			err = Verify(p.cfg, logRows, output, &got)
 		}
 		require.ErrorIs(t, err, ErrRejected, "byte %d of %d flipped", i, len(data))
 	}
@@ -205,7 +221,7 @@ func testTampered[E fri.Element, X fri.Challenge](t *testing.T, logRows int) {
 			for j := range v[b][pt] {
 				saved := v[b][pt][j]
 				v[b][pt][j] = f.xadd(saved, f.xembed(f.fromUint(1)))
-				err := verify(p.cfg, logRows, output, proof)
+				err := Verify(p.cfg, logRows, output, proof)
 				v[b][pt][j] = saved
 				require.ErrorIs(t, err, ErrRejected, "value %d of point %d of batch %d", j, pt, b)
 			}
@@ -214,9 +230,9 @@ func testTampered[E fri.Element, X fri.Challenge](t *testing.T, logRows int) {
 	// Roots swapped, and a wrong height.
 	swapped := *proof
 	swapped.TraceRoot, swapped.QuotientRoot = proof.QuotientRoot, proof.TraceRoot
-	require.ErrorIs(t, verify(p.cfg, logRows, output, &swapped), ErrRejected)
-	require.ErrorIs(t, verify(p.cfg, logRows+1, output, proof), ErrRejected)
-	require.NoError(t, verify(p.cfg, logRows, output, proof), "the proof is left as it was")
+	require.ErrorIs(t, Verify(p.cfg, logRows, output, &swapped), ErrRejected)
+	require.ErrorIs(t, Verify(p.cfg, logRows+1, output, proof), ErrRejected)
+	require.NoError(t, Verify(p.cfg, logRows, output, proof), "the proof is left as it was")
 }
 
 func TestTampered(t *testing.T) {
@@ -227,14 +243,14 @@ func TestTampered(t *testing.T) {
 	t.Run("gf64", func(t *testing.T) { testTampered[gf64.Element, gf128.Element](t, 5) })
 }
 
-// The quotient's columns over the LDE against the verifier's expression of
+// The quotient's Columns over the LDE against the verifier's expression of
 // it at every LDE point embedded in X, and the successors' LDEs against the
 // committed polynomials evaluated at N_m(x_i) (prover.Evaluate).
-func testQuotient[E fri.Element, X fri.Challenge](t *testing.T, logRows int) {
-	p, err := newProver[E, X](100)
+func testQuotient[E fri.Element, X fri.Challenge](t *testing.T, logRows, logBlowup int) {
+	p, err := newTestProver[E, X](t, logBlowup)
 	require.NoError(t, err)
 	defer p.Close()
-	a, err := newAIR[E, X](logRows)
+	a, err := newAIR[E, X](logRows, logBlowup)
 	require.NoError(t, err)
 	f, d := a.f, a.d
 	trace, output := a.fibonacci()
@@ -247,7 +263,7 @@ func testQuotient[E fri.Element, X fri.Challenge](t *testing.T, logRows int) {
 	lde, err := c.LDE()
 	require.NoError(t, err)
 	N := c.Rows()
-	require.Equal(t, blowup<<logRows, N)
+	require.Equal(t, 1<<(logRows+p.cfg.LogBlowup), N)
 	xs := make([]E, N)
 	require.NoError(t, c.CodewordPoints(xs, 0))
 
@@ -263,7 +279,7 @@ func testQuotient[E fri.Element, X fri.Challenge](t *testing.T, logRows int) {
 		want, err := prover.Evaluate(c, points)
 		require.NoError(t, err)
 		for i, r := range rows {
-			for col := range columns {
+			for col := range Columns {
 				require.True(t, f.xequal(want[i][col], f.xembed(next[m][col][r])), "piece %d, column %d at N(x_%d)", m, col, r)
 			}
 		}
@@ -291,11 +307,15 @@ func testQuotient[E fri.Element, X fri.Challenge](t *testing.T, logRows int) {
 }
 
 func TestQuotient(t *testing.T) {
-	t.Run("babybear", func(t *testing.T) { testQuotient[babybear.Element, bbext.E4](t, 5) })
-	t.Run("koalabear", func(t *testing.T) { testQuotient[koalabear.Element, kbext.E4](t, 4) })
-	t.Run("goldilocks", func(t *testing.T) { testQuotient[goldilocks.Element, glext.E2](t, 4) })
-	t.Run("bn254", func(t *testing.T) { testQuotient[fr.Element, fr.Element](t, 3) })
-	t.Run("gf64", func(t *testing.T) { testQuotient[gf64.Element, gf128.Element](t, 5) })
+	t.Run("babybear", func(t *testing.T) { testQuotient[babybear.Element, bbext.E4](t, 5, 2) })
+	t.Run("koalabear", func(t *testing.T) { testQuotient[koalabear.Element, kbext.E4](t, 4, 2) })
+	t.Run("goldilocks", func(t *testing.T) { testQuotient[goldilocks.Element, glext.E2](t, 4, 2) })
+	t.Run("bn254", func(t *testing.T) { testQuotient[fr.Element, fr.Element](t, 3, 2) })
+	t.Run("gf64", func(t *testing.T) { testQuotient[gf64.Element, gf128.Element](t, 5, 2) })
+	for _, logBlowup := range []int{1, 3, 4} {
+		t.Run(fmt.Sprintf("babybear/blowup%d", 1<<logBlowup), func(t *testing.T) { testQuotient[babybear.Element, bbext.E4](t, 4, logBlowup) })
+		t.Run(fmt.Sprintf("gf64/blowup%d", 1<<logBlowup), func(t *testing.T) { testQuotient[gf64.Element, gf128.Element](t, 4, logBlowup) })
+	}
 }
 
 // The coordinates are the types' fields in their order, and recombine
@@ -344,17 +364,17 @@ func degreeOf[E fri.Element, X fri.Challenge](t *testing.T) int {
 }
 
 func benchmarkProve[E fri.Element, X fri.Challenge](b *testing.B, logRows int) {
-	p, err := newProver[E, X](100)
+	p, err := newTestProver[E, X](b, 2)
 	require.NoError(b, err)
 	defer p.Close()
-	require.NoError(b, p.enc.Prepare(logRows, columns))
-	a, err := newAIR[E, X](logRows)
+	require.NoError(b, p.Prepare(logRows))
+	a, err := newAIR[E, X](logRows, 2)
 	require.NoError(b, err)
 	trace, output := a.fibonacci()
-	b.SetBytes(int64(columns*len(trace[0])) * int64(unsafe.Sizeof(output))) // trace bytes
+	b.SetBytes(int64(Columns*len(trace[0])) * int64(unsafe.Sizeof(output))) // trace bytes
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := p.prove(trace, output); err != nil {
+		if _, err := p.Prove(trace, output); err != nil {
 			b.Fatal(err)
 		}
 	}
