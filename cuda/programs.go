@@ -21,6 +21,9 @@ var merkleTypes = []string{"gf64", "goldilocks", "babybear", "koalabear", "bn254
 // fsMaxNST).
 var nttFields = map[string]int{"bn254": 9, "goldilocks": 11, "babybear": 10, "koalabear": 10}
 
+// poseidon2Fields are the fields of poseidon2.cu's modules.
+var poseidon2Fields = []string{"babybear", "koalabear", "goldilocks"}
+
 // gf2nSizes are the field sizes n of gf2n.cu's modules, one module per size
 // (GF2N_W, the words of an element, is n/64; gpu/gf2n loads them).
 var gf2nSizes = []int{128, 256, 512, 1024, 2048}
@@ -55,6 +58,11 @@ var programs = func() map[string]func() (string, error) {
 			return join("#define NTT_ONLY 1\n#define NTT_ONLY_"+f+" 1\n", "ntt_fields.cu", "ntt_ext.cu")
 		}
 	}
+	for _, f := range poseidon2Fields {
+		p[Poseidon2Program(f)] = func() (string, error) {
+			return join("#define P2_"+strings.ToUpper(f)+" 1\n", "poseidon2.cu")
+		}
+	}
 	for _, n := range gf2nSizes {
 		p[GF2nProgram(n)] = func() (string, error) {
 			return join(fmt.Sprintf("#define GF2N_W %d\n", n/64), "gf2n.cu")
@@ -82,7 +90,7 @@ func join(defines string, files ...string) (string, error) {
 
 // Programs returns the names of every program the library compiles, sorted:
 // "gf64.cu" and "gf32.cu" (the vector kernels), "gf128.cu" (GF(2^128),
-// gf64.cu joined with gf128.cu), "fft.cu" (the additive transforms), IntNTTProgram, FermatProgram, MerkleProgram of each element type, NTTProgram and ExtProgram of each
+// gf64.cu joined with gf128.cu), "fft.cu" (the additive transforms), IntNTTProgram, FermatProgram, MerkleProgram of each element type, Poseidon2Program of each of its fields, NTTProgram and ExtProgram of each
 // field and GF2nProgram of each binary field size.
 func Programs() []string {
 	names := make([]string, 0, len(programs))
@@ -105,6 +113,11 @@ func Program(name string) (string, error) {
 // MerkleProgram names the row-hashing program of one element type: "gf64",
 // "goldilocks", "babybear", "koalabear" or "bn254".
 func MerkleProgram(elem string) string { return "merkle_" + elem + ".cu" }
+
+// Poseidon2Program names the Poseidon2 program of one field (cuda/poseidon2.cu:
+// the permutations and the field Merkle trees of gpu/poseidon2 and
+// gpu/rowhash): "babybear", "koalabear" or "goldilocks".
+func Poseidon2Program(field string) string { return "poseidon2_" + field + ".cu" }
 
 // IntNTTProgram names the multi-modular integer product program
 // (cuda/intntt.cu, gpu/intntt).

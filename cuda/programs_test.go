@@ -13,7 +13,7 @@ import (
 // with its defines first and the files it names in order.
 func TestPrograms(t *testing.T) {
 	names := Programs()
-	require.Len(t, names, 6+len(merkleTypes)+2*len(nttFields)+len(gf2nSizes))
+	require.Len(t, names, 6+len(merkleTypes)+len(poseidon2Fields)+2*len(nttFields)+len(gf2nSizes))
 	assert.IsIncreasing(t, names)
 	file := func(name string) string {
 		b, err := Sources.ReadFile(name)
@@ -58,6 +58,11 @@ func TestPrograms(t *testing.T) {
 		src, err := Program(ExtProgram(f))
 		require.NoError(t, err, f)
 		assert.Equal(t, "#define NTT_ONLY 1\n#define NTT_ONLY_"+f+" 1\n"+file("ntt_fields.cu")+"\n"+file("ntt_ext.cu"), src, f)
+	}
+	for _, f := range poseidon2Fields {
+		src, err := Program(Poseidon2Program(f))
+		require.NoError(t, err, f)
+		assert.Equal(t, "#define P2_"+strings.ToUpper(f)+" 1\n"+file("poseidon2.cu"), src, f)
 	}
 	for _, n := range gf2nSizes {
 		src, err := Program(GF2nProgram(n))

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gfpoly/gfpoly/gpu"
+	gp2 "github.com/gfpoly/gfpoly/gpu/poseidon2"
 	"github.com/gfpoly/gfpoly/internal/hugepage"
 	"github.com/gfpoly/gfpoly/prover/merkle"
 )
@@ -95,6 +96,11 @@ type config struct {
 	gpus     []*gpu.Device // WithGPUs's, in column order
 	// devBudget is WithDeviceBudget's; 0 for the default.
 	devBudget int64
+	// devTree is the field hash (hs) in the form of the GPU's kernels, nil
+	// for a byte hash and for a field hash the GPU does not run (then
+	// devTreeWhy says why).
+	devTree    *gp2.TreeSpec
+	devTreeWhy string
 }
 
 // WithBlowup sets the blowup, the ratio of codeword to trace length: 2, 4
@@ -395,7 +401,10 @@ func (c *core[E]) Commit(src Source[E]) (*Commitment[E], error) {
 	why := ""
 	if c.res != nil {
 		if !c.devTreeOK() {
-			why = "the tree of a hash other than the default is built on the CPU, from an LDE in host memory"
+			why = "the tree of " + c.cfg.hs.String() + " is built on the CPU, from an LDE in host memory"
+			if c.cfg.devTreeWhy != "" {
+				why += " (" + c.cfg.devTreeWhy + ")"
+			}
 		} else {
 			cm, reason, err := c.commitResident(src, logRows, cols, t0)
 			if cm != nil || err != nil {

@@ -6,10 +6,16 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/consensys/gnark-crypto/field/babybear"
+	"github.com/consensys/gnark-crypto/field/goldilocks"
+	"github.com/consensys/gnark-crypto/field/koalabear"
+
 	"github.com/gfpoly/gfpoly/gpu"
+	gp2 "github.com/gfpoly/gfpoly/gpu/poseidon2"
 	"github.com/gfpoly/gfpoly/gpu/rowhash"
 	"github.com/gfpoly/gfpoly/internal/hugepage"
 	"github.com/gfpoly/gfpoly/prover/merkle"
+	p2 "github.com/gfpoly/gfpoly/prover/poseidon2"
 )
 
 // Commitments on the GPU. With the default hash (SHA-256), a GPU backend
@@ -46,14 +52,14 @@ type devSlot[E Element] struct {
 	busy bool
 }
 
-func newDevHash[E Element](dev *gpu.Device, rows int) (_ *devHash[E], err error) {
+func newDevHash[E Element](dev *gpu.Device, rows int, cfg *config) (_ *devHash[E], err error) {
 	h := &devHash[E]{dev: dev}
 	defer func() {
 		if err != nil {
 			h.close()
 		}
 	}()
-	if h.rh, err = rowhash.New[E](dev, rows, merkle.LeafTag, merkle.NodeTag); err != nil {
+	if h.rh, err = newRowHasher[E](dev, rows, cfg); err != nil {
 		return nil, err
 	}
 	if h.ev, err = dev.NewEvent(); err != nil {
@@ -135,7 +141,7 @@ func (c *core[E]) devHashFor(rows int) (*devHash[E], func(), error) {
 // newDevHash makes a device hasher on the encoder's GPU; (nil, nil) when
 // the device lacks the memory.
 func (c *core[E]) newDevHash(rows int) (*devHash[E], error) {
-	h, err := newDevHash[E](c.cfg.gpu, rows)
+	h, err := newDevHash[E](c.cfg.gpu, rows, &c.cfg)
 	if errors.Is(err, gpu.ErrOutOfMemory) {
 		return nil, nil
 	}
@@ -286,8 +292,52 @@ func (h *devHash[E]) tree(lde [][]E, hs merkle.Hasher) (*merkle.Tree[E], error) 
 }
 
 // devTreeOK says whether the commitment is hashed on the device: a GPU
-// backend with the default hash.
-func (c *core[E]) devTreeOK() bool { return c.devLDE != nil && c.cfg.hs.Default() }
+// backend with the default hash or a field hash the GPU runs.
+func (c *core[E]) devTreeOK() bool {
+	return c.devLDE != nil && (c.cfg.hs.Default() || c.cfg.devTree != nil)
+}
+
+// newRowHasher returns the device's row hasher for the tree of cfg's hash:
+// SHA-256's, or the field tree of cfg.devTree.
+func newRowHasher[E Element](dev *gpu.Device, rows int, cfg *config) (*rowhash.Hasher[E], error) {
+	if cfg.devTree != nil {
+		return rowhash.NewField[E](dev, rows, *cfg.devTree)
+	}
+	return rowhash.New[E](dev, rows, merkle.LeafTag, merkle.NodeTag)
+}
+
+// devTreeSpec returns a field hash in the form of the GPU's kernels, or nil
+// and the reason the GPU does not run it.
+func devTreeSpec[E Element](hs merkle.Hasher) (*gp2.TreeSpec, string) {
+	var z E
+	var ts gp2.TreeSpec
+	var err error
+	switch any(z).(type) {
+	case babybear.Element:
+		ts, err = fieldTreeSpec[babybear.Element](hs)
+	case koalabear.Element:
+		ts, err = fieldTreeSpec[koalabear.Element](hs)
+	case goldilocks.Element:
+		ts, err = fieldTreeSpec[goldilocks.Element](hs)
+	default:
+		return nil, "not a field hash over " + FieldOf[E]().String()
+	}
+	if err == nil && ts.DigestBytes() != rowhash.DigestSize {
+		err = fmt.Errorf("digests of %d bytes, the GPU's trees take %d", ts.DigestBytes(), rowhash.DigestSize)
+	}
+	if err != nil {
+		return nil, err.Error()
+	}
+	return &ts, ""
+}
+
+func fieldTreeSpec[F p2.Element](hs merkle.Hasher) (gp2.TreeSpec, error) {
+	leaf, node, ok := merkle.FieldParts[F](hs)
+	if !ok {
+		return gp2.TreeSpec{}, fmt.Errorf("%v is not a field hash over this field", hs)
+	}
+	return gp2.TreeSpecOf(leaf, node)
+}
 
 // commitDev encodes src into lde with the rows hashed on the device during
 // the encoding. It returns (nil, nil) when the device lacks the memory for

@@ -32,7 +32,7 @@ type multiHash[E Element] struct {
 	ev, cev   []*gpu.Event
 }
 
-func newMultiHash[E Element](dev *gpu.Device, blocks, rows int) (_ *multiHash[E], err error) {
+func newMultiHash[E Element](dev *gpu.Device, blocks, rows int, cfg *config) (_ *multiHash[E], err error) {
 	mh := &multiHash[E]{dev: dev}
 	defer func() {
 		if err != nil {
@@ -49,7 +49,7 @@ func newMultiHash[E Element](dev *gpu.Device, blocks, rows int) (_ *multiHash[E]
 		return nil, err
 	}
 	for range blocks {
-		h, err := rowhash.New[E](dev, rows, merkle.LeafTag, merkle.NodeTag)
+		h, err := newRowHasher[E](dev, rows, cfg)
 		if err != nil {
 			return nil, err
 		}
@@ -103,7 +103,7 @@ func (m *multiGPU[E]) hashersFor(d, blocks, rows int) ([]*multiHash[E], error) {
 		return nil, err
 	}
 	for i := range d {
-		mh, err := newMultiHash[E](m.cfg.gpus[i], blocks, rows)
+		mh, err := newMultiHash[E](m.cfg.gpus[i], blocks, rows, &m.cfg)
 		if err != nil {
 			return nil, fmt.Errorf("device %d: %w", i, err)
 		}

@@ -36,6 +36,9 @@ func New[E Element](opts ...Option) (Encoder[E], error) {
 	if err := merkle.CheckField[E](cfg.hs); err != nil {
 		return nil, fmt.Errorf("prover: WithMerkle: %w (%w)", err, ErrConfig)
 	}
+	if !cfg.hs.Default() && (cfg.gpu != nil || cfg.gpus != nil) {
+		cfg.devTree, cfg.devTreeWhy = devTreeSpec[E](cfg.hs)
+	}
 	if cfg.gpus != nil {
 		return newMultiGPU[E](cfg)
 	}

@@ -39,6 +39,8 @@ type Hasher[E Element] struct {
 	words                 uint64 // row words absorbed so far
 	cols                  int
 	elemWords, elemBytes  int
+
+	fld *fieldTree // a field tree (NewField); nil for SHA-256
 }
 
 // New allocates the row states for rows rows (a power of two, at least 2)
@@ -103,6 +105,9 @@ func (h *Hasher[E]) Columns() int { return h.cols }
 // Reset starts new rows: the next Absorb begins every row's message again.
 func (h *Hasher[E]) Reset() { h.words, h.cols = 0, 0 }
 
+// Field reports whether h builds a field tree (NewField).
+func (h *Hasher[E]) Field() bool { return h.fld != nil }
+
 // grid is the launch grid over the rows: grid-stride loops, at most 16
 // blocks per multiprocessor.
 func (h *Hasher[E]) grid(n int) gpu.Dim3 {
@@ -135,6 +140,13 @@ func (h *Hasher[E]) Absorb(s *gpu.Stream, cols *gpu.Buffer[E]) error {
 	nc := cols.Len() / h.rows
 	if nc > 1<<31 {
 		return fmt.Errorf("rowhash: Absorb: %d columns in one call, at most 2^31: %w", nc, gpu.ErrLength)
+	}
+	if h.fld != nil {
+		if err := h.fieldAbsorb(s, cols.Ptr(), nc, h.rows); err != nil {
+			return fmt.Errorf("rowhash: Absorb: %w", err)
+		}
+		h.cols += nc
+		return nil
 	}
 	err := h.absorb.Launch(gpu.LaunchConfig{Grid: h.grid(h.rows), Block: gpu.Dim3{X: block}, Stream: s},
 		h.st, uint64(h.rows), cols, uint64(h.rows*h.elemBytes), uint32(nc), h.words, uint32(h.leafTag))
@@ -169,6 +181,13 @@ func (h *Hasher[E]) AbsorbStrided(s *gpu.Stream, cols *gpu.Buffer[E], ncols, str
 	if cols.Freed() {
 		return fmt.Errorf("rowhash: AbsorbStrided: the columns were freed: %w", gpu.ErrClosed)
 	}
+	if h.fld != nil {
+		if err := h.fieldAbsorb(s, cols.Ptr(), ncols, stride); err != nil {
+			return fmt.Errorf("rowhash: AbsorbStrided: %w", err)
+		}
+		h.cols += ncols
+		return nil
+	}
 	err := h.absorb.Launch(gpu.LaunchConfig{Grid: h.grid(h.rows), Block: gpu.Dim3{X: block}, Stream: s},
 		h.st, uint64(h.rows), cols, uint64(stride*h.elemBytes), uint32(ncols), h.words, uint32(h.leafTag))
 	if err != nil {
@@ -190,6 +209,12 @@ func (h *Hasher[E]) AbsorbStrided(s *gpu.Stream, cols *gpu.Buffer[E], ncols, str
 func (h *Hasher[E]) ContinueFrom(s *gpu.Stream, prev *Hasher[E]) error {
 	if h.st == nil || prev == nil || prev.st == nil {
 		return fmt.Errorf("rowhash: ContinueFrom a closed or nil hasher: %w", gpu.ErrClosed)
+	}
+	if (prev.fld == nil) != (h.fld == nil) || (h.fld != nil && !h.fld.same(prev.fld)) {
+		return fmt.Errorf("rowhash: ContinueFrom a hasher of another hash: %w", gpu.ErrLength)
+	}
+	if h.fld != nil {
+		return h.fieldContinue(s, prev)
 	}
 	if prev.rows != h.rows || prev.leafTag != h.leafTag || prev.nodeTag != h.nodeTag {
 		return fmt.Errorf("rowhash: ContinueFrom a hasher of %d rows (tags %d, %d) into one of %d rows (tags %d, %d): %w",
@@ -253,6 +278,12 @@ func (h *Hasher[E]) Tree(s *gpu.Stream, nodes *gpu.Buffer[byte]) error {
 	}
 	if nodes.Freed() {
 		return fmt.Errorf("rowhash: Tree: the node buffer was freed: %w", gpu.ErrClosed)
+	}
+	if h.fld != nil {
+		if err := h.fieldTree(s, nodes); err != nil {
+			return fmt.Errorf("rowhash: Tree: %w", err)
+		}
+		return nil
 	}
 	bl := gpu.Dim3{X: block}
 	err := h.d.Do(s, func(q *gpu.Queue) error {

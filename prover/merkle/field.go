@@ -134,6 +134,18 @@ func (f *fieldHasher[F]) leafOf(dst []byte, row []F) error {
 	return nil
 }
 
+// FieldParts returns the sponge and the compression of a field hash over
+// E (Poseidon2, FieldHasher); ok is false for a byte hash and for a field
+// hash over another field. A GPU builds the same tree from them
+// (gpu/rowhash.NewField).
+func FieldParts[E poseidon2.Element](hs Hasher) (leaf *poseidon2.Sponge[E], node *poseidon2.Compression[E], ok bool) {
+	f, ok := hs.fh.(*fieldHasher[E])
+	if !ok {
+		return nil, nil, false
+	}
+	return f.leaf, f.node, true
+}
+
 // CheckField reports whether hs can hash rows of E: nil for a byte hash
 // (any field) and for a field hash over E's field, an error wrapping
 // ErrField for a field hash over another field. Every entry point that

@@ -1,0 +1,166 @@
+package prover_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/consensys/gnark-crypto/field/babybear"
+	"github.com/consensys/gnark-crypto/field/goldilocks"
+	"github.com/consensys/gnark-crypto/field/koalabear"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/prover"
+	"github.com/gfpoly/gfpoly/prover/merkle"
+	"github.com/gfpoly/gfpoly/prover/poseidon2"
+)
+
+// TestGPUFieldTree: with a Poseidon2 hash, a GPU backend hashes the rows on
+// the device while each group of columns' LDE is there, and its roots are
+// the CPU backend's for every field, preset and sponge width, through
+// Commit (kept on the device: openings gathered there verify), CommitInto
+// (the LDE back in host memory), CommitLDE (uploaded), and WithGPUs over
+// three logical devices. A sponge of a width the kernels lack hashes on the
+// CPU, with the reason.
+func TestGPUFieldTree(t *testing.T) {
+	devs := openDevices(t, 3)
+	dev := devs[0]
+	for _, pr := range []poseidon2.Preset{poseidon2.Plonky3, poseidon2.Gnark} {
+		for _, w := range []int{16, 24} {
+			t.Run(fmt.Sprintf("babybear/%v/%d", pr, w), func(t *testing.T) {
+				testGPUFieldTree[babybear.Element](t, pr, w, dev, devs)
+			})
+			t.Run(fmt.Sprintf("koalabear/%v/%d", pr, w), func(t *testing.T) {
+				testGPUFieldTree[koalabear.Element](t, pr, w, dev, devs)
+			})
+		}
+		for _, w := range []int{8, 12} {
+			t.Run(fmt.Sprintf("goldilocks/%v/%d", pr, w), func(t *testing.T) {
+				testGPUFieldTree[goldilocks.Element](t, pr, w, dev, devs)
+			})
+		}
+	}
+}
+
+func testGPUFieldTree[E interface {
+	prover.Element
+	poseidon2.Element
+}](t *testing.T, preset poseidon2.Preset, width int, dev *gpu.Device, devs []*gpu.Device) {
+	hs, err := merkle.Poseidon2[E](preset, width)
+	require.NoError(t, err)
+	for _, sh := range [][3]int{{0, 1, 2}, {1, 3, 4}, {4, 9, 16}, {7, 17, 2}, {10, 24, 4}, {12, 33, 8}} {
+		logRows, cols, blowup := sh[0], sh[1], sh[2]
+		name := fmt.Sprintf("2^%d x %d, blowup %d", logRows, cols, blowup)
+		tr, err := prover.RandomTrace[E](logRows, cols, uint64(logRows*100+cols))
+		require.NoError(t, err)
+		cpu, err := prover.New[E](prover.WithMerkle(hs), prover.WithBlowup(blowup))
+		require.NoError(t, err)
+		want, err := cpu.Commit(tr)
+		require.NoError(t, err)
+		lde, err := cpu.Encode(tr)
+		require.NoError(t, err)
+		cpu.Close()
+
+		g, err := prover.New[E](prover.WithMerkle(hs), prover.WithBlowup(blowup), prover.WithGPU(dev), prover.WithChunkColumns(5))
+		require.NoError(t, err)
+		cm, err := g.Commit(tr)
+		require.NoError(t, err, name)
+		assert.Equal(t, want.Root(), cm.Root(), "%s: Commit", name)
+		on, why := cm.Resident()
+		assert.True(t, on, "%s: kept on the device (%s)", name, why)
+		n := cm.Rows()
+		idx := []int{0, n / 2, n - 1}
+		o, err := cm.Open(idx)
+		require.NoError(t, err)
+		require.NoError(t, prover.VerifyWith(cm.Root(), n, o.Indices, o.Rows, o.Paths, hs), name)
+		into := make([][]E, cols)
+		for c := range into {
+			into[c] = make([]E, n)
+		}
+		ci, err := g.CommitInto(into, tr)
+		require.NoError(t, err, name)
+		assert.Equal(t, want.Root(), ci.Root(), "%s: CommitInto", name)
+		cl, err := g.CommitLDE(lde)
+		require.NoError(t, err, name)
+		assert.Equal(t, want.Root(), cl.Root(), "%s: CommitLDE", name)
+		for _, c := range []*prover.Commitment[E]{cm, ci, cl} {
+			require.NoError(t, c.Close())
+		}
+		require.NoError(t, g.Close())
+
+		m, err := prover.New[E](prover.WithMerkle(hs), prover.WithBlowup(blowup), prover.WithGPUs(devs...))
+		require.NoError(t, err)
+		mc, err := m.Commit(tr)
+		require.NoError(t, err, name)
+		assert.Equal(t, want.Root(), mc.Root(), "%s: WithGPUs over 3 devices", name)
+		require.NoError(t, mc.Close())
+		require.NoError(t, m.Close())
+		require.NoError(t, want.Close())
+	}
+}
+
+// BenchmarkPoseidon2Commit is BenchmarkResident with Poseidon2 trees: a
+// 2^20 × 32 trace in Go memory committed at blowup 4 (the root back) and 8
+// rows opened, on the GPU (the tree built on the device) and on the CPU
+// backend, for the Plonky3 preset at each sponge width.
+func BenchmarkPoseidon2Commit(b *testing.B) {
+	dev, err := gpu.Open()
+	if err != nil {
+		b.Skipf("no GPU: %v", err)
+	}
+	defer dev.Close()
+	for _, w := range []int{16, 24} {
+		b.Run(fmt.Sprintf("babybear/w%d", w), func(b *testing.B) { benchPoseidon2[babybear.Element](b, dev, w) })
+		b.Run(fmt.Sprintf("koalabear/w%d", w), func(b *testing.B) { benchPoseidon2[koalabear.Element](b, dev, w) })
+	}
+	for _, w := range []int{8, 12} {
+		b.Run(fmt.Sprintf("goldilocks/w%d", w), func(b *testing.B) { benchPoseidon2[goldilocks.Element](b, dev, w) })
+	}
+}
+
+func benchPoseidon2[E interface {
+	prover.Element
+	poseidon2.Element
+}](b *testing.B, dev *gpu.Device, width int) {
+	const logRows, cols = 20, 32
+	hs, err := merkle.Poseidon2[E](poseidon2.Plonky3, width)
+	require.NoError(b, err)
+	tr, err := prover.RandomTrace[E](logRows, cols, 1)
+	require.NoError(b, err)
+	for _, backend := range []string{"gpu", "cpu"} {
+		opts := []prover.Option{prover.WithMerkle(hs)}
+		if backend == "gpu" {
+			opts = append(opts, prover.WithGPU(dev))
+		}
+		enc, err := prover.New[E](opts...)
+		require.NoError(b, err)
+		b.Run(fmt.Sprintf("%s/rows=2^%d/cols=%d/blowup=4", backend, logRows, cols), func(b *testing.B) {
+			idx := []int{1, 100, 1000, 10000, 100000, 1 << 20, 3 << 20, 4<<20 - 1}
+			var te, tc, to time.Duration
+			run := func() {
+				c, err := enc.Commit(tr)
+				require.NoError(b, err)
+				t := time.Now()
+				_, err = c.Open(idx)
+				require.NoError(b, err)
+				to += time.Since(t)
+				te += c.Timings.Encode
+				tc += c.Timings.Commit
+				require.NoError(b, c.Close())
+			}
+			run() // tables, kernels, staging, hash states
+			te, tc, to = 0, 0, 0
+			b.SetBytes(int64(cols) << logRows * int64(prover.FieldOf[E]().ElementBytes()))
+			for b.Loop() {
+				run()
+			}
+			n := float64(b.N) * 1e6
+			b.ReportMetric(float64(te.Nanoseconds())/n, "encode-ms/op")
+			b.ReportMetric(float64(tc.Nanoseconds())/n, "commit-ms/op")
+			b.ReportMetric(float64(to.Nanoseconds())/n, "open-ms/op")
+		})
+		require.NoError(b, enc.Close())
+	}
+}
