@@ -1,23 +1,60 @@
-// Command compare runs the same trace encoding — 2^log-rows rows × cols
-// columns of random elements, LDE with the given blowup, then a SHA-256
-// Merkle commitment to the rows — on every available backend: GF(2^64) and
-// the prime fields Goldilocks, BabyBear, KoalaBear and BN254, on the CPU and,
-// where this build has a GPU backend for the field and a GPU is present, on
-// the GPU. It prints a table and, with -svg, writes the same results as an SVG
-// chart.
+// Command compare answers "binary or prime backend, CPU or GPU?" with whole
+// proofs: it proves and verifies the worked STARK of examples/internal/stark
+// (a Fibonacci AIR: trace LDE and commitment, the constraints' quotient and
+// its commitment, the out-of-domain check, one DEEP-FRI opening, the
+// verifier) over every field — GF(2^64) with challenges in GF(2^128),
+// BabyBear and KoalaBear with E4, Goldilocks with E2, BN254 — on the CPU and,
+// where a GPU is present, on the GPU, all at one target security: the same
+// FRI parameters (fri.NewConfig's preset for -bits at -blowup: the same
+// blowup, queries, grinding, arity and final degree) for every row. Each row
+// is proved -runs times; the table gives the median and the spread (min–max)
+// of each time, and the proof's bytes and memory; a closing recommendation,
+// computed from the rows, names the fastest prover, the smallest proof and
+// the fastest verifier for the shape. With -svg it writes the medians and
+// their spreads as a chart.
 //
-//	go run ./examples/compare
-//	go run ./examples/compare -log-rows 20 -cols 32 -blowup 4 -svg compare.svg
+//	go run ./examples/compare                      # 2^16 rows, 100 bits, blowup 4, 5 runs
+//	go run ./examples/compare -log-rows 20 -runs 9 -svg compare.svg
+//	go run ./examples/compare -bits 120 -blowup 8 -fields babybear,gf64 -device cpu
 //
-// Columns of the table:
+// Columns of the table (one row per field and device, "field/device"):
 //
-//	encode     the LDE of every column (plans built in a warm-up run first)
-//	commit     hashing the LDE rows and building the Merkle tree
-//	total      encode + commit
-//	Melem/s    codeword elements (rows·blowup·cols) per second of total
-//	MB/s       codeword bytes per second of total (element size × Melem/s)
-//	peak MiB   the largest Go heap growth during encode + commit over the
-//	           heap before it (the LDE, the tree, scratch), sampled every ms
+//	ext        [X : E], the degree of the challenge field over the trace field
+//	           (GF(2^128) over GF(2^64) is 2, E4 4, E2 2, BN254 1)
+//	bits       the row's conjectured security: the smaller of FRI's
+//	           (fri.Params.ConjecturedBits: queries·log2(blowup) + grinding,
+//	           capped by the challenge field) and the algebraic errors' around
+//	           it (stark.Security), rounded down; the same for every row, the
+//	           target, unless a row says otherwise below the table
+//	commit     the commitment phase: the trace's LDE and Merkle commitment, the
+//	           quotient over the LDE and its commitment
+//	open       the DEEP-FRI opening (values at z, quotients, folds, layers,
+//	           grinding, queries)
+//	prove      the whole Prove call (commit + open + the transcript)
+//	verify     decoding the proof's bytes and verifying it
+//	           (each time: median [min–max] over -runs runs, in ms)
+//	proof      the proof's bytes: len(MarshalBinary)
+//	heap MiB   peak host memory of a proof: the largest Go heap (runtime/metrics
+//	           /memory/classes/heap/objects:bytes, live and not yet swept
+//	           objects, sampled every millisecond and once at the end) during
+//	           Prove above the heap after a GC before it, the largest over the
+//	           runs; memory outside the Go heap (CUDA's pinned staging) is not
+//	           counted
+//	dev MiB    peak device memory of a GPU row: the device's used memory
+//	           (cuMemGetInfo: total − free, every process's) sampled every
+//	           millisecond during one extra, untimed proof, above what was
+//	           used before the row's prover was made (its kernels, its
+//	           encoder's buffers, its commitments); n/a on the CPU
+//
+// On a GPU row the trace's LDE and commitment run on the device and stay
+// there; the quotient, its commitment's tree and the FRI opening's folds run
+// on the CPU, the trace's evaluations and combinations on the device
+// (examples/internal/stark, "On a GPU encoder").
+//
+// Flags changed from the LDE-only comparison of earlier versions: -cols is
+// gone (the trace is the AIR's, 2 columns; -cols 2 is accepted), -blowup is
+// the FRI blowup (2 … 16), and -log-rows (also -logrows) is the trace
+// domain's dimension (GF(2^64)'s trace has 2^k − 1 rows).
 package main
 
 import (
@@ -25,22 +62,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"runtime"
-	"runtime/metrics"
+	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
-	"time"
 
-	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
-	"github.com/consensys/gnark-crypto/field/babybear"
-	"github.com/consensys/gnark-crypto/field/goldilocks"
-	"github.com/consensys/gnark-crypto/field/koalabear"
-
-	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/examples/internal/stark"
 	"github.com/gfpoly/gfpoly/gpu"
-	"github.com/gfpoly/gfpoly/prover"
+	"github.com/gfpoly/gfpoly/prover/fri"
 )
 
 func main() {
@@ -52,71 +82,89 @@ func main() {
 	}
 }
 
+// options are the command's flags.
 type options struct {
-	logRows, cols, blowup int
-	fields                []prover.Field
-	device                string
-	svg                   string
-	warmup                bool
+	logRows   int
+	bits      int
+	logBlowup int
+	runs      int
+	fields    []fri.Field
+	device    string // cpu, gpu or all
+	svg       string
+	warmup    bool
 }
 
-// result is one backend's run.
-type result struct {
-	name, device   string
-	field          prover.Field
-	encode, commit time.Duration
-	elements       int // codeword elements
-	bytes          int // codeword bytes
-	peak           uint64
-	root           []byte
-}
-
-func (r result) total() time.Duration { return r.encode + r.commit }
-
-func run(args []string, stdout, stderr io.Writer) error {
+func parse(args []string, stderr io.Writer) (options, error) {
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o options
-	fs.IntVar(&o.logRows, "log-rows", 16, "log2 of the number of trace rows (0..26)")
-	fs.IntVar(&o.cols, "cols", 16, "number of columns")
-	fs.IntVar(&o.blowup, "blowup", 4, "codeword length / trace length: 2, 4, 8 or 16")
-	fields := fs.String("fields", "all", "comma-separated fields to run (gf64, goldilocks, babybear, koalabear, bn254) or all")
-	fs.StringVar(&o.device, "device", "all", "cpu, gpu or all (every device that has a backend)")
+	logRowsUsage := fmt.Sprintf("log2 of the trace domain (%d..%d): 2^k trace rows, 2^k − 1 for gf64", stark.MinLogRows, stark.MaxLogRows)
+	fs.IntVar(&o.logRows, "log-rows", 16, logRowsUsage)
+	fs.IntVar(&o.logRows, "logrows", 16, "the same as -log-rows")
+	fs.IntVar(&o.bits, "bits", 100, "target conjectured security, in bits, the same for every row")
+	blowup := fs.Int("blowup", 4, "codeword length / trace length (FRI's 1/ρ): 2, 4, 8 or 16")
+	fs.IntVar(&o.runs, "runs", 5, "measured proofs per row (after the warm-up): the median and the spread of each time")
+	fields := fs.String("fields", "all", "comma-separated fields (gf64, babybear, koalabear, goldilocks, bn254) or all")
+	fs.StringVar(&o.device, "device", "all", "cpu, gpu or all (the GPU where one is present)")
 	fs.StringVar(&o.svg, "svg", "", "write the chart to this file (default: no chart)")
-	fs.BoolVar(&o.warmup, "warmup", true, "run each backend once before measuring (builds plans and domains)")
+	fs.BoolVar(&o.warmup, "warmup", true, "prove and verify once per row before measuring (builds the successors' plans, fills pools)")
+	fs.Func("cols", "trace columns: only 2, the AIR's (the LDE-only comparison of earlier versions took any)", func(s string) error {
+		if s != strconv.Itoa(stark.Columns) {
+			return fmt.Errorf("the proved trace is the Fibonacci AIR's %d columns", stark.Columns)
+		}
+		return nil
+	})
 	if err := fs.Parse(args); err != nil {
-		return err
+		return o, err
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
+		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	if o.logRows < 0 || o.logRows > prover.MaxLogRows {
-		return fmt.Errorf("-log-rows %d outside 0..%d", o.logRows, prover.MaxLogRows)
+	if o.logRows < stark.MinLogRows || o.logRows > stark.MaxLogRows {
+		return o, fmt.Errorf("-log-rows %d: want %d..%d", o.logRows, stark.MinLogRows, stark.MaxLogRows)
 	}
-	if o.cols <= 0 {
-		return fmt.Errorf("-cols %d: need at least one column", o.cols)
+	switch *blowup {
+	case 2, 4, 8, 16:
+		o.logBlowup = bits.TrailingZeros(uint(*blowup))
+	default:
+		return o, fmt.Errorf("-blowup %d: want 2, 4, 8 or 16", *blowup)
 	}
-	if _, err := prover.New[gf64.Element](prover.WithBlowup(o.blowup)); err != nil {
-		return err
+	if o.bits < fri.MinBits || o.bits > 256 {
+		return o, fmt.Errorf("-bits %d: want %d..256", o.bits, fri.MinBits)
+	}
+	if o.runs < 1 || o.runs > 1000 {
+		return o, fmt.Errorf("-runs %d: want 1..1000", o.runs)
 	}
 	if *fields == "all" {
-		o.fields = prover.Fields
+		o.fields = stark.Fields
 	} else {
+		seen := map[fri.Field]bool{}
 		for _, s := range strings.Split(*fields, ",") {
-			f, err := prover.ParseField(strings.TrimSpace(s))
+			f, err := stark.ParseField(strings.TrimSpace(s))
 			if err != nil {
-				return err
+				return o, fmt.Errorf("-fields: %w", err)
 			}
-			o.fields = append(o.fields, f)
+			if !seen[f] {
+				seen[f] = true
+				o.fields = append(o.fields, f)
+			}
 		}
 	}
 	switch o.device {
 	case "cpu", "gpu", "all":
 	default:
-		return fmt.Errorf("-device %q: want cpu, gpu or all", o.device)
+		return o, fmt.Errorf("-device %q: want cpu, gpu or all", o.device)
 	}
+	return o, nil
+}
 
+func run(args []string, stdout, stderr io.Writer) error {
+	o, err := parse(args, stderr)
+	if err != nil {
+		return err
+	}
 	var dev *gpu.Device
+	var noGPU string
 	if o.device != "cpu" {
 		d, err := gpu.Open()
 		if err != nil {
@@ -124,46 +172,41 @@ func run(args []string, stdout, stderr io.Writer) error {
 			if o.device == "gpu" {
 				return err
 			}
+			noGPU = err.Error()
 		} else {
 			dev = d
 			defer dev.Close()
-			fmt.Fprintf(stdout, "GPU: %s\n", dev.Info().Name)
+			fmt.Fprintf(stdout, "GPU: %s\n", dev.Info())
 		}
 	}
-	fmt.Fprintf(stdout, "CPU: %d cores (GOMAXPROCS %d), %s/%s\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
-	fmt.Fprintf(stdout, "work: 2^%d rows × %d columns, blowup %d → 2^%d × %d codeword, SHA-256 Merkle tree\n\n",
-		o.logRows, o.cols, o.blowup, o.logRows+log2(o.blowup), o.cols)
+	fmt.Fprintf(stdout, "CPU: %d cores (GOMAXPROCS %d), %s/%s, %s\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH, runtime.Version())
 
-	var results []result
-	var skipped []string
-	for _, f := range o.fields {
-		var rs []result
-		var sk []string
-		var err error
-		switch f {
-		case prover.GF64:
-			rs, sk, err = measure[gf64.Element](o, dev)
-		case prover.Goldilocks:
-			rs, sk, err = measure[goldilocks.Element](o, dev)
-		case prover.BabyBear:
-			rs, sk, err = measure[babybear.Element](o, dev)
-		case prover.KoalaBear:
-			rs, sk, err = measure[koalabear.Element](o, dev)
-		case prover.BN254:
-			rs, sk, err = measure[fr.Element](o, dev)
-		}
-		if err != nil {
-			return fmt.Errorf("%v: %w", f, err)
-		}
-		results = append(results, rs...)
-		skipped = append(skipped, sk...)
+	rows, skipped, cfg, err := measureAll(o, dev)
+	if err != nil {
+		return err
 	}
-	writeTable(stdout, results)
+	if noGPU != "" {
+		var names []string
+		for _, f := range o.fields {
+			names = append(names, f.String()+"/gpu")
+		}
+		skipped = append(skipped, fmt.Sprintf("%s: no GPU (%s)", strings.Join(names, ", "), noGPU))
+	}
+	fmt.Fprintf(stdout, "proof: %s\n", shape(o))
+	if cfg != nil {
+		fmt.Fprintf(stdout, "FRI: %s\n", describe(*cfg))
+	}
+	fmt.Fprintf(stdout, "each time: median [min–max] of %d runs, ms\n\n", o.runs)
+	writeTable(stdout, rows, o)
 	for _, s := range skipped {
 		fmt.Fprintln(stdout, "not run:", s)
 	}
-	if o.svg != "" && len(results) > 0 {
-		if err := os.WriteFile(o.svg, []byte(chart(results, o)), 0o644); err != nil {
+	if len(rows) > 0 {
+		fmt.Fprintln(stdout)
+		writeRecommendation(stdout, recommend(rows), o)
+	}
+	if o.svg != "" && len(rows) > 0 {
+		if err := os.WriteFile(o.svg, []byte(chart(rows, o)), 0o644); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "chart: %s\n", o.svg)
@@ -171,127 +214,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// measure runs E's field on the CPU and, when there is a GPU, on the GPU.
-// A backend that cannot run (no GPU kernels for the field, a field without a
-// subgroup of the codeword's size) is reported in skipped, not as an error.
-func measure[E prover.Element](o options, dev *gpu.Device) (results []result, skipped []string, err error) {
-	type cand struct {
-		device string
-		opts   []prover.Option
-	}
-	var cands []cand
-	base := []prover.Option{prover.WithBlowup(o.blowup)}
-	if o.device != "gpu" {
-		cands = append(cands, cand{"cpu", base})
-	}
-	if dev != nil {
-		cands = append(cands, cand{"gpu", append(base[:1:1], prover.WithGPU(dev))})
-	}
-	tr, err := prover.RandomTrace[E](o.logRows, o.cols, 1)
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, c := range cands {
-		enc, err := prover.New[E](c.opts...)
-		if errors.Is(err, prover.ErrUnavailable) {
-			skipped = append(skipped, fmt.Sprintf("%v/%s: %v", prover.FieldOf[E](), c.device, err))
-			continue
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-		r, err := measureOne(enc, tr, o.warmup)
-		enc.Close()
-		if errors.Is(err, prover.ErrShape) {
-			skipped = append(skipped, fmt.Sprintf("%s: %v", enc.Name(), err))
-			continue
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-		results = append(results, r)
-	}
-	return results, skipped, nil
+// shape is the proof every row proves.
+func shape(o options) string {
+	return fmt.Sprintf("Fibonacci AIR, 2^%d rows (2^%d − 1 for gf64) × %d columns, blowup %d, target %d conjectured bits",
+		o.logRows, o.logRows, stark.Columns, 1<<o.logBlowup, o.bits)
 }
 
-func measureOne[E prover.Element](enc prover.Encoder[E], tr prover.Trace[E], warmup bool) (result, error) {
-	if warmup {
-		c, err := enc.Commit(tr)
-		if err != nil {
-			return result{}, err
-		}
-		if err := c.Close(); err != nil { // frees a GPU backend's device memory
-			return result{}, err
-		}
-	}
-	runtime.GC()
-	base := heapBytes()
-	var peak atomic.Uint64
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		t := time.NewTicker(time.Millisecond)
-		defer t.Stop()
-		for {
-			if h := heapBytes(); h > peak.Load() {
-				peak.Store(h)
-			}
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-			}
-		}
-	})
-	c, err := enc.Commit(tr)
-	if c != nil {
-		if h := heapBytes(); h > peak.Load() {
-			peak.Store(h)
-		}
-	}
-	close(stop)
-	wg.Wait()
-	if err != nil {
-		return result{}, err
-	}
-	defer c.Close()
-	f := prover.FieldOf[E]()
-	n := c.Rows() * len(tr)
-	p := peak.Load()
-	if p < base {
-		p = base
-	}
-	return result{
-		name: enc.Name(), device: enc.Device(), field: f,
-		encode: c.Timings.Encode, commit: c.Timings.Commit,
-		elements: n, bytes: n * f.ElementBytes(), peak: p - base, root: c.Root(),
-	}, nil
-}
-
-var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-
-func heapBytes() uint64 {
-	s := []metrics.Sample{heapSample[0]}
-	metrics.Read(s)
-	return s[0].Value.Uint64()
-}
-
-func writeTable(w io.Writer, rs []result) {
-	fmt.Fprintf(w, "%-16s %-22s %10s %10s %10s %9s %9s %9s\n", "backend", "device", "encode", "commit", "total", "Melem/s", "MB/s", "peak MiB")
-	for _, r := range rs {
-		s := r.total().Seconds()
-		fmt.Fprintf(w, "%-16s %-22s %10s %10s %10s %9.1f %9.0f %9.0f\n", r.name, r.device,
-			ms(r.encode), ms(r.commit), ms(r.total()), float64(r.elements)/s/1e6, float64(r.bytes)/s/1e6, float64(r.peak)/(1<<20))
-	}
-}
-
-func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
-
-func log2(n int) int {
-	k := 0
-	for n > 1 {
-		n >>= 1
-		k++
-	}
-	return k
+// describe is the FRI parameters every row shares.
+func describe(c fri.Config) string {
+	return fmt.Sprintf("blowup %d, %d queries, %d grinding bits, folding arity %d, final degree 2^%d, SHA-256 Merkle trees",
+		1<<c.LogBlowup, c.Queries, c.GrindingBits, c.Arity, c.LogFinalDegree)
 }
