@@ -253,3 +253,63 @@ func BenchmarkKernelOnly(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkVsCompressx16: KoalaBear width-16 permutations, ours
+// (PermuteBatch, both presets) against gnark-crypto's 16-lane AVX-512
+// Compressx16 (its 6+21-round permutation, the one of our gnark-crypto
+// preset), on the same number of states (2^12 per op), on one worker and
+// on GOMAXPROCS (workers=all). Compressx16(matrix, colSize, result) runs 16
+// Merkle–Damgård chains of colSize/8 compressions, one permutation each:
+// colSize 8 is 16 permutations a call (16 pairs, gathered from 16 rows and
+// scattered back), colSize 512 (vortex's SIS key size) 1024 in one call;
+// Compressx16Columns takes the same input transposed (no gather). With
+// GOMAXPROCS workers gnark-crypto's calls are spread over as many
+// goroutines. perm/s is permutations per second.
+func BenchmarkVsCompressx16(b *testing.B) {
+	const n = 1 << 12
+	// workers: 1, or 0 for GOMAXPROCS (read in the sub-benchmark, under -cpu)
+	workers := func(w int) int {
+		if w == 0 {
+			return runtime.GOMAXPROCS(0)
+		}
+		return w
+	}
+	for _, w := range []int{1, 0} {
+		wname := map[int]string{1: "workers=1", 0: "workers=all"}[w]
+		for _, pr := range presets {
+			b.Run(fmt.Sprintf("ours/%v/PermuteBatch/%s", pr, wname), func(b *testing.B) {
+				benchBatch[koalabear.Element](b, pr, 16, n, workers(w))
+			})
+		}
+		g := kbp2.NewPermutation(16, 6, 21)
+		for _, colSize := range []int{8, 512} {
+			for _, cols := range []bool{false, true} {
+				name := "Compressx16"
+				if cols {
+					name = "Compressx16Columns"
+				}
+				b.Run(fmt.Sprintf("gnark/%s/colSize=%d/%s", name, colSize, wname), func(b *testing.B) {
+					per := 16 * colSize / 8 // permutations a call
+					calls := n / per
+					m := randElems[koalabear.Element](rand.New(rand.NewPCG(1, 2)), calls*16*colSize)
+					res := make([][8]koalabear.Element, 16*calls)
+					run := func(lo, hi int) {
+						for c := lo; c < hi; c++ {
+							blk, r := m[c*16*colSize:(c+1)*16*colSize], res[16*c:16*(c+1)]
+							if cols {
+								g.Compressx16Columns(blk, colSize, r)
+							} else {
+								g.Compressx16(blk, colSize, r)
+							}
+						}
+					}
+					b.SetBytes(int64(len(m)) * 4)
+					for b.Loop() {
+						spread(calls, 1, workers(w), run)
+					}
+					b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "perm/s")
+				})
+			}
+		}
+	}
+}

@@ -12,8 +12,8 @@ var haveKernel = cpu.SupportAVX512
 // The kernels permute the 16 states of st (word j of lane l at st[j][l])
 // as 16 calls of perm31.permute would, for one field and width each, with
 // that field and width's standard internal diagonal (kernelFits): ext
-// holds 2·half rounds of width constants, intl partial constants, all
-// Montgomery words below p.
+// holds 2·half rounds of width constants, intl partial constants, each
+// as p − c for the round constant c (a Montgomery word below p).
 
 //go:noescape
 func x16BabyBear16(st *lanes, ext, intl *uint32, half, partial int)
@@ -27,10 +27,30 @@ func x16KoalaBear16(st *lanes, ext, intl *uint32, half, partial int)
 //go:noescape
 func x16KoalaBear24(st *lanes, ext, intl *uint32, half, partial int)
 
+// x16BabyBear16Rows and x16KoalaBear16Rows permute 16 states of width 16
+// laid end to end (state l at rows[16·l:]) as x16BabyBear16 and
+// x16KoalaBear16 permute them transposed, transposing them in registers.
+
+//go:noescape
+func x16BabyBear16Rows(rows *[256]uint32, ext, intl *uint32, half, partial int)
+
+//go:noescape
+func x16KoalaBear16Rows(rows *[256]uint32, ext, intl *uint32, half, partial int)
+
+// kernelRows16 permutes the 16 states of width 16 laid end to end in rows
+// with the kernel of k's field (kernelFits(k), k.width == 16).
+func kernelRows16(k *perm31, rows *[256]uint32) {
+	if k.p == pBabyBear {
+		x16BabyBear16Rows(rows, &k.kext[0], &k.kintl[0], k.half, k.partial)
+		return
+	}
+	x16KoalaBear16Rows(rows, &k.kext[0], &k.kintl[0], k.half, k.partial)
+}
+
 // kernel16 permutes st with the kernel of k's field and width
 // (kernelFits(k)).
 func kernel16(k *perm31, st *lanes) {
-	ext, intl := &k.ext[0], &k.intl[0]
+	ext, intl := &k.kext[0], &k.kintl[0]
 	switch {
 	case k.p == pBabyBear && k.width == 16:
 		x16BabyBear16(st, ext, intl, k.half, k.partial)

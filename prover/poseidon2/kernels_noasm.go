@@ -8,6 +8,8 @@ const haveKernel = false
 
 func kernel16(*perm31, *lanes) { panic("poseidon2: no 16-lane kernel in this build") }
 
+func kernelRows16(*perm31, *[256]uint32) { panic("poseidon2: no 16-lane kernel in this build") }
+
 func rowsToLanes8(*[8][16]uint32, *uint32, int) { panic("poseidon2: no 16-lane kernel in this build") }
 
 func lanesToRows8(*uint32, int, *[8][16]uint32) { panic("poseidon2: no 16-lane kernel in this build") }

@@ -11,7 +11,8 @@ type perm31 struct {
 	ext           []uint32
 	intl          []uint32
 	diag          []uint32
-	kernel        bool // the 16-lane kernel computes this instance
+	kernel        bool     // the 16-lane kernel computes this instance
+	kext, kintl   []uint32 // p − c for the round constants c of ext and intl, as the kernels take them
 }
 
 func newPerm31(p uint32, deg int, diag, ext, intl []uint32, half int, hl bool) *perm31 {
@@ -24,7 +25,19 @@ func newPerm31(p uint32, deg int, diag, ext, intl []uint32, half int, hl bool) *
 		ext: append([]uint32(nil), ext...), intl: append([]uint32(nil), intl...), diag: append([]uint32(nil), diag...),
 	}
 	k.kernel = kernelFits(k)
+	if k.kernel {
+		k.kext, k.kintl = negated(k.ext, p), negated(k.intl, p)
+	}
 	return k
+}
+
+// negated returns p − c for each c of cs.
+func negated(cs []uint32, p uint32) []uint32 {
+	out := make([]uint32, len(cs))
+	for i, c := range cs {
+		out[i] = p - c
+	}
+	return out
 }
 
 func add31(a, b, p uint32) uint32 {
@@ -151,8 +164,14 @@ func (k *perm31) permute16(st *lanes) {
 func (k *perm31) permuteRows(s []uint32) {
 	w := k.width
 	n := len(s) / w
+	base := 0
+	if w == 16 && k.lanes() {
+		for ; base+16 <= n; base += 16 {
+			kernelRows16(k, (*[256]uint32)(s[base*16:]))
+		}
+	}
 	var st lanes
-	for base := 0; base < n; base += 16 {
+	for ; base < n; base += 16 {
 		m := min(16, n-base)
 		st.gather(s[base*w:], w, 0, w, m)
 		k.permute16(&st)
