@@ -12,6 +12,8 @@ import (
 
 	"github.com/gfpoly/gfpoly/field/gf128"
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/prover"
 	"github.com/gfpoly/gfpoly/prover/fri"
 )
 
@@ -118,4 +120,33 @@ func TestNewErrors(t *testing.T) {
 	assert.Error(t, err)
 	_, err = NewProver[babybear.Element, gf128.Element](cfg)
 	assert.Error(t, err, "GF(2^128) challenges for BabyBear")
+}
+
+// On a GPU encoder (the trace committed and kept on the device, the opening
+// on the CPU) every field's proof is the CPU's, byte for byte, and verifies.
+func TestInstanceGPU(t *testing.T) {
+	dev, err := gpu.Open()
+	if err != nil {
+		t.Skipf("no GPU: %v", err)
+	}
+	defer dev.Close()
+	for _, f := range Fields {
+		t.Run(f.String(), func(t *testing.T) {
+			cfg, err := fri.NewConfig(f, 100, 2)
+			require.NoError(t, err)
+			var proofs [2][]byte
+			for i, opts := range [][]prover.Option{nil, {prover.WithGPU(dev)}} {
+				in, err := New(f, 10, cfg, opts...)
+				require.NoError(t, err)
+				proof, err := in.Prove()
+				require.NoError(t, err)
+				proofs[i], err = proof.MarshalBinary()
+				require.NoError(t, err)
+				require.NoError(t, in.Verify(proofs[i]))
+				t.Logf("%s on %s", in.Backend().Name(), in.Backend().Device())
+				require.NoError(t, in.Close())
+			}
+			assert.Equal(t, proofs[0], proofs[1], "the GPU's proof is the CPU's")
+		})
+	}
 }
