@@ -82,3 +82,21 @@ func TestMargin(t *testing.T) {
 	assert.Equal(t, "12.00×", margin(1, 12))
 	assert.Equal(t, "no ratio", margin(0, 1))
 }
+
+// A row under the target (the algebraic errors of a large trace) is said to
+// be, and the table's cells are the medians and spreads.
+func TestTable(t *testing.T) {
+	a := fake("babybear/cpu", []float64{3, 1, 2}, []float64{0.5, 0.25, 0.75}, 1234)
+	a.degree, a.bits, a.friBits, a.algBits, a.devicePeak = 4, 99, 100, 99.7, -1
+	b := fake("gf64/gpu", []float64{1}, []float64{1}, 1000)
+	b.degree, b.bits, b.friBits, b.algBits, b.devicePeak, b.device = 2, 100, 100, 109, 3<<20, "gpu"
+	var out bytes.Buffer
+	writeTable(&out, []row{a, b}, options{bits: 100})
+	text := out.String()
+	assert.Contains(t, text, "babybear/cpu       4   99  2.00 [1.00–3.00]")
+	assert.Contains(t, text, "0.500 [0.250–0.750]")
+	assert.Contains(t, text, "     1234")
+	assert.Contains(t, text, "      3.0\n", "the device's MiB")
+	assert.Contains(t, text, "security: babybear/cpu: 99 bits, not the target 100 (FRI 100.0, algebraic errors 2^-99.7)")
+	assert.NotContains(t, text, "security: gf64/gpu")
+}
