@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 	"unsafe"
@@ -15,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gfpoly/gfpoly/cuda"
 	"github.com/gfpoly/gfpoly/gpu"
 	"github.com/gfpoly/gfpoly/internal/gputest"
 	"github.com/gfpoly/gfpoly/internal/testutil"
@@ -231,18 +233,38 @@ func measure[E p2.Element](t *testing.T, d *gpu.Device) {
 	s, err := d.NewStream()
 	require.NoError(t, err)
 	defer s.Close()
-	for _, w := range FieldOf[E]().widths() {
+	f := FieldOf[E]()
+	// The module as shipped, and variants with a floor on the blocks per
+	// multiprocessor (fewer registers a thread), for comparison.
+	src, err := cuda.Program(cuda.Poseidon2Program(f.program()))
+	require.NoError(t, err)
+	mods := map[string]*gpu.Module{}
+	mods["shipped"], err = Module(d, f)
+	require.NoError(t, err)
+	for _, mb := range []int{4, 8} {
+		v := strings.ReplaceAll(src, "__launch_bounds__(P2_BLOCK)", fmt.Sprintf("__launch_bounds__(P2_BLOCK, %d)", mb))
+		mods[fmt.Sprintf("minblocks=%d", mb)], err = d.LoadModule(fmt.Sprintf("p2-%v-minblocks-%d", f, mb), v)
+		require.NoError(t, err)
+	}
+	for _, w := range f.widths() {
 		for _, pr := range []p2.Preset{p2.Plonky3, p2.Gnark} {
 			p, err := p2.New[E](pr, w)
 			require.NoError(t, err)
 			g, err := New(d, p)
 			require.NoError(t, err)
 			buf := gputest.Upload(t, d, randomElems[E](n*w, 1))
-			dt := gputest.DeviceTime(t, d, s, 2, 5, 4, func() error { return g.PermuteBatch(s, buf) })
+			for _, name := range []string{"shipped", "minblocks=4", "minblocks=8"} {
+				fn, err := mods[name].Function(fmt.Sprintf("p2_permute_w%d", w))
+				require.NoError(t, err)
+				occ, err := fn.MaxActiveBlocksPerSM(block, 0)
+				require.NoError(t, err)
+				v := &Permutation[E]{d: d, spec: g.spec, fn: fn}
+				dt := gputest.DeviceTime(t, d, s, 2, 5, 4, func() error { return v.PermuteBatch(s, buf) })
+				t.Logf("%-10v w%-2d %-12v %2d+%2d rounds %-12s %2d blocks/SM: %7.3f ms for 2^22 states, %.2f G permutations/s",
+					f, w, pr, p.Params().FullRounds, p.Params().PartialRounds, name, occ,
+					float64(dt)/float64(time.Millisecond), float64(n)/dt.Seconds()/1e9)
+			}
 			require.NoError(t, buf.Free())
-			t.Logf("%-10v w%-2d %-12v %2d+%2d rounds: %7.3f ms for 2^22 states, %.2f G permutations/s",
-				FieldOf[E](), w, pr, p.Params().FullRounds, p.Params().PartialRounds,
-				float64(dt)/float64(time.Millisecond), float64(n)/dt.Seconds()/1e9)
 		}
 	}
 }
