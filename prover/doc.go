@@ -44,13 +44,15 @@
 // (gpu/rowhash): each group of columns is absorbed into the rows' SHA-256
 // states while the group's LDE is on the device. CommitInto then copies the
 // LDE into the caller's columns and the digests above the leaves to the host;
-// CommitLDE uploads the LDE it is given. With WithHash or WithMerkle (any
-// hash but the default, field hashes included), or without device memory
-// for the hashing, the tree is built on the CPU.
+// CommitLDE uploads the LDE it is given. A Poseidon2 tree (WithMerkle of
+// merkle.Poseidon2) is hashed on the device the same way, each row's sponge
+// absorbing a group of columns at a time (gpu/rowhash.NewField on
+// cuda/poseidon2.cu). With WithHash or another WithMerkle hash, or without
+// device memory for the hashing, the tree is built on the CPU.
 //
 // # Commitments kept on the device
 //
-// On a GPU backend with the default hash, Commit keeps the LDE and its Merkle
+// On a GPU backend with the default hash or a Poseidon2 tree, Commit keeps the LDE and its Merkle
 // tree in device memory: the trace goes up a group of columns at a time
 // (from Go memory through pinned staging, copies overlapped with the
 // transforms; from a PinnedTrace directly; from a DeviceTrace, written by the

@@ -165,10 +165,16 @@ func WithHash(h func() hash.Hash) Option {
 //
 // Commit, CommitInto, CommitLDE, Open and OpenMulti use it; the verifier
 // gives the same Hasher to VerifyWith or VerifyMultiWith (or to the
-// openings' VerifyWith). On a GPU backend, the transforms stay on the
-// device and the tree of any hash but the default is built on the host
-// from the LDE in host memory, as with WithHash (Commitment.Resident says
-// so); the same tree as the CPU backend's, root for root.
+// openings' VerifyWith). On a GPU backend, a Poseidon2 field hash
+// (merkle.Poseidon2, or merkle.FieldHasher of permutations of the widths
+// the GPU has: 16 and 24 for BabyBear and KoalaBear, 8 and 12 for
+// Goldilocks, at most 8 full and 32 partial rounds, 32-byte digests) hashes
+// the rows on the device as SHA-256 does (gpu/rowhash.NewField): Commit
+// keeps the LDE and the tree there, CommitInto and CommitLDE bring the
+// digests back, WithGPUs spreads it over the devices. The tree of any other
+// hash is built on the host from the LDE in host memory, as with WithHash
+// (Commitment.Resident says so, and why). Either way it is the CPU
+// backend's tree, root for root.
 func WithMerkle(hs merkle.Hasher) Option {
 	return func(c *config) error {
 		c.hash, c.hs = nil, hs
@@ -616,8 +622,8 @@ func (c *Commitment[E]) Columns() int { return c.cols }
 
 // Resident reports whether the LDE and its Merkle tree are kept in device
 // memory. For a commitment that a GPU backend's Commit could not keep
-// there, reason says why (the device budget, device memory, a hash other
-// than the default); it is empty otherwise.
+// there, reason says why (the device budget, device memory, a hash the
+// device does not run); it is empty otherwise.
 func (c *Commitment[E]) Resident() (onDevice bool, reason string) {
 	return c.dev != nil, c.why
 }

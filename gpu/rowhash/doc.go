@@ -1,6 +1,14 @@
-// Package rowhash builds SHA-256 Merkle trees over the rows of column-major
-// data on a GPU: the commitment to a trace whose columns are on the device,
-// hashed while they pass through it.
+// Package rowhash builds Merkle trees over the rows of column-major data on
+// a GPU: the commitment to a trace whose columns are on the device, hashed
+// while they pass through it. New makes SHA-256 trees (below); NewField
+// makes field trees, package prover/merkle's Poseidon2 trees digest for
+// digest: each row's sponge state (the permutation's width of elements a
+// row) stays on the device between groups of columns, the sponge absorbing
+// them in overwrite mode, and Tree permutes a pending partial block, then
+// compresses level after level (cuda/poseidon2.cu, gpu/poseidon2's
+// TreeSpec). Both write the same node buffer: 32-byte digests, level 1
+// first, the root last; a field digest holds its elements canonical and
+// big-endian, as merkle's field trees do.
 //
 // A Hasher of R rows (a power of two) computes
 //
