@@ -15,6 +15,7 @@ import (
 
 	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/internal/cpufeat"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // The digest test pins the output of every operation, bit for bit, for fixed
@@ -29,6 +30,15 @@ const digestMaxDim = 22
 // digestQuickDim: above it, the digests are checked on all cores only,
 // unless -digest.full (1, 2 and all cores at every size).
 const digestQuickDim = 18
+
+// Without GFPOLY_LONG (testutil.Long) every implementation and core count
+// is checked up to digestEveryImplDim, and the default implementations on
+// all cores up to digestDefaultDim (past 2^18 elements, where the single
+// transforms split over the cores); the long run goes to digestMaxDim.
+const (
+	digestEveryImplDim = 16
+	digestDefaultDim   = 20
+)
 
 var fullDigests = flag.Bool("digest.full", false, "check the digests above digestQuickDim on 1 and 2 cores too")
 
@@ -163,10 +173,12 @@ func eachImpl(f func(name string)) {
 }
 
 func TestDigests(t *testing.T) {
-	maxDim := digestMaxDim
-	if testing.Short() {
-		maxDim = 16
+	long := testutil.Long() || *fullDigests
+	maxDim := testutil.Sweep(digestEveryImplDim, digestDefaultDim, digestMaxDim)
+	if long {
+		maxDim = digestMaxDim
 	}
+	defaultImpl := "gf64=" + cpufeat.Active("gf64")
 	if *printDigests {
 		var b strings.Builder
 		for m := 0; m <= digestMaxDim; m++ {
@@ -186,6 +198,9 @@ func TestDigests(t *testing.T) {
 				// -digest.full: the batches already take the one-goroutine
 				// paths at every size, and the generic kernels are slow.
 				if m > digestQuickDim && procs != runtime.NumCPU() && !*fullDigests {
+					continue
+				}
+				if m > digestEveryImplDim && !long && (impl != defaultImpl || procs != runtime.NumCPU()) {
 					continue
 				}
 				got, ops := digestOutputs(t, m)

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 func randVector(rng *rand.Rand, n int) []Element {
@@ -99,11 +101,10 @@ func TestFFTNaive(t *testing.T) {
 	}
 }
 
+// TestFFTRoundTrip: IFFT∘FFT = id at every size 2^0..2^17 (to 2^20 = 16^5
+// under GFPOLY_LONG, to 2^13 with -short).
 func TestFFTRoundTrip(t *testing.T) {
-	maxK := 20 // 16^5
-	if testing.Short() {
-		maxK = 13
-	}
+	maxK := testutil.Sweep(13, 17, 20)
 	rng := rand.New(rand.NewPCG(9, 10))
 	for k := 0; k <= maxK; k++ {
 		n := 1 << k

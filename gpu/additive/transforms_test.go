@@ -529,14 +529,10 @@ func TestCopyRange(t *testing.T) {
 		for range 20 {
 			lo := r.IntN(total)
 			hi := lo + r.IntN(total-lo+1)
+			want := make([]gf64.Element, total)
+			copy(want[lo:hi], flat[lo:hi])
 			check := func(dir string, got []gf64.Element) {
-				for i := range got {
-					want := gf64.Element(0)
-					if i >= lo && i < hi {
-						want = flat[i]
-					}
-					require.Equal(t, want, got[i], "cols=%d n=%d [%d,%d): %s, element %d", c.cols, c.n, lo, hi, dir, i)
-				}
+				testutil.RequireEqualSlices(t, want, got, "cols=%d n=%d [%d,%d): %s", c.cols, c.n, lo, hi, dir)
 			}
 			p := make([]gf64.Element, total)
 			copyRange(p, cols, c.n, lo, hi, true)

@@ -20,9 +20,10 @@ import (
 
 // TestKernelsOnHost runs the shipped cuda/fermat.cu on the host, where
 // there is no GPU: g++ compiles it as C++ behind testdata/hostkernels.cpp
-// (the CUDA keywords as plain C++, a block's threads as host threads at a
-// barrier), which runs the launch sequences of FFT, IFFT and MulBig; the
-// results must equal field/fermat's and math/big's. It skips without g++.
+// (the CUDA keywords as plain C++, a block's threads as fibers that take
+// turns between barriers), which runs the launch sequences of FFT, IFFT and
+// MulBig; the results must equal field/fermat's and math/big's. It skips
+// without g++.
 func TestKernelsOnHost(t *testing.T) {
 	gxx, err := exec.LookPath("g++")
 	if err != nil {
@@ -36,7 +37,7 @@ func TestKernelsOnHost(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "hostkernels.cpp"), harness, 0o644))
 	t0 := time.Now()
-	out, err := exec.Command(gxx, "-std=c++20", "-O1", "-w", "-pthread", "-I", dir,
+	out, err := exec.Command(gxx, "-std=c++20", "-O1", "-w", "-I", dir,
 		"-o", filepath.Join(dir, "hostkernels"), filepath.Join(dir, "hostkernels.cpp")).CombinedOutput()
 	require.NoError(t, err, "g++: %s", out)
 	t.Logf("compiled cuda/fermat.cu for the host in %v", time.Since(t0).Round(time.Millisecond))
@@ -114,7 +115,7 @@ func TestKernelsOnHost(t *testing.T) {
 	t0 = time.Now()
 	out, err = exec.Command(filepath.Join(dir, "hostkernels"), dir).CombinedOutput()
 	require.NoError(t, err, "hostkernels: %s", out)
-	t.Logf("ran the kernels on host threads in %v", time.Since(t0).Round(time.Millisecond))
+	t.Logf("ran the kernels on the host in %v", time.Since(t0).Round(time.Millisecond))
 
 	for k := 0; k <= top; k++ {
 		want := append([]field.Element(nil), ins[k]...)

@@ -428,12 +428,27 @@ func TestPlanFS(t *testing.T) {
 func TestFS31Layout(t *testing.T) {
 	for _, name := range []string{"babybear", "koalabear"} {
 		f := nttFields[name]
-		for logn := f.logTile + 1; logn <= maxPrimeLog; logn++ {
-			for _, p := range planFS(logn, f) {
-				testFS31Pass(t, f, p)
+		for _, p := range distinctFSPasses(f) {
+			testFS31Pass(t, f, p)
+		}
+	}
+}
+
+// distinctFSPasses returns the distinct passes of f's four-step plans at
+// every size past one tile, in the order they first appear (most passes
+// recur at many sizes).
+func distinctFSPasses(f nttFieldInfo) []nttPass {
+	var ps []nttPass
+	seen := map[nttPass]bool{}
+	for logn := f.logTile + 1; logn <= maxPrimeLog; logn++ {
+		for _, p := range planFS(logn, f) {
+			if !seen[p] {
+				seen[p] = true
+				ps = append(ps, p)
 			}
 		}
 	}
+	return ps
 }
 
 func testFS31Pass(t *testing.T, f nttFieldInfo, p nttPass) {
@@ -505,10 +520,8 @@ func testFS31Pass(t *testing.T, f nttFieldInfo, p nttPass) {
 // order.
 func TestFS64Layout(t *testing.T) {
 	f := nttFields["goldilocks"]
-	for logn := f.logTile + 1; logn <= maxPrimeLog; logn++ {
-		for _, p := range planFS(logn, f) {
-			testFS64Pass(t, f, p)
-		}
+	for _, p := range distinctFSPasses(f) {
+		testFS64Pass(t, f, p)
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gfpoly/gfpoly/cuda"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // ptxBlock returns the instructions of the asm block between "// BEGIN PTX
@@ -161,10 +162,7 @@ func TestBN254PTX(t *testing.T) {
 	one.SetOne()
 	two.SetUint64(2)
 	edge := []fr.Element{{}, {1}, qm1, one, two, {0, 0, 0, 0x30644e72e131a029}, {0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x30644e72e131a028}}
-	n := 2000
-	if testing.Short() {
-		n = 300
-	}
+	n := testutil.Sweep(300, 300, 2000)
 	vals := append([]fr.Element(nil), edge...)
 	for range n {
 		vals = append(vals, fr.Element{r.Uint64(), r.Uint64(), r.Uint64(), r.Uint64N(0x30644e72e131a029)})
@@ -251,10 +249,7 @@ func TestBN254LazyPTX(t *testing.T) {
 		}
 		return keep
 	}
-	n := 3000
-	if testing.Short() {
-		n = 400
-	}
+	n := testutil.Sweep(400, 400, 3000)
 	pick := func(i int, m *big.Int) *big.Int {
 		if e := edges(m); i < len(e)*len(e) {
 			return e[i%len(e)]
@@ -328,7 +323,10 @@ func TestBN254ShoupTable(t *testing.T) {
 		if testing.Short() && logn > 18 {
 			continue
 		}
-		w := bn254fft.NewDomain(1 << logn).Generator
+		// the generator of the order-2^logn subgroup, as NewDomain(2^logn)
+		// has it, without the domain's precomputed tables (2^26: gigabytes)
+		w, err := bn254fft.Generator(1 << logn)
+		require.NoError(t, err, "2^%d: generator", logn)
 		tab := bn254ShoupTable(w, logn, k)
 		require.Len(t, tab, 2*((1<<k)+(1<<(logn-k))), "2^%d: table", logn)
 		// entry x as a plain value, its Shoup companion checked
@@ -433,10 +431,7 @@ func TestGoldilocksPTX(t *testing.T) {
 	edge = append(edge, p-2, 0xfffffffffffffffe, 0xffffffff<<32, 0xfffffffeffffffff, 0x100000000ffffffff>>1)
 	r := rand.New(rand.NewPCG(3, 4))
 	vals := slices.Clone(edge)
-	n := 4000
-	if testing.Short() {
-		n = 500
-	}
+	n := testutil.Sweep(500, 500, 4000)
 	for i := range n {
 		v := r.Uint64()
 		if i%2 == 0 {

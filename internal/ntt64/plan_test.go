@@ -149,16 +149,13 @@ func reference(p *Plan, in []uint64, v variant) []uint64 {
 	return a
 }
 
-// TestTransformSizes: every size up to 2^20 (2^16 with -short), every
-// variant, every implementation and 1 or 4 goroutines, against the generic
-// implementation on one goroutine (itself checked against the definition
-// above and, in prover/prime, against gnark-crypto); the round trip
-// forward∘inverse is the identity.
+// TestTransformSizes: every size up to 2^18 (2^20 under GFPOLY_LONG, 2^16
+// with -short), every variant, every implementation and 1 or 4 goroutines,
+// against the generic implementation on one goroutine (itself checked
+// against the definition above and, in prover/prime, against gnark-crypto);
+// the round trip forward∘inverse is the identity.
 func TestTransformSizes(t *testing.T) {
-	maxLog := 20
-	if testing.Short() {
-		maxLog = 16
-	}
+	maxLog := testutil.Sweep(16, 18, 20)
 	rng := rand.New(rand.NewPCG(9, 10))
 	for logN := 0; logN <= maxLog; logN++ {
 		p, err := NewPlan(logN, 3)

@@ -1,7 +1,9 @@
 // Package testutil holds the assertions that the module's tests share, built
 // on testify: comparisons of long vectors (transform outputs, codewords,
 // trace columns) that report where two vectors differ instead of printing
-// both whole, and a check on the message a function panics with.
+// both whole, and a check on the message a function panics with; and the
+// extent of the size sweeps (Sweep, Long): small by default, full under
+// GFPOLY_LONG=1, which CI sets in a step of its own.
 //
 // It is imported by _test.go files only; no library package depends on it.
 // For short slices, whose whole contents make a readable diff, tests call

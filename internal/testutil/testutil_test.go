@@ -139,3 +139,20 @@ func TestPanicMessage(t *testing.T) {
 	assert.True(t, strings.Contains(r.errors[1], "is not a string"), r.errors[1])
 	assert.Equal(t, 2, r.failNow)
 }
+
+func TestSweep(t *testing.T) {
+	for _, tc := range []struct {
+		env  string
+		long bool
+	}{{"", false}, {"0", false}, {"false", false}, {"junk", false}, {"1", true}, {"true", true}} {
+		t.Setenv(LongEnv, tc.env)
+		want, wantLong := 2, tc.long
+		if testing.Short() {
+			want, wantLong = 1, false
+		} else if tc.long {
+			want = 3
+		}
+		assert.Equal(t, wantLong, Long(), "%s=%q", LongEnv, tc.env)
+		assert.Equal(t, want, Sweep(1, 2, 3), "%s=%q", LongEnv, tc.env)
+	}
+}

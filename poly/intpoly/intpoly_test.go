@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gfpoly/gfpoly/internal/cpufeat"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // ---------------------------------------------------------------------------
@@ -191,25 +192,37 @@ func TestMulSmallShapes(t *testing.T) {
 	})
 }
 
+// TestMulRandom: random lengths (log-uniform up to 2^12) and coefficient
+// sizes (up to 4096 bits; every fourth case below 80 bits), 20 cases (40
+// under GFPOLY_LONG, 12 smaller ones with -short), under every path; the
+// references are computed once for all paths.
 func TestMulRandom(t *testing.T) {
-	maxLog, maxBits, rounds := 12, 4096, 40
+	maxLog, maxBits, rounds := 12, 4096, testutil.Sweep(12, 20, 40)
 	if testing.Short() {
-		maxLog, maxBits, rounds = 10, 1024, 12
+		maxLog, maxBits = 10, 1024
+	}
+	type mulCase struct {
+		a, b, want     []*big.Int
+		la, lb, ba, bb int
+	}
+	r := rand.New(rand.NewPCG(2, 2))
+	cases := make([]mulCase, rounds)
+	for round := range cases {
+		la := r.IntN(1<<r.IntN(maxLog+1)) + 1
+		lb := r.IntN(1<<r.IntN(maxLog+1)) + 1
+		ba := r.IntN(maxBits) + 1
+		bb := r.IntN(maxBits) + 1
+		if round%4 == 0 { // long and narrow
+			ba, bb = r.IntN(80)+1, r.IntN(80)+1
+		}
+		a, b := randPoly(r, la, ba), randPoly(r, lb, bb)
+		cases[round] = mulCase{a, b, reference(a, b), la, lb, ba, bb}
 	}
 	forEachPath(t, func(t *testing.T) {
-		r := rand.New(rand.NewPCG(2, 2))
-		for round := range rounds {
-			la := r.IntN(1<<r.IntN(maxLog+1)) + 1
-			lb := r.IntN(1<<r.IntN(maxLog+1)) + 1
-			ba := r.IntN(maxBits) + 1
-			bb := r.IntN(maxBits) + 1
-			if round%4 == 0 { // long and narrow
-				ba, bb = r.IntN(80)+1, r.IntN(80)+1
-			}
-			a, b := randPoly(r, la, ba), randPoly(r, lb, bb)
-			got, err := Mul(a, b)
+		for _, c := range cases {
+			got, err := Mul(c.a, c.b)
 			require.NoError(t, err)
-			requireEqualBig(t, reference(a, b), got, "la", la, "lb", lb, "bits", ba, bb)
+			requireEqualBig(t, c.want, got, "la", c.la, "lb", c.lb, "bits", c.ba, c.bb)
 		}
 	})
 }
@@ -221,17 +234,23 @@ func TestMulLong(t *testing.T) {
 	if testing.Short() {
 		logs = []int{13, 14}
 	}
+	// the operands and references once, for every path
+	type longCase struct{ a, b, ab, aa []*big.Int }
+	r := rand.New(rand.NewPCG(3, 3))
+	cases := make([]longCase, len(logs))
+	for i, lg := range logs {
+		n := 1<<(lg-1) + r.IntN(1<<(lg-2))
+		a, b := randPoly(r, n, 64), randPoly(r, 1<<lg-n, 70)
+		cases[i] = longCase{a, b, kronecker(a, b), kronecker(a, a)}
+	}
 	forEachPath(t, func(t *testing.T) {
-		r := rand.New(rand.NewPCG(3, 3))
-		for _, lg := range logs {
-			n := 1<<(lg-1) + r.IntN(1<<(lg-2))
-			a, b := randPoly(r, n, 64), randPoly(r, 1<<lg-n, 70)
-			got, err := Mul(a, b)
+		for i, c := range cases {
+			got, err := Mul(c.a, c.b)
 			require.NoError(t, err)
-			requireEqualBig(t, kronecker(a, b), got, "log", lg)
-			sq, err := Mul(a, a)
+			requireEqualBig(t, c.ab, got, "log", logs[i])
+			sq, err := Mul(c.a, c.a)
 			require.NoError(t, err)
-			requireEqualBig(t, kronecker(a, a), sq, "square, log", lg)
+			requireEqualBig(t, c.aa, sq, "square, log", logs[i])
 		}
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gfpoly/gfpoly/internal/cpufeat"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // eachNTT64 runs f as a subtest under every implementation of the
@@ -20,18 +21,16 @@ func eachNTT64(t *testing.T, f func(t *testing.T)) {
 }
 
 // TestGoldilocksMatchesGnark: Goldilocks transforms run on the module's own
-// kernels; every size 2^0..2^22 (2^0..2^14 with -short), every transform and
-// order, under every kernel implementation, one column on two workers
-// (so the large sizes take the parallel path) and one, equal to
+// kernels; every size 2^0..2^16 (2^0..2^22 under GFPOLY_LONG, 2^0..2^14 with
+// -short), every transform and order, under every kernel implementation,
+// one column on two workers (so the sizes from 2^14 take the parallel path)
+// and one, equal to
 // gnark-crypto's Domain.FFT / FFTInverse on the same input. Batches of three
 // columns up to 2^12, and a domain without precomputed tables and with
 // another coset shift at a few sizes.
 func TestGoldilocksMatchesGnark(t *testing.T) {
 	f := goldilocksField()
-	maxLog := 22
-	if testing.Short() {
-		maxLog = 14
-	}
+	maxLog := testutil.Sweep(14, 16, 22)
 	t.Logf("Goldilocks kernels: %v", cpufeat.Available("ntt64"))
 	rng := rand.New(rand.NewPCG(22, 22))
 	var shift goldilocks.Element

@@ -1,30 +1,48 @@
 // Runs cuda/fermat.cu's kernels on the host, for gpu/fermat's
-// TestKernelsOnHost: the CUDA keywords become plain C++, each block's
-// threads are host threads meeting at a barrier for __syncthreads, blocks
-// run one after another. The launch sequences are gpu/fermat's
-// (queueTransform, mulWordsDevice). Usage: hostkernels DIR, DIR holding
-// the test's inputs (little-endian u64 files); outputs are written there.
-#include <barrier>
+// TestKernelsOnHost: the CUDA keywords become plain C++, blocks run one
+// after another, and the threads of a block that meets at __syncthreads
+// run as fibers (ucontext) on one host thread: each runs until its next
+// __syncthreads, then the next one does, so one round over the block's
+// fibers is one barrier interval. (Host threads at a std::barrier, one per
+// CUDA thread, cost a thread start per thread and block and a scheduler
+// round trip per thread and barrier: half a minute for the test's sizes.)
+// The launch sequences are gpu/fermat's (queueTransform, mulWordsDevice).
+// Usage: hostkernels DIR, DIR holding the test's inputs (little-endian u64
+// files); outputs are written there.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <string>
-#include <thread>
+#include <ucontext.h>
 #include <vector>
 
 struct dim3h {
     unsigned x, y, z;
 };
-thread_local dim3h threadIdx, blockIdx;
-dim3h blockDim, gridDim;
-std::barrier<> *bar;
+dim3h threadIdx, blockIdx, blockDim, gridDim;
+
+// The fibers of the block being run: fiber t is CUDA thread t; the
+// scheduler (launch) sets threadIdx before it resumes a fiber.
+static ucontext_t scheduler;
+static std::vector<ucontext_t> fibers;
+static std::vector<std::vector<char>> stacks;
+static std::vector<char> finished;
+static unsigned current;
+static const std::function<void()> *kernel;
+static const size_t stackBytes = 256 << 10;
+
 #define __device__ inline
 #define __forceinline__
 #define __global__
 #define __shared__ static
 #define __launch_bounds__(...)
-inline void __syncthreads() { bar->arrive_and_wait(); }
+inline void __syncthreads() { swapcontext(&fibers[current], &scheduler); }
+
+static void fiberMain() {
+    (*kernel)();
+    finished[current] = 1;
+} // returns to uc_link, the scheduler
 inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) {
     return (unsigned long long)(((unsigned __int128)a * b) >> 64);
 }
@@ -60,30 +78,46 @@ static void wr(const std::string &name, const std::vector<u64> &v) {
     fclose(fp);
 }
 
-// launch runs k on grid x block threads; sync: real threads per block.
+// launch runs k on grid x block threads; sync: the kernel calls
+// __syncthreads, so each block's threads run as fibers, round by round.
 static void launch(unsigned grid, unsigned block, bool sync, const std::function<void()> &k) {
     blockDim = {block, 1, 1};
     gridDim = {grid, 1, 1};
+    if (sync && fibers.size() < block) {
+        fibers.resize(block);
+        stacks.resize(block);
+        finished.resize(block);
+    }
     for (unsigned b = 0; b < grid; b++) {
+        blockIdx = {b, 0, 0};
         if (!sync) {
             for (unsigned t = 0; t < block; t++) {
-                blockIdx = {b, 0, 0};
                 threadIdx = {t, 0, 0};
                 k();
             }
             continue;
         }
-        std::barrier<> br(block);
-        bar = &br;
-        std::vector<std::thread> th;
-        for (unsigned t = 0; t < block; t++)
-            th.emplace_back([=, &k] {
-                blockIdx = {b, 0, 0};
+        kernel = &k;
+        for (unsigned t = 0; t < block; t++) {
+            stacks[t].resize(stackBytes);
+            getcontext(&fibers[t]);
+            fibers[t].uc_stack.ss_sp = stacks[t].data();
+            fibers[t].uc_stack.ss_size = stacks[t].size();
+            fibers[t].uc_link = &scheduler;
+            makecontext(&fibers[t], fiberMain, 0);
+            finished[t] = 0;
+        }
+        for (unsigned live = block; live > 0;) {
+            for (unsigned t = 0; t < block; t++) {
+                if (finished[t])
+                    continue;
+                current = t;
                 threadIdx = {t, 0, 0};
-                k();
-            });
-        for (auto &x : th)
-            x.join();
+                swapcontext(&scheduler, &fibers[t]);
+                if (finished[t])
+                    live--;
+            }
+        }
     }
 }
 
