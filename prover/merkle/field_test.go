@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 	"github.com/gfpoly/gfpoly/prover/merkle"
 	"github.com/gfpoly/gfpoly/prover/poseidon2"
 )
@@ -130,15 +131,16 @@ func TestFieldRootAgainstRecursion(t *testing.T) {
 	t.Run("goldilocks", testFieldRecursion[goldilocks.Element])
 }
 
-// testFieldRecursion: for 1 … 65 columns and 2^0 … 2^10 rows (-short: the
-// column counts around the sponges' rates), every preset and width, the
-// root of Build equals the recursion's, with 1 and 3 workers.
+// testFieldRecursion: for 1 … 65 columns and 2^0 … 2^10 rows under
+// GFPOLY_LONG (otherwise, and under -short, the column counts around the
+// sponges' rates), every preset and width, the root of Build equals the
+// recursion's, with 1 and 3 workers.
 func testFieldRecursion[F poseidon2.Element](t *testing.T) {
 	colCounts := make([]int, 65)
 	for i := range colCounts {
 		colCounts[i] = i + 1
 	}
-	if testing.Short() {
+	if !testutil.Long() {
 		colCounts = []int{1, 3, 4, 5, 8, 9, 12, 13, 16, 17, 24, 33, 65}
 	}
 	for _, c := range fieldConfigs[F](t) {
