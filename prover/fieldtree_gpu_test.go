@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 	"github.com/gfpoly/gfpoly/prover"
 	"github.com/gfpoly/gfpoly/prover/merkle"
 	"github.com/gfpoly/gfpoly/prover/poseidon2"
@@ -23,7 +24,7 @@ import (
 // Commit (kept on the device: openings gathered there verify), CommitInto
 // (the LDE back in host memory), CommitLDE (uploaded), and WithGPUs over
 // three logical devices. A sponge of a width the kernels lack hashes on the
-// CPU, with the reason.
+// CPU, with the reason. Under GFPOLY_LONG, LDEs of 2^22 rows too.
 func TestGPUFieldTree(t *testing.T) {
 	devs := openDevices(t, 3)
 	dev := devs[0]
@@ -42,6 +43,39 @@ func TestGPUFieldTree(t *testing.T) {
 			})
 		}
 	}
+	t.Run("babybear/width8-on-the-host", func(t *testing.T) {
+		prm, err := poseidon2.PresetParams[babybear.Element](poseidon2.Plonky3, 16)
+		require.NoError(t, err)
+		prm.Width, prm.InternalDiag = 8, prm.InternalDiag[:8]
+		for r := range prm.ExternalConstants {
+			prm.ExternalConstants[r] = prm.ExternalConstants[r][:8]
+		}
+		p8, err := poseidon2.NewWithParams(prm)
+		require.NoError(t, err)
+		sp, err := poseidon2.NewSponge(p8, 4, 4)
+		require.NoError(t, err)
+		cp, err := poseidon2.NewCompression(p8, 4, poseidon2.Truncate)
+		require.NoError(t, err)
+		hs, err := merkle.FieldHasher(sp, cp)
+		require.NoError(t, err)
+		tr, err := prover.RandomTrace[babybear.Element](8, 5, 3)
+		require.NoError(t, err)
+		cpu, err := prover.New[babybear.Element](prover.WithMerkle(hs))
+		require.NoError(t, err)
+		defer cpu.Close()
+		want, err := cpu.Commit(tr)
+		require.NoError(t, err)
+		g, err := prover.New[babybear.Element](prover.WithMerkle(hs), prover.WithGPU(dev))
+		require.NoError(t, err)
+		defer g.Close()
+		cm, err := g.Commit(tr)
+		require.NoError(t, err)
+		defer cm.Close()
+		assert.Equal(t, want.Root(), cm.Root())
+		on, why := cm.Resident()
+		assert.False(t, on)
+		assert.Contains(t, why, "width 8")
+	})
 }
 
 func testGPUFieldTree[E interface {
@@ -50,7 +84,12 @@ func testGPUFieldTree[E interface {
 }](t *testing.T, preset poseidon2.Preset, width int, dev *gpu.Device, devs []*gpu.Device) {
 	hs, err := merkle.Poseidon2[E](preset, width)
 	require.NoError(t, err)
-	for _, sh := range [][3]int{{0, 1, 2}, {1, 3, 4}, {4, 9, 16}, {7, 17, 2}, {10, 24, 4}, {12, 33, 8}} {
+	shapes := [][3]int{{0, 1, 2}, {1, 3, 4}, {4, 9, 16}, {7, 17, 2}, {10, 24, 4}, {12, 33, 8}}
+	if testutil.Long() {
+		// LDEs of 2^22 rows, and 65 columns.
+		shapes = append(shapes, [3]int{20, 5, 4}, [3]int{19, 3, 8}, [3]int{14, 65, 2})
+	}
+	for _, sh := range shapes {
 		logRows, cols, blowup := sh[0], sh[1], sh[2]
 		name := fmt.Sprintf("2^%d x %d, blowup %d", logRows, cols, blowup)
 		tr, err := prover.RandomTrace[E](logRows, cols, uint64(logRows*100+cols))
