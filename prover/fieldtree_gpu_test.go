@@ -3,7 +3,6 @@ package prover_test
 import (
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/consensys/gnark-crypto/field/babybear"
 	"github.com/consensys/gnark-crypto/field/goldilocks"
@@ -163,43 +162,7 @@ func benchPoseidon2[E interface {
 	prover.Element
 	poseidon2.Element
 }](b *testing.B, dev *gpu.Device, width int) {
-	const logRows, cols = 20, 32
 	hs, err := merkle.Poseidon2[E](poseidon2.Plonky3, width)
 	require.NoError(b, err)
-	tr, err := prover.RandomTrace[E](logRows, cols, 1)
-	require.NoError(b, err)
-	for _, backend := range []string{"gpu", "cpu"} {
-		opts := []prover.Option{prover.WithMerkle(hs)}
-		if backend == "gpu" {
-			opts = append(opts, prover.WithGPU(dev))
-		}
-		enc, err := prover.New[E](opts...)
-		require.NoError(b, err)
-		b.Run(fmt.Sprintf("%s/rows=2^%d/cols=%d/blowup=4", backend, logRows, cols), func(b *testing.B) {
-			idx := []int{1, 100, 1000, 10000, 100000, 1 << 20, 3 << 20, 4<<20 - 1}
-			var te, tc, to time.Duration
-			run := func() {
-				c, err := enc.Commit(tr)
-				require.NoError(b, err)
-				t := time.Now()
-				_, err = c.Open(idx)
-				require.NoError(b, err)
-				to += time.Since(t)
-				te += c.Timings.Encode
-				tc += c.Timings.Commit
-				require.NoError(b, c.Close())
-			}
-			run() // tables, kernels, staging, hash states
-			te, tc, to = 0, 0, 0
-			b.SetBytes(int64(cols) << logRows * int64(prover.FieldOf[E]().ElementBytes()))
-			for b.Loop() {
-				run()
-			}
-			n := float64(b.N) * 1e6
-			b.ReportMetric(float64(te.Nanoseconds())/n, "encode-ms/op")
-			b.ReportMetric(float64(tc.Nanoseconds())/n, "commit-ms/op")
-			b.ReportMetric(float64(to.Nanoseconds())/n, "open-ms/op")
-		})
-		require.NoError(b, enc.Close())
-	}
+	benchResident[E](b, dev, prover.WithMerkle(hs))
 }

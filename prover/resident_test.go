@@ -398,12 +398,14 @@ func BenchmarkResident(b *testing.B) {
 	b.Run("bn254", func(b *testing.B) { benchResident[fr.Element](b, dev) })
 }
 
-func benchResident[E prover.Element](b *testing.B, dev *gpu.Device) {
+// benchResident measures both backends, each with the options extra (a
+// Merkle hash) before its own.
+func benchResident[E prover.Element](b *testing.B, dev *gpu.Device, extra ...prover.Option) {
 	const logRows, cols = 20, 32
 	tr, err := prover.RandomTrace[E](logRows, cols, 1)
 	require.NoError(b, err)
 	for _, backend := range []string{"gpu", "cpu"} {
-		var opts []prover.Option
+		opts := append([]prover.Option(nil), extra...)
 		if backend == "gpu" {
 			opts = append(opts, prover.WithGPU(dev))
 		}
