@@ -58,6 +58,12 @@ var programs = func() map[string]func() (string, error) {
 			return join("#define NTT_ONLY 1\n#define NTT_ONLY_"+f+" 1\n", "ntt_fields.cu", "ntt_ext.cu")
 		}
 	}
+	for f := range nttFields {
+		p[FRIProgram(f)] = func() (string, error) {
+			return join("#define NTT_ONLY 1\n#define NTT_ONLY_"+f+" 1\n#define FRI_PRIME 1\n", "ntt_fields.cu", "ntt_ext.cu", "fri.cu")
+		}
+	}
+	p[FRIProgram("gf64")] = func() (string, error) { return join("#define FRI_BINARY 1\n", "gf64.cu", "gf128.cu", "fri.cu") }
 	for _, f := range poseidon2Fields {
 		p[Poseidon2Program(f)] = func() (string, error) {
 			return join("#define P2_"+strings.ToUpper(f)+" 1\n", "poseidon2.cu")
@@ -90,8 +96,8 @@ func join(defines string, files ...string) (string, error) {
 
 // Programs returns the names of every program the library compiles, sorted:
 // "gf64.cu" and "gf32.cu" (the vector kernels), "gf128.cu" (GF(2^128),
-// gf64.cu joined with gf128.cu), "fft.cu" (the additive transforms), IntNTTProgram, FermatProgram, MerkleProgram of each element type, Poseidon2Program of each of its fields, NTTProgram and ExtProgram of each
-// field and GF2nProgram of each binary field size.
+// gf64.cu joined with gf128.cu), "fft.cu" (the additive transforms), IntNTTProgram, FermatProgram, MerkleProgram of each element type, Poseidon2Program of each of its fields, NTTProgram, ExtProgram and FRIProgram of each
+// field (FRIProgram also of "gf64") and GF2nProgram of each binary field size.
 func Programs() []string {
 	names := make([]string, 0, len(programs))
 	for n := range programs {
@@ -135,6 +141,13 @@ func NTTProgram(field string) string { return "ntt_prime_" + field + ".cu" }
 // kernels of gpu/primentt's CombineExt and EvalCoset, cuda/ntt_ext.cu after
 // ntt_fields.cu): "bn254", "goldilocks", "babybear" or "koalabear".
 func ExtProgram(field string) string { return "ntt_ext_" + field + ".cu" }
+
+// FRIProgram names the FRI prover program of one trace field (the DEEP
+// quotient and the folds of package prover/fri's Open on the device,
+// cuda/fri.cu): "gf64" (after gf64.cu and gf128.cu), or "bn254",
+// "goldilocks", "babybear" or "koalabear" (after ntt_fields.cu and
+// ntt_ext.cu).
+func FRIProgram(field string) string { return "fri_" + field + ".cu" }
 
 // GF2nProgram names the GF(2^n) product program of one field size n: 128,
 // 256, 512, 1024 or 2048.

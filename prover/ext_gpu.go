@@ -159,6 +159,52 @@ func CombineExtDevice[E Element, X Ext](c *Commitment[E], alpha []X) (*gpu.Buffe
 	return out, nil
 }
 
+// CombineExtDeviceInto is CombineExtDevice into dst, a buffer of Rows()
+// elements of X on the commitment's device (the first one, for a
+// commitment spread over several). A dst of another length or device
+// returns an error wrapping ErrShape; other errors as CombineExtDevice's.
+func CombineExtDeviceInto[E Element, X Ext](c *Commitment[E], dst *gpu.Buffer[X], alpha []X) error {
+	if err := checkExt[E, X]("CombineExtDeviceInto"); err != nil {
+		return err
+	}
+	if len(alpha) != c.cols {
+		return fmt.Errorf("prover: CombineExtDeviceInto: %d coefficients for %d columns: %w", len(alpha), c.cols, ErrShape)
+	}
+	if _, err := c.hostLDE("CombineExtDeviceInto"); err != nil {
+		return err
+	}
+	if c.dev == nil {
+		return fmt.Errorf("prover: CombineExtDeviceInto: the commitment is in host memory: %w", ErrUnavailable)
+	}
+	return c.dev.withParts("CombineExtDeviceInto", func(parts []extPart[E]) error {
+		if dst == nil || dst.Freed() || dst.Len() != c.rows || dst.Device() != parts[0].cols.Device() {
+			return fmt.Errorf("a destination that is not a live buffer of %d elements on the commitment's device: %w", c.rows, ErrShape)
+		}
+		if len(parts) == 1 {
+			return combineExtOn(parts[0], dst, alpha)
+		}
+		host := make([]X, c.rows)
+		if err := combineExtParts(parts, c.rows, alpha, host); err != nil {
+			return err
+		}
+		return dst.Upload(host)
+	})
+}
+
+// deviceOf returns the device holding c's LDE (the first of several), nil
+// for a commitment in host memory or a closed one.
+func deviceOf[E Element](c *Commitment[E]) *gpu.Device {
+	if _, err := c.hostLDE("Device"); err != nil || c.dev == nil {
+		return nil
+	}
+	var d *gpu.Device
+	_ = c.dev.withParts("Device", func(parts []extPart[E]) error {
+		d = parts[0].cols.Device()
+		return nil
+	})
+	return d
+}
+
 // CombinePowersDevice is CombinePowers for a commitment kept on the
 // device, the result left there as CombineExtDevice leaves it.
 func CombinePowersDevice[E Element, X Ext](c *Commitment[E], alpha X) (*gpu.Buffer[X], error) {

@@ -6,16 +6,11 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/consensys/gnark-crypto/field/babybear"
-	"github.com/consensys/gnark-crypto/field/goldilocks"
-	"github.com/consensys/gnark-crypto/field/koalabear"
-
 	"github.com/gfpoly/gfpoly/gpu"
 	gp2 "github.com/gfpoly/gfpoly/gpu/poseidon2"
 	"github.com/gfpoly/gfpoly/gpu/rowhash"
 	"github.com/gfpoly/gfpoly/internal/hugepage"
 	"github.com/gfpoly/gfpoly/prover/merkle"
-	p2 "github.com/gfpoly/gfpoly/prover/poseidon2"
 )
 
 // Commitments on the GPU. With the default hash (SHA-256), a GPU backend
@@ -307,36 +302,9 @@ func newRowHasher[E Element](dev *gpu.Device, rows int, cfg *config) (*rowhash.H
 }
 
 // devTreeSpec returns a field hash in the form of the GPU's kernels, or nil
-// and the reason the GPU does not run it.
+// and the reason the GPU does not run it (rowhash.FieldSpec).
 func devTreeSpec[E Element](hs merkle.Hasher) (*gp2.TreeSpec, string) {
-	var z E
-	var ts gp2.TreeSpec
-	var err error
-	switch any(z).(type) {
-	case babybear.Element:
-		ts, err = fieldTreeSpec[babybear.Element](hs)
-	case koalabear.Element:
-		ts, err = fieldTreeSpec[koalabear.Element](hs)
-	case goldilocks.Element:
-		ts, err = fieldTreeSpec[goldilocks.Element](hs)
-	default:
-		return nil, "not a field hash over " + FieldOf[E]().String()
-	}
-	if err == nil && ts.DigestBytes() != rowhash.DigestSize {
-		err = fmt.Errorf("digests of %d bytes, the GPU's trees take %d", ts.DigestBytes(), rowhash.DigestSize)
-	}
-	if err != nil {
-		return nil, err.Error()
-	}
-	return &ts, ""
-}
-
-func fieldTreeSpec[F p2.Element](hs merkle.Hasher) (gp2.TreeSpec, error) {
-	leaf, node, ok := merkle.FieldParts[F](hs)
-	if !ok {
-		return gp2.TreeSpec{}, fmt.Errorf("%v is not a field hash over this field", hs)
-	}
-	return gp2.TreeSpecOf(leaf, node)
+	return rowhash.FieldSpec[E](hs)
 }
 
 // commitDev encodes src into lde with the rows hashed on the device during

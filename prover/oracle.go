@@ -1,6 +1,7 @@
 package prover
 
 import (
+	"github.com/gfpoly/gfpoly/gpu"
 	"github.com/gfpoly/gfpoly/prover/fri"
 	"github.com/gfpoly/gfpoly/prover/merkle"
 )
@@ -14,7 +15,9 @@ import (
 //	proof, err := fri.Open(t, cfg, fri.Batch[babybear.Element, bbext.E4]{
 //		Oracle: prover.Oracle[bbext.E4](c), Points: []bbext.E4{z, zNext}})
 //
-// An X of another field makes every call fail with ErrField.
+// An X of another field makes every call fail with ErrField. The oracle is
+// a fri.DeviceOracle: on a commitment kept on the device, fri.Open runs
+// the opening there.
 func Oracle[X Ext, E Element](c *Commitment[E]) fri.Oracle[E, X] {
 	return oracle[E, X]{c}
 }
@@ -29,6 +32,10 @@ func (o oracle[E, X]) CodewordPoints(dst []E, first int) error {
 }
 func (o oracle[E, X]) Evaluate(points []X) ([][]X, error) { return Evaluate(o.c, points) }
 func (o oracle[E, X]) CombinePowers(alpha X) ([]X, error) { return CombinePowers(o.c, alpha) }
+func (o oracle[E, X]) Device() *gpu.Device                { return deviceOf(o.c) }
+func (o oracle[E, X]) CombinePowersDevice(dst *gpu.Buffer[X], alpha X) error {
+	return CombineExtDeviceInto(o.c, dst, powers(alpha, o.c.cols))
+}
 func (o oracle[E, X]) OpenMulti(indices []int) (*merkle.MultiOpening[E], error) {
 	return o.c.OpenMulti(indices)
 }

@@ -52,6 +52,10 @@ type Config struct {
 	Bits int
 	// AllowInsecure accepts parameters below MinBits conjectured bits.
 	AllowInsecure bool
+	// Host keeps Open on the host even where every commitment is kept on
+	// one device (DeviceOracle), which otherwise computes the layers; the
+	// proof is the same. Verify ignores it.
+	Host bool
 }
 
 // NewConfig returns the preset Config of f for bits of conjectured security

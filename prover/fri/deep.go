@@ -33,21 +33,14 @@ func addQuotient[E Element, X Challenge](o alg[E, X], q []X, bt Batch[E, X], dom
 	if q == nil {
 		q = hugepage.Make[X](n)
 	}
-	cols := bt.Oracle.Columns()
 	P := len(bt.Points)
-	v := make([]X, P)    // V_p
-	cinv := make([]X, P) // α^−(off + p·cols)
-	zc := make([]X, P)   // z_p·α^−(off + p·cols)
 	var zero X
 	if alpha == zero {
 		return nil, fmt.Errorf("the batching challenge is zero: %w", ErrParams)
 	}
-	ainv := o.xinv(alpha)
+	v, cinv := deepTerms(o, bt, values, alpha, off)
+	zc := make([]X, P) // z_p·α^−(off + p·cols)
 	for p := range P {
-		for j := cols - 1; j >= 0; j-- {
-			v[p] = o.xadd(o.xmul(v[p], alpha), values[p][j])
-		}
-		cinv[p] = xexp(o, ainv, off+uint64(p*cols))
 		zc[p] = o.xmul(bt.Points[p], cinv[p])
 	}
 	k, ok := any(o).(interface{ kernel() any })
@@ -89,6 +82,22 @@ func addQuotient[E Element, X Challenge](o alg[E, X], q []X, bt Batch[E, X], dom
 		return nil, fmt.Errorf("a denominator x − z vanishes: %w", ErrPoint)
 	}
 	return q, nil
+}
+
+// deepTerms returns, for each point p of bt, V_p = Σ_j α^j·v_(p,j) and
+// α^−(off + p·cols); alpha ≠ 0.
+func deepTerms[E Element, X Challenge](o alg[E, X], bt Batch[E, X], values [][]X, alpha X, off uint64) (v, cinv []X) {
+	cols := bt.Oracle.Columns()
+	P := len(bt.Points)
+	v, cinv = make([]X, P), make([]X, P)
+	ainv := o.xinv(alpha)
+	for p := range P {
+		for j := cols - 1; j >= 0; j-- {
+			v[p] = o.xadd(o.xmul(v[p], alpha), values[p][j])
+		}
+		cinv[p] = xexp(o, ainv, off+uint64(p*cols))
+	}
+	return v, cinv
 }
 
 // deepFraction returns the polynomials of the fraction Σ_p c_p·(G −

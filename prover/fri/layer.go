@@ -3,6 +3,8 @@ package fri
 import (
 	"fmt"
 	"math/bits"
+	"slices"
+	"unsafe"
 
 	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
 	bnfft "github.com/consensys/gnark-crypto/ecc/bn254/fr/fft"
@@ -42,6 +44,29 @@ type layer[E, X any] interface {
 	strided() bool
 	// equal reports whether two domains have the same points in order.
 	equal(o layer[E, X]) bool
+	// devPoints is the point table of cuda/fri.cu's kernels, devPow
+	// entries as stored: x_0 then ω^(2^b) (cosets; with inverse, 1/x_0
+	// and ω^(−2^b)), or the shift then the basis vectors (subspaces).
+	devPoints(inverse bool) []byte
+	// devFold is the constants of cuda/fri.cu's fold by arity with beta.
+	devFold(arity int, beta X) []byte
+}
+
+// devPow is FRI_POW of cuda/fri.cu: the entries of a point table.
+const devPow = 36
+
+// devBinNext is FRI_BIN_NEXT of cuda/fri.cu: the basis vectors of a
+// binary fold level.
+const devBinNext = 40
+
+// rawBytes returns a copy of the memory of s.
+func rawBytes[T any](s ...T) []byte {
+	var z T
+	n := len(s) * int(unsafe.Sizeof(z))
+	if n == 0 {
+		return nil
+	}
+	return slices.Clone(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), n))
 }
 
 // primeLayer is a coset of a 2-adic subgroup.
@@ -81,6 +106,33 @@ func (l *primeLayer[F, X]) leafFolder(_ int, beta X) (func([]X, int) (X, error),
 func (l *primeLayer[F, X]) equal(o layer[F, X]) bool {
 	p, ok := o.(*primeLayer[F, X])
 	return ok && p.n == l.n && p.shift == l.shift && p.omega == l.omega
+}
+
+func (l *primeLayer[F, X]) devPoints(inverse bool) []byte {
+	x, w := l.shift, l.omega
+	if inverse {
+		x, w = l.o.inv(x), l.o.inv(w)
+	}
+	t := make([]F, devPow)
+	t[0] = x
+	for b := 1; b < devPow; b++ {
+		t[b] = w
+		w = l.o.mul(w, w)
+	}
+	return rawBytes(t...)
+}
+
+// devFold lays out FriFoldP: β, the inverse points' table, the inverse
+// DFT's twiddles (8 entries), 1/a and three of padding.
+func (l *primeLayer[F, X]) devFold(a int, beta X) []byte {
+	zetaInv := l.o.exp(l.o.inv(l.omega), uint64(l.n/a))
+	lf := newLeafFolder(l.o, a, zetaInv, beta)
+	tw := make([]F, 12)
+	copy(tw, lf.tw[:a/2])
+	tw[8] = lf.ainv
+	b := rawBytes(beta)
+	b = append(b, l.devPoints(true)...)
+	return append(b, rawBytes(tw...)...)
 }
 
 // binLayer is an affine subspace of GF(2^64).
@@ -138,6 +190,32 @@ func (l *binLayer) leafFolder(arity int, beta gf128.Element) (func([]gf128.Eleme
 		foldLeaves(out[:], values, lv, j, sc)
 		return out[0], nil
 	}, nil
+}
+
+func (l *binLayer) devPoints(bool) []byte {
+	t := make([]gf64.Element, devPow)
+	t[0] = l.s.Shift()
+	copy(t[1:], l.s.Basis())
+	return rawBytes(t...)
+}
+
+// devFold lays out FriFoldB: each level's challenge, shift and basis
+// (binLevels), four levels of devBinNext vectors.
+func (l *binLayer) devFold(a int, beta gf128.Element) []byte {
+	lv, err := binLevels(l.s, bits.TrailingZeros(uint(a)), beta)
+	if err != nil {
+		return nil
+	}
+	var bt [4]gf128.Element
+	var sh [4]gf64.Element
+	next := make([]gf64.Element, 4*devBinNext)
+	for r, v := range lv {
+		bt[r], sh[r] = v.beta, v.shift
+		copy(next[r*devBinNext:(r+1)*devBinNext], v.next)
+	}
+	b := rawBytes(bt[:]...)
+	b = append(b, rawBytes(sh[:]...)...)
+	return append(b, rawBytes(next...)...)
 }
 
 func (l *binLayer) equal(o layer[gf64.Element, gf128.Element]) bool {

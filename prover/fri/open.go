@@ -74,7 +74,15 @@ type Proof[E Element, X Challenge] struct {
 	Trace []*merkle.MultiOpening[E]
 	// Layers[r] opens layer r's leaves at the queries.
 	Layers []*merkle.MultiOpening[E]
+
+	ran string // where Open computed the layers (Ran)
 }
+
+// Ran says where Open computed the proof's layers: "CPU", with the reason
+// in parentheses where the commitments were on a device that did not take
+// the opening, or the GPU and the rounds it ran. Empty for a proof
+// unmarshalled or built by hand. It is not part of the proof's bytes.
+func (p *Proof[E, X]) Ran() string { return p.ran }
 
 // absorbConfig absorbs the instance's parameters: the field, the blowup,
 // the schedule, the final degree, the queries and the grinding.
@@ -179,6 +187,7 @@ func Open[E Element, X Challenge](t *transcript.Transcript, cfg Config, batches 
 	}
 
 	// Claims.
+	phase("setup")
 	p = &Proof[E, X]{Values: make([][][]X, len(batches))}
 	for b, bt := range batches {
 		var v [][]X
@@ -196,6 +205,12 @@ func Open[E Element, X Challenge](t *transcript.Transcript, cfg Config, batches 
 		}
 		p.Values[b] = v
 	}
+	phase("evaluate")
+	// The device, where every batch is kept on one: prepared before the
+	// transcript moves, so that a device that cannot take the opening
+	// leaves all of it to the host.
+	dv, why := newDevOpen(o, &cfg, pl, doms, batches)
+	defer dv.free()
 	absorbConfig(t, o.field(), &cfg, pl)
 	for b, bt := range batches {
 		absorbBatch(t, bt.Oracle.Root(), logRows[b], bt.Oracle.Columns(), bt.Points, p.Values[b])
@@ -217,13 +232,28 @@ func Open[E Element, X Challenge](t *transcript.Transcript, cfg Config, batches 
 		}
 		return q, nil
 	}
-	cur, err := quotient(0)
-	if err != nil {
-		return nil, err
-	}
+	phase("prepare")
 	R := len(pl.arities)
 	trees := make([]*merkle.Tree[E], R)
-	for r, a := range pl.arities {
+	var cur []X
+	r0 := 0 // the first round on the host
+	if dv != nil {
+		if cur, err = dv.run(o, t, p, pl, doms, bdoms, batches, alpha, offs); err != nil {
+			return nil, err
+		}
+		r0 = dv.rounds
+		p.ran = fmt.Sprintf("%s: rounds 0–%d of %d on the device", deviceName(dv.dev), r0-1, R)
+	} else {
+		if cur, err = quotient(0); err != nil {
+			return nil, err
+		}
+		p.ran = "CPU"
+		if why != "" {
+			p.ran += " (" + why + ")"
+		}
+	}
+	for r := r0; r < R; r++ {
+		a := pl.arities[r]
 		cols := leafColumns[E](o, cur, a, doms[r].strided())
 		if trees[r], err = merkle.Build(cols, cfg.hasher(), 0, nil); err != nil {
 			return nil, fmt.Errorf("fri: Open: layer %d: %w", r, err)
@@ -251,6 +281,7 @@ func Open[E Element, X Challenge](t *transcript.Transcript, cfg Config, batches 
 		cur = next
 	}
 
+	phase("layers")
 	// The final polynomial: through the first D points, checked on all.
 	d := 1 << pl.logFinal
 	xs := make([]E, len(cur))
@@ -269,6 +300,7 @@ func Open[E Element, X Challenge](t *transcript.Transcript, cfg Config, batches 
 	if p.Nonce, err = t.Grind(cfg.GrindingBits); err != nil {
 		return nil, fmt.Errorf("fri: Open: grinding: %w", err)
 	}
+	phase("final+grind")
 	queries, err := t.DrawIndices("fri queries", 1<<pl.logN[0], cfg.Queries)
 	if err != nil {
 		return nil, fmt.Errorf("fri: Open: %w", err)
@@ -292,13 +324,28 @@ func Open[E Element, X Challenge](t *transcript.Transcript, cfg Config, batches 
 	}
 	for r := range R {
 		idx := layerIndices(queries, pl, r+1, doms[0].strided())
-		mo, err := trees[r].OpenMulti(idx)
+		var mo *merkle.MultiOpening[E]
+		if r < r0 {
+			mo, err = dv.openLayer(r, idx)
+		} else {
+			mo, err = trees[r].OpenMulti(idx)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("fri: Open: layer %d: %w", r, err)
 		}
 		p.Layers = append(p.Layers, mo)
 	}
+	phase("openings")
 	return p, nil
+}
+
+// openPhase, when set (tests), is told each phase of Open as it ends.
+var openPhase func(name string)
+
+func phase(name string) {
+	if openPhase != nil {
+		openPhase(name)
+	}
 }
 
 // openUnchecked lets tests push a word that is no codeword through the

@@ -1,0 +1,376 @@
+package fri
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+
+	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
+	"github.com/consensys/gnark-crypto/field/babybear"
+	"github.com/consensys/gnark-crypto/field/goldilocks"
+	"github.com/consensys/gnark-crypto/field/koalabear"
+
+	"github.com/gfpoly/gfpoly/cuda"
+	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/gpu/rowhash"
+	"github.com/gfpoly/gfpoly/prover/merkle"
+	"github.com/gfpoly/gfpoly/prover/transcript"
+)
+
+// DeviceOracle is an Oracle whose LDE a GPU holds (a *prover.Commitment
+// kept on the device, through prover.Oracle). When every batch's oracle is
+// one, on one device, Open runs there: the DEEP quotients, the folds and
+// the layers' trees stay on the device, and what comes back is the roots,
+// the last layers (below devMinLeaves leaves, folded on the host), the
+// final polynomial and the opened leaves and paths. The proof is the one
+// the host computes, byte for byte.
+type DeviceOracle[E Element, X Challenge] interface {
+	Oracle[E, X]
+	// Device is the GPU holding the LDE, nil when it is in host memory.
+	Device() *gpu.Device
+	// CombinePowersDevice writes CombinePowers(alpha) to dst, a buffer of
+	// Rows() elements on Device().
+	CombinePowersDevice(dst *gpu.Buffer[X], alpha X) error
+}
+
+// devMinLeaves is the fewest leaves of a layer folded and hashed on the
+// device: below, the layer comes back to the host (a few KiB) and the
+// rounds end there, where a kernel launch costs more than the work.
+const devMinLeaves = 1 << 9
+
+// devMaxPoints is FRI_MAXP of cuda/fri.cu: the most opening points of a
+// batch whose quotient the device computes.
+const devMaxPoints = 8
+
+// devThreads and devRows are FRI_T and FRI_K of cuda/fri.cu.
+const (
+	devThreads = 256
+	devRows    = 4
+)
+
+// devOpen is an opening's device state: the layers' codewords in the leaf
+// layout of their trees, the trees' nodes, the kernels.
+type devOpen[E Element, X Challenge] struct {
+	dev    *gpu.Device
+	rounds int                  // rounds 0 … rounds−1 run on the device
+	layers []*gpu.Buffer[E]     // layers[r], r ≤ rounds (layers[rounds]: coordinate by coordinate)
+	hash   []*rowhash.Hasher[E] // hash[r], r < rounds: layer r's tree
+	nodes  []*gpu.Buffer[byte]  // nodes[r]: layer r's tree above its leaves
+	g      *gpu.Buffer[X]       // a batch's combination
+	deep   *gpu.Function
+	fold   [5]*gpu.Function // by 2^k
+	hs     merkle.Hasher
+}
+
+// free releases the device state; layers and nodes stay until the
+// openings are gathered.
+func (d *devOpen[E, X]) free() {
+	if d == nil {
+		return
+	}
+	for _, b := range d.layers {
+		if b != nil {
+			b.Free()
+		}
+	}
+	for _, h := range d.hash {
+		if h != nil {
+			h.Close()
+		}
+	}
+	for _, b := range d.nodes {
+		if b != nil {
+			b.Free()
+		}
+	}
+	if d.g != nil {
+		d.g.Free()
+	}
+}
+
+// devName is the element type's name in cuda.FRIProgram.
+func devName[E Element]() string {
+	var z E
+	switch any(z).(type) {
+	case gf64.Element:
+		return "gf64"
+	case babybear.Element:
+		return "babybear"
+	case koalabear.Element:
+		return "koalabear"
+	case goldilocks.Element:
+		return "goldilocks"
+	case fr.Element:
+		return "bn254"
+	}
+	return ""
+}
+
+// newDevOpen prepares the opening on the device before the transcript
+// moves: every buffer is allocated and every kernel loaded here, so that a
+// device that cannot take the opening leaves it to the host (nil and the
+// reason) with nothing drawn yet. No device oracle at all is (nil, "").
+func newDevOpen[E Element, X Challenge](o alg[E, X], cfg *Config, pl *plan, doms []layer[E, X], batches []Batch[E, X]) (*devOpen[E, X], string) {
+	var dev *gpu.Device
+	for b, bt := range batches {
+		do, ok := bt.Oracle.(DeviceOracle[E, X])
+		var d *gpu.Device
+		if ok {
+			if err := guard(func() error { d = do.Device(); return nil }); err != nil {
+				return nil, fmt.Sprintf("batch %d: Device: %v", b, err)
+			}
+		}
+		if d == nil {
+			if b == 0 {
+				return nil, ""
+			}
+			return nil, fmt.Sprintf("batch %d is in host memory", b)
+		}
+		if dev == nil {
+			dev = d
+		} else if d != dev {
+			return nil, fmt.Sprintf("batch %d is on another device", b)
+		}
+	}
+	if cfg.Host {
+		return nil, "Config.Host"
+	}
+	rounds := 0
+	for r, a := range pl.arities {
+		if doms[r].size()/a < devMinLeaves {
+			break
+		}
+		rounds++
+	}
+	if rounds == 0 {
+		if len(pl.arities) == 0 {
+			return nil, "no fold"
+		}
+		return nil, fmt.Sprintf("a first layer of %d leaves (the device folds from %d)", doms[0].size()/pl.arities[0], devMinLeaves)
+	}
+	if pl.logN[0] >= devPow {
+		return nil, fmt.Sprintf("a codeword of 2^%d entries", pl.logN[0])
+	}
+	maxRows := 0
+	for r := 0; r <= rounds; r++ {
+		for _, b := range pl.rollIn[r] {
+			if n := len(batches[b].Points); n > devMaxPoints {
+				return nil, fmt.Sprintf("batch %d has %d points (the device takes %d)", b, n, devMaxPoints)
+			}
+			maxRows = max(maxRows, doms[r].size())
+		}
+	}
+	if _, why := rowhash.FieldSpec[E](cfg.hasher()); !cfg.hasher().Default() && why != "" {
+		return nil, "the layers' hash: " + why
+	}
+	d := &devOpen[E, X]{dev: dev, rounds: rounds, hs: cfg.hasher()}
+	fail := func(what string, err error) (*devOpen[E, X], string) {
+		d.free()
+		return nil, fmt.Sprintf("%s: %v", what, err)
+	}
+	name := devName[E]()
+	m, err := dev.Module(cuda.FRIProgram(name))
+	if err != nil {
+		return fail("the kernels", err)
+	}
+	if d.deep, err = m.Function("fri_" + name + "_deep"); err != nil {
+		return fail("the kernels", err)
+	}
+	for k := 1; k <= 4; k++ {
+		if d.fold[k], err = m.Function(fmt.Sprintf("fri_%s_fold%d", name, k)); err != nil {
+			return fail("the kernels", err)
+		}
+	}
+	deg := o.deg()
+	d.layers = make([]*gpu.Buffer[E], rounds+1)
+	d.hash = make([]*rowhash.Hasher[E], rounds)
+	d.nodes = make([]*gpu.Buffer[byte], rounds)
+	for r := 0; r <= rounds; r++ {
+		if d.layers[r], err = gpu.Alloc[E](dev, doms[r].size()*deg); err != nil {
+			return fail(fmt.Sprintf("layer %d", r), err)
+		}
+		if r == rounds {
+			break
+		}
+		leaves := doms[r].size() / pl.arities[r]
+		if d.hash[r], err = rowhash.NewMerkle[E](dev, leaves, d.hs); err != nil {
+			return fail(fmt.Sprintf("layer %d's tree", r), err)
+		}
+		if d.nodes[r], err = gpu.Alloc[byte](dev, (leaves-1)*rowhash.DigestSize); err != nil {
+			return fail(fmt.Sprintf("layer %d's tree", r), err)
+		}
+	}
+	if d.g, err = gpu.Alloc[X](dev, maxRows); err != nil {
+		return fail("the combination", err)
+	}
+	return d, ""
+}
+
+// layout is cuda/fri.cu's FriLayout of layer r: the leaves of its fold
+// (r < rounds), or coordinate by coordinate (r = rounds).
+func (d *devOpen[E, X]) layout(pl *plan, r int, strided bool) []byte {
+	logM, logA := pl.logN[r], 0
+	if r < d.rounds {
+		logA = bits.TrailingZeros(uint(pl.arities[r]))
+		logM -= logA
+	}
+	s := uint32(0)
+	if strided {
+		s = 1
+	}
+	b := binary.LittleEndian.AppendUint32(nil, uint32(logM))
+	b = binary.LittleEndian.AppendUint32(b, uint32(logA))
+	b = binary.LittleEndian.AppendUint32(b, s)
+	return binary.LittleEndian.AppendUint32(b, 0)
+}
+
+// grid returns a grid-stride launch's blocks for n items of per threads.
+func (d *devOpen[E, X]) grid(n, per int) gpu.Dim3 {
+	g := (n + per*devThreads - 1) / (per * devThreads)
+	if lim := 32 * d.dev.Info().Multiprocessors; lim > 0 && g > lim {
+		g = lim
+	}
+	return gpu.Dim3{X: max(g, 1)}
+}
+
+// quotient adds batch b's DEEP terms, times scale, to layer r (acc unset:
+// stores them) on the device: the batch's combination by the oracle,
+// the fraction (G·A − B)/D of addQuotient's deepFraction.
+func (d *devOpen[E, X]) quotient(o alg[E, X], pl *plan, r int, bt Batch[E, X], dom layer[E, X], values [][]X, alpha X, off uint64, scale X, acc bool) error {
+	n := dom.size()
+	g, err := d.g.View(0, n)
+	if err != nil {
+		return err
+	}
+	do := bt.Oracle.(DeviceOracle[E, X])
+	if err := guard(func() error { return do.CombinePowersDevice(g, alpha) }); err != nil {
+		return fmt.Errorf("CombinePowersDevice: %w", err)
+	}
+	var zero X
+	if alpha == zero {
+		return fmt.Errorf("the batching challenge is zero: %w", ErrParams)
+	}
+	v, cinv := deepTerms(o, bt, values, alpha, off)
+	A, B, D := deepFraction(o, bt.Points, v, cinv)
+	P := len(bt.Points)
+	f := make([]X, 3*devMaxPoints+2)
+	copy(f, A)
+	copy(f[devMaxPoints:], B)
+	copy(f[2*devMaxPoints:], D)
+	f[3*devMaxPoints+1] = scale
+	par := append(rawBytes(f...), dom.devPoints(false)...)
+	a := uint32(0)
+	if acc {
+		a = 1
+	}
+	cfg := gpu.LaunchConfig{Grid: d.grid(n, devRows), Block: gpu.Dim3{X: devThreads}}
+	return d.deep.Launch(cfg, d.layers[r], g, uint64(n), d.layout(pl, r, dom.strided()), par, uint32(P), a)
+}
+
+// run does rounds 0 … rounds−1 of Open's loop on the device (the
+// quotients of the batches that join layers 0 … rounds, the trees, the
+// challenges, the folds) and returns layer rounds, the codeword the host
+// goes on with.
+func (d *devOpen[E, X]) run(o alg[E, X], t *transcript.Transcript, p *Proof[E, X], pl *plan, doms, bdoms []layer[E, X], batches []Batch[E, X], alpha X, offs []uint64) ([]X, error) {
+	one := o.xembed(o.eone())
+	for k, b := range pl.rollIn[0] {
+		if err := d.quotient(o, pl, 0, batches[b], bdoms[b], p.Values[b], alpha, offs[b], one, k > 0); err != nil {
+			return nil, fmt.Errorf("fri: Open: batch %d: %w", b, err)
+		}
+	}
+	for r := range d.rounds {
+		a := pl.arities[r]
+		if err := d.hash[r].Absorb(nil, d.layers[r]); err != nil {
+			return nil, fmt.Errorf("fri: Open: layer %d: %w", r, err)
+		}
+		if err := d.hash[r].Tree(nil, d.nodes[r]); err != nil {
+			return nil, fmt.Errorf("fri: Open: layer %d: %w", r, err)
+		}
+		d.hash[r].Close()
+		root := make([]byte, rowhash.DigestSize)
+		top, err := d.nodes[r].View(d.nodes[r].Len()-rowhash.DigestSize, rowhash.DigestSize)
+		if err == nil {
+			err = top.Download(root)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("fri: Open: layer %d: %w", r, err)
+		}
+		p.Roots = append(p.Roots, root)
+		t.AbsorbRoot("fri layer", root)
+		beta, err := transcript.Draw[X](t, "fri beta")
+		if err != nil {
+			return nil, fmt.Errorf("fri: Open: %w", err)
+		}
+		m := doms[r].size() / a
+		k := bits.TrailingZeros(uint(a))
+		cfg := gpu.LaunchConfig{Grid: d.grid(m, 1), Block: gpu.Dim3{X: devThreads}}
+		err = d.fold[k].Launch(cfg, d.layers[r+1], d.layers[r], uint64(m), uint32(bits.TrailingZeros(uint(m))),
+			d.layout(pl, r+1, doms[r+1].strided()), doms[r].devFold(a, beta))
+		if err != nil {
+			return nil, fmt.Errorf("fri: Open: layer %d: %w", r, err)
+		}
+		if len(pl.rollIn[r+1]) > 0 {
+			c := xexp(o, beta, uint64(a))
+			for _, b := range pl.rollIn[r+1] {
+				if err := d.quotient(o, pl, r+1, batches[b], bdoms[b], p.Values[b], alpha, offs[b], c, true); err != nil {
+					return nil, fmt.Errorf("fri: Open: batch %d: %w", b, err)
+				}
+			}
+		}
+	}
+	// The layer the host goes on with.
+	n, deg := doms[d.rounds].size(), o.deg()
+	flat := make([]E, n*deg)
+	if err := d.layers[d.rounds].Download(flat); err != nil {
+		return nil, fmt.Errorf("fri: Open: layer %d: %w", d.rounds, err)
+	}
+	cur := make([]X, n)
+	cs := coords[X, E](cur, deg)
+	for c := range deg {
+		for i := range n {
+			cs[i*deg+c] = flat[c*n+i]
+		}
+	}
+	return cur, nil
+}
+
+// openLayer opens layer r's leaves at idx from the device: the rows and
+// their siblings gathered, the paths above the sibling leaves, merged into
+// the multi-opening the host's tree gives.
+func (d *devOpen[E, X]) openLayer(r int, idx []int) (*merkle.MultiOpening[E], error) {
+	leaves := d.hash[r].Rows()
+	both := make([]int, 0, 2*len(idx))
+	both = append(both, idx...)
+	for _, i := range idx {
+		both = append(both, i^1)
+	}
+	rows, err := rowhash.GatherRows(nil, d.layers[r], leaves, both)
+	if err != nil {
+		return nil, err
+	}
+	var up [][][]byte
+	if leaves > 2 {
+		if up, err = rowhash.GatherPaths(nil, d.nodes[r], leaves, idx); err != nil {
+			return nil, err
+		}
+	}
+	sib, err := merkle.LeafDigests(d.hs, rows[len(idx):])
+	if err != nil {
+		return nil, err
+	}
+	op := &merkle.Opening[E]{Indices: idx, Rows: rows[:len(idx)], Paths: make([][][]byte, len(idx))}
+	for k, leaf := range sib {
+		path := append(make([][]byte, 0, 1+len(up)), leaf)
+		if up != nil {
+			path = append(path, up[k]...)
+		}
+		op.Paths[k] = path
+	}
+	return op.Merge()
+}
+
+// deviceName describes where the device opening ran.
+func deviceName(d *gpu.Device) string {
+	return fmt.Sprintf("GPU %d (%s)", d.Info().Ordinal, d.Info().Name)
+}
