@@ -358,3 +358,29 @@ extern "C" __global__ void __launch_bounds__(128) rh_gather(u32 *dst, const u32 
         dst[i] = src[idx[i]];
     }
 }
+
+// RhBlock is one SHA-256 message block, big-endian words.
+struct RhBlock {
+    u32 w[16];
+};
+
+// rh_grind is the proof-of-work search of package prover/transcript's Grind
+// with SHA-256: the message 0x04 ‖ state ‖ u8(bits) ‖ le64(nonce) of 42
+// bytes is one block, blk with the nonce's bytes (34 … 41) zero, its
+// padding and length set. Nonces start + i, i < count, are tried; *best
+// gets the smallest whose digest starts with bits (1 … 32) zero bits.
+extern "C" __global__ void __launch_bounds__(128) rh_grind(RhBlock blk, u32 bits, u64 start, u64 count, unsigned long long *best) {
+    for (u64 i = blockIdx.x * (u64)blockDim.x + threadIdx.x; i < count; i += (u64)gridDim.x * blockDim.x) {
+        u64 n = start + i;
+        u32 w[16];
+#pragma unroll
+        for (int k = 0; k < 16; k++) w[k] = blk.w[k];
+        w[8] |= (((u32)n & 0xffu) << 8) | (((u32)n >> 8) & 0xffu);
+        w[9] = ((u32)(n >> 16) & 0xffu) << 24 | ((u32)(n >> 24) & 0xffu) << 16 | ((u32)(n >> 32) & 0xffu) << 8 | ((u32)(n >> 40) & 0xffu);
+        w[10] |= ((u32)(n >> 48) & 0xffu) << 24 | ((u32)(n >> 56) & 0xffu) << 16;
+        u32 h[8];
+        rh_iv(h);
+        rh_compress(h, w);
+        if ((bits == 32 ? h[0] : h[0] >> (32 - bits)) == 0u) atomicMin(best, (unsigned long long)n);
+    }
+}

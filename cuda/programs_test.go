@@ -13,7 +13,7 @@ import (
 // with its defines first and the files it names in order.
 func TestPrograms(t *testing.T) {
 	names := Programs()
-	require.Len(t, names, 6+len(merkleTypes)+len(poseidon2Fields)+2*len(nttFields)+len(gf2nSizes))
+	require.Len(t, names, 6+len(merkleTypes)+len(poseidon2Fields)+3*len(nttFields)+1+len(gf2nSizes))
 	assert.IsIncreasing(t, names)
 	file := func(name string) string {
 		b, err := Sources.ReadFile(name)
@@ -59,6 +59,14 @@ func TestPrograms(t *testing.T) {
 		require.NoError(t, err, f)
 		assert.Equal(t, "#define NTT_ONLY 1\n#define NTT_ONLY_"+f+" 1\n"+file("ntt_fields.cu")+"\n"+file("ntt_ext.cu"), src, f)
 	}
+	for f := range nttFields {
+		src, err := Program(FRIProgram(f))
+		require.NoError(t, err, f)
+		assert.Equal(t, "#define NTT_ONLY 1\n#define NTT_ONLY_"+f+" 1\n#define FRI_PRIME 1\n"+file("ntt_fields.cu")+"\n"+file("ntt_ext.cu")+"\n"+file("fri.cu"), src, f)
+	}
+	src, err = Program(FRIProgram("gf64"))
+	require.NoError(t, err)
+	assert.Equal(t, "#define FRI_BINARY 1\n"+file("gf64.cu")+"\n"+file("gf128.cu")+"\n"+file("fri.cu"), src)
 	for _, f := range poseidon2Fields {
 		src, err := Program(Poseidon2Program(f))
 		require.NoError(t, err, f)

@@ -52,15 +52,17 @@ const (
 // devOpen is an opening's device state: the layers' codewords in the leaf
 // layout of their trees, the trees' nodes, the kernels.
 type devOpen[E Element, X Challenge] struct {
-	dev    *gpu.Device
-	rounds int                  // rounds 0 … rounds−1 run on the device
-	layers []*gpu.Buffer[E]     // layers[r], r ≤ rounds (layers[rounds]: coordinate by coordinate)
-	hash   []*rowhash.Hasher[E] // hash[r], r < rounds: layer r's tree
-	nodes  []*gpu.Buffer[byte]  // nodes[r]: layer r's tree above its leaves
-	g      *gpu.Buffer[X]       // a batch's combination
-	deep   *gpu.Function
-	fold   [5]*gpu.Function // by 2^k
-	hs     merkle.Hasher
+	dev      *gpu.Device
+	rounds   int              // rounds 0 … rounds−1 run on the device
+	layers   []*gpu.Buffer[E] // layers[r], r ≤ rounds (layers[rounds]: coordinate by coordinate), views of layerMem
+	layerMem *gpu.Buffer[E]
+	nodeMem  *gpu.Buffer[byte]
+	hash     []*rowhash.Hasher[E] // hash[r], r < rounds: layer r's tree
+	nodes    []*gpu.Buffer[byte]  // nodes[r]: layer r's tree above its leaves, views of nodeMem
+	g        *gpu.Buffer[X]       // a batch's combination
+	deep     *gpu.Function
+	fold     [5]*gpu.Function // by 2^k
+	hs       merkle.Hasher
 }
 
 // free releases the device state; layers and nodes stay until the
@@ -69,20 +71,16 @@ func (d *devOpen[E, X]) free() {
 	if d == nil {
 		return
 	}
-	for _, b := range d.layers {
-		if b != nil {
-			b.Free()
-		}
-	}
 	for _, h := range d.hash {
 		if h != nil {
 			h.Close()
 		}
 	}
-	for _, b := range d.nodes {
-		if b != nil {
-			b.Free()
-		}
+	if d.layerMem != nil {
+		d.layerMem.Free()
+	}
+	if d.nodeMem != nil {
+		d.nodeMem.Free()
 	}
 	if d.g != nil {
 		d.g.Free()
@@ -182,14 +180,32 @@ func newDevOpen[E Element, X Challenge](o alg[E, X], cfg *Config, pl *plan, doms
 			return fail("the kernels", err)
 		}
 	}
+	// One allocation for the layers and one for the nodes, views for
+	// each: an allocation or a free costs more than a layer's kernels.
 	deg := o.deg()
 	d.layers = make([]*gpu.Buffer[E], rounds+1)
 	d.hash = make([]*rowhash.Hasher[E], rounds)
 	d.nodes = make([]*gpu.Buffer[byte], rounds)
+	elems, nodes := 0, 0
 	for r := 0; r <= rounds; r++ {
-		if d.layers[r], err = gpu.Alloc[E](dev, doms[r].size()*deg); err != nil {
+		elems += doms[r].size() * deg
+		if r < rounds {
+			nodes += (doms[r].size()/pl.arities[r] - 1) * rowhash.DigestSize
+		}
+	}
+	if d.layerMem, err = gpu.Alloc[E](dev, elems); err != nil {
+		return fail("the layers", err)
+	}
+	if d.nodeMem, err = gpu.Alloc[byte](dev, nodes); err != nil {
+		return fail("the layers' trees", err)
+	}
+	elems, nodes = 0, 0
+	for r := 0; r <= rounds; r++ {
+		n := doms[r].size() * deg
+		if d.layers[r], err = d.layerMem.View(elems, n); err != nil {
 			return fail(fmt.Sprintf("layer %d", r), err)
 		}
+		elems += n
 		if r == rounds {
 			break
 		}
@@ -197,9 +213,11 @@ func newDevOpen[E Element, X Challenge](o alg[E, X], cfg *Config, pl *plan, doms
 		if d.hash[r], err = rowhash.NewMerkle[E](dev, leaves, d.hs); err != nil {
 			return fail(fmt.Sprintf("layer %d's tree", r), err)
 		}
-		if d.nodes[r], err = gpu.Alloc[byte](dev, (leaves-1)*rowhash.DigestSize); err != nil {
+		n = (leaves - 1) * rowhash.DigestSize
+		if d.nodes[r], err = d.nodeMem.View(nodes, n); err != nil {
 			return fail(fmt.Sprintf("layer %d's tree", r), err)
 		}
+		nodes += n
 	}
 	if d.g, err = gpu.Alloc[X](dev, maxRows); err != nil {
 		return fail("the combination", err)
@@ -333,6 +351,30 @@ func (d *devOpen[E, X]) run(o alg[E, X], t *transcript.Transcript, p *Proof[E, X
 		}
 	}
 	return cur, nil
+}
+
+// grind is t.Grind(bits) with the search on the device where the
+// transcript hashes with SHA-256 (rowhash.Grind finds the smallest nonce,
+// as the host does), checked and absorbed by CheckGrind.
+func (d *devOpen[E, X]) grind(t *transcript.Transcript, bits int) (uint64, error) {
+	gs, err := t.GrindSearch(bits)
+	if err != nil {
+		return 0, err
+	}
+	if bits == 0 || !gs.SHA256 || len(gs.Message) != rowhash.GrindMessageSize {
+		return t.Grind(bits)
+	}
+	nonce, found, err := rowhash.Grind(d.dev, gs.Message, bits, gs.Limit)
+	if err != nil {
+		return 0, err
+	}
+	if !found {
+		return 0, fmt.Errorf("no nonce below %d gives %d zero bits: %w", gs.Limit, bits, transcript.ErrGrindLimit)
+	}
+	if err := t.CheckGrind(bits, nonce); err != nil {
+		return 0, fmt.Errorf("the device's nonce: %w", err)
+	}
+	return nonce, nil
 }
 
 // openLayer opens layer r's leaves at idx from the device: the rows and

@@ -297,7 +297,12 @@ func Open[E Element, X Challenge](t *transcript.Transcript, cfg Config, batches 
 		}
 	}
 	transcript.Absorb(t, "fri final", p.Final...)
-	if p.Nonce, err = t.Grind(cfg.GrindingBits); err != nil {
+	if dv != nil {
+		p.Nonce, err = dv.grind(t, cfg.GrindingBits)
+	} else {
+		p.Nonce, err = t.Grind(cfg.GrindingBits)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("fri: Open: grinding: %w", err)
 	}
 	phase("final+grind")

@@ -155,6 +155,29 @@ func (t *Transcript) GrindContext(ctx context.Context, bits int) (uint64, error)
 	return nonce, nil
 }
 
+// GrindSearch is Grind's search as a searcher elsewhere (a GPU) runs it:
+// the smallest nonce below Limit whose H(Message ‖ le64(nonce)) starts
+// with bits zero bits, which CheckGrind then checks and absorbs, leaving
+// the transcript as Grind would.
+type GrindSearch struct {
+	Message []byte // 0x04 ‖ state ‖ u8(bits)
+	SHA256  bool   // H is crypto/sha256 (New without WithHash)
+	Limit   uint64 // the nonces Grind tries (WithGrindLimit)
+}
+
+// GrindSearch returns the search Grind(bits) would run. Errors as Grind's
+// for bits and the transcript's state.
+func (t *Transcript) GrindSearch(bits int) (GrindSearch, error) {
+	if bits < 0 || bits > MaxBits {
+		return GrindSearch{}, fmt.Errorf("transcript: GrindSearch: %d bits outside 0..%d: %w", bits, MaxBits, ErrParam)
+	}
+	if t.err != nil {
+		return GrindSearch{}, t.err
+	}
+	p := t.grindPrefix(bits)
+	return GrindSearch{Message: p[:len(p)-8], SHA256: t.sha256, Limit: t.grindLimit}, nil
+}
+
 // CheckGrind checks that nonce meets the proof-of-work condition for bits
 // (see GrindContext) and, if it does, absorbs it as Grind does. A wrong
 // nonce gives an error wrapping ErrGrind and leaves the state unchanged;

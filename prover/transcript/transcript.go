@@ -108,6 +108,7 @@ type Option func(*config)
 type config struct {
 	newHash    func() hash.Hash
 	grindLimit uint64
+	sha256     bool // no WithHash: crypto/sha256
 }
 
 // WithHash makes the transcript hash with h (default crypto/sha256's New).
@@ -117,7 +118,9 @@ type config struct {
 // differ for different ones. h is called only from the goroutine that calls
 // the transcript's methods (Grind hands the instances it makes to its
 // workers, one each), so it need not be safe for concurrent use.
-func WithHash(h func() hash.Hash) Option { return func(c *config) { c.newHash = h } }
+func WithHash(h func() hash.Hash) Option {
+	return func(c *config) { c.newHash, c.sha256 = h, false }
+}
 
 // WithGrindLimit sets how many nonces (0 .. limit−1) Grind tries before it
 // returns ErrGrindLimit (default DefaultGrindLimit). The limit binds only
@@ -133,6 +136,7 @@ type Transcript struct {
 	h          hash.Hash
 	size       int
 	grindLimit uint64
+	sha256     bool // the default hash (GrindSearch)
 	state      []byte
 	msg        []byte // scratch: an absorb's encoded elements
 	pre        []byte // scratch: a draw's dom ‖ state ‖ header
@@ -147,7 +151,7 @@ type Transcript struct {
 // ErrHash when the hash (WithHash) is unfit or panics, and one wrapping
 // ErrParam for a zero grinding limit.
 func New(label string, opts ...Option) (*Transcript, error) {
-	c := config{newHash: sha256.New, grindLimit: DefaultGrindLimit}
+	c := config{newHash: sha256.New, grindLimit: DefaultGrindLimit, sha256: true}
 	for _, o := range opts {
 		o(&c)
 	}
@@ -158,7 +162,7 @@ func New(label string, opts ...Option) (*Transcript, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Transcript{newHash: c.newHash, h: h, size: h.Size(), grindLimit: c.grindLimit}
+	t := &Transcript{newHash: c.newHash, h: h, size: h.Size(), grindLimit: c.grindLimit, sha256: c.sha256}
 	t.hashInit(label)
 	if t.err != nil {
 		return nil, t.err
@@ -402,7 +406,7 @@ func (t *Transcript) Size() int { return t.size }
 // continue from the same state, for a prover that branches. A panic of the
 // hash constructor becomes the copy's Err.
 func (t *Transcript) Clone() *Transcript {
-	c := &Transcript{newHash: t.newHash, size: t.size, grindLimit: t.grindLimit,
+	c := &Transcript{newHash: t.newHash, size: t.size, grindLimit: t.grindLimit, sha256: t.sha256,
 		state: t.State(), err: t.err}
 	func() {
 		defer c.guard()
