@@ -3,7 +3,6 @@ package gpu
 import (
 	"fmt"
 	"runtime"
-	"unsafe"
 )
 
 // Queue submits work to one stream inside a device call. It exists only
@@ -80,30 +79,6 @@ func (q *Queue) Copy(dst, src DevicePtr, bytes int) error {
 		return nil
 	}
 	return q.d.drv.errorf("cuMemcpyDtoDAsync", q.d.drv.cuMemcpyDtoDAsync(uint64(dst), uint64(src), uintptr(bytes), q.h))
-}
-
-// Upload queues a copy of src from host memory to device address dst on
-// the queue's stream. src is read before Upload returns (pageable memory
-// is staged by the driver), so the caller may reuse it.
-func (q *Queue) Upload(dst DevicePtr, src []byte) error {
-	if len(src) == 0 {
-		return nil
-	}
-	err := q.d.drv.errorf("cuMemcpyHtoDAsync", q.d.drv.cuMemcpyHtoDAsync(uint64(dst), unsafe.Pointer(&src[0]), uintptr(len(src)), q.h))
-	runtime.KeepAlive(src)
-	return err
-}
-
-// Download copies len(dst) bytes from device address src to dst after the
-// work queued on the queue's stream, and returns once they are there.
-func (q *Queue) Download(dst []byte, src DevicePtr) error {
-	if len(dst) == 0 {
-		return nil
-	}
-	if err := q.d.drv.errorf("cuMemcpyDtoHAsync", q.d.drv.cuMemcpyDtoHAsync(unsafe.Pointer(&dst[0]), uint64(src), uintptr(len(dst)), q.h)); err != nil {
-		return err
-	}
-	return q.d.drv.errorf("cuStreamSynchronize", q.d.drv.cuStreamSynchronize(q.h))
 }
 
 // Scratch runs f with bytes bytes of temporary device memory at p and frees

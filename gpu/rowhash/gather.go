@@ -31,26 +31,32 @@ func gatherWords(d *gpu.Device, s *gpu.Stream, src gpu.DevicePtr, srcWords int, 
 	if err != nil {
 		return nil, err
 	}
-	// The indices and the gathered words share one scratch allocation,
-	// stream-ordered where the device has memory pools: no allocation or
-	// free that waits for the whole device.
-	ib := len(idx) * 8
-	words := make([]uint32, len(idx))
-	g := min((len(idx)+block-1)/block, max(1, 4*d.Info().Multiprocessors))
-	err = d.Do(s, func(q *gpu.Queue) error {
-		return q.Scratch(ib+4*len(idx), func(p gpu.DevicePtr) error {
-			if err := q.Upload(p, unsafe.Slice((*byte)(unsafe.Pointer(&idx[0])), ib)); err != nil {
-				return err
-			}
-			out := p + gpu.DevicePtr(ib)
-			if err := q.Launch(fn, gpu.Dim3{X: g}, gpu.Dim3{X: block}, 0, out, src, p, uint64(len(idx))); err != nil {
-				return err
-			}
-			return q.Download(unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), 4*len(idx)), out)
-		})
-	})
+	di, err := gpu.Alloc[uint64](d, len(idx))
 	if err != nil {
+		return nil, fmt.Errorf("rowhash: gather indices: %w", err)
+	}
+	defer di.Free()
+	out, err := gpu.Alloc[uint32](d, len(idx))
+	if err != nil {
+		return nil, fmt.Errorf("rowhash: gather output: %w", err)
+	}
+	defer out.Free()
+	if err := di.Upload(idx); err != nil {
+		return nil, err
+	}
+	g := min((len(idx)+block-1)/block, max(1, 4*d.Info().Multiprocessors))
+	if err := fn.Launch(gpu.LaunchConfig{Grid: gpu.Dim3{X: g}, Block: gpu.Dim3{X: block}, Stream: s},
+		out, src, di, uint64(len(idx))); err != nil {
 		return nil, fmt.Errorf("rowhash: gather: %w", err)
+	}
+	if s != nil {
+		if err := s.Synchronize(); err != nil {
+			return nil, err
+		}
+	}
+	words := make([]uint32, len(idx))
+	if err := out.Download(words); err != nil {
+		return nil, err
 	}
 	return words, nil
 }

@@ -48,29 +48,29 @@ func Grind(d *gpu.Device, msg []byte, bits int, limit uint64) (nonce uint64, fou
 		words[k] = binary.BigEndian.Uint32(blk[4*k:])
 	}
 	par := unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), 64)
+	best, err := gpu.Alloc[uint64](d, 1)
+	if err != nil {
+		return 0, false, fmt.Errorf("rowhash: Grind: %w", err)
+	}
+	defer best.Free()
 	chunk := uint64(1) << min(max(bits+2, 20), 30)
 	sms := max(1, d.Info().Multiprocessors)
+	got := []uint64{math.MaxUint64}
 	for start := uint64(0); start < limit; {
 		count := min(chunk, limit-start)
-		best := []uint64{math.MaxUint64}
-		bb := unsafe.Slice((*byte)(unsafe.Pointer(&best[0])), 8)
 		g := int(min((count+block-1)/block, uint64(16*sms)))
-		err := d.Do(nil, func(q *gpu.Queue) error {
-			return q.Scratch(8, func(p gpu.DevicePtr) error {
-				if err := q.Upload(p, bb); err != nil {
-					return err
-				}
-				if err := q.Launch(fn, gpu.Dim3{X: g}, gpu.Dim3{X: block}, 0, par, uint32(bits), start, count, p); err != nil {
-					return err
-				}
-				return q.Download(bb, p)
-			})
-		})
+		err := best.Upload(got)
+		if err == nil {
+			err = fn.Launch(gpu.LaunchConfig{Grid: gpu.Dim3{X: g}, Block: gpu.Dim3{X: block}}, par, uint32(bits), start, count, best)
+		}
+		if err == nil {
+			err = best.Download(got)
+		}
 		if err != nil {
 			return 0, false, fmt.Errorf("rowhash: Grind: %w", err)
 		}
-		if best[0] != math.MaxUint64 {
-			return best[0], true, nil
+		if got[0] != math.MaxUint64 {
+			return got[0], true, nil
 		}
 		start += count
 		chunk = min(2*chunk, 1<<34)

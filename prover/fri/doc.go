@@ -240,6 +240,41 @@
 // FoldSubspace into buffers advised for huge pages, and laid out as their
 // trees' columns in one parallel pass.
 //
+// # On the GPU
+//
+// When every batch's Oracle is a DeviceOracle on one device (a
+// *prover.Commitment kept there: prover.WithGPU, WithGPUs, through
+// prover.Oracle), Open runs the opening there, with the same transcript
+// and the same proof bytes as on the host (Proof.Ran says where it ran):
+//
+//   - the claims: the Oracle's Evaluate, on the device in package prover;
+//   - each batch's quotient: CombinePowersDevice leaves G on the device,
+//     and one kernel (cuda/fri.cu) evaluates (G·A(x) − B(x))/D(x) at every
+//     point of the batch's domain, four rows per thread sharing one
+//     inversion, writing the layer in the column layout of its tree (leaf
+//     j's a entries, coordinate by coordinate), or adding β^a times it to
+//     the layer a later batch joins;
+//   - each round: the layer's tree by package gpu/rowhash (SHA-256 or the
+//     Poseidon2 field trees), its root the only thing that comes back; the
+//     fold by one kernel per leaf (cosets: the inverse DFT of size a and
+//     Horner's rule; subspaces: the a − 1 butterflies of its levels),
+//     written in the next layer's layout;
+//   - the rounds stop on the device when a layer has fewer than 512
+//     leaves: that layer (a few KiB) comes back and the host finishes the
+//     rounds and interpolates the final polynomial;
+//   - grinding (SHA-256 transcripts, the default): the nonces are searched
+//     on the device in chunks, the smallest kept (rowhash.Grind), and
+//     CheckGrind checks and absorbs it;
+//   - the openings: the queried rows and paths are gathered on the device.
+//
+// Everything the device needs is allocated before the transcript moves,
+// so a device that lacks the memory, a hash without kernels (another byte
+// hash, a Poseidon2 width without kernels), more than 8 points in a batch
+// or a commitment in host memory leave the opening to the host, with the
+// reason in Proof.Ran; Config.Host asks for the host. A commitment spread
+// over several devices opens on its first one (the combination of each
+// device's columns is summed on the host and uploaded).
+//
 // # Implementation
 //
 // FoldCoset reads each entry once and works on blocks of 256 leaves: the a
