@@ -22,7 +22,7 @@ import (
 // kept on the device, through prover.Oracle). When every batch's oracle is
 // one, on one device, Open runs there: the DEEP quotients, the folds and
 // the layers' trees stay on the device, and what comes back is the roots,
-// the last layers (below devMinLeaves leaves, folded on the host), the
+// the last layers (below 512 leaves, folded on the host), the
 // final polynomial and the opened leaves and paths. The proof is the one
 // the host computes, byte for byte.
 type DeviceOracle[E Element, X Challenge] interface {
