@@ -62,6 +62,12 @@ type Encoder[E Element] interface {
 	// instance from Encode). The Commitment keeps lde, which must not be
 	// modified while it is in use.
 	CommitLDE(lde [][]E) (*Commitment[E], error)
+	// CommitDeviceLDE commits to the rows of an LDE in device memory, cols
+	// columns end to end in lde (the caller's: the commitment copies it).
+	// A GPU encoder on lde's device keeps the commitment there, as Commit
+	// does; any other encoder copies lde to the host and commits as
+	// CommitLDE.
+	CommitDeviceLDE(lde *gpu.Buffer[E], cols int) (*Commitment[E], error)
 	// Prepare builds now what a first Commit of a trace of 2^logRows rows
 	// and cols columns would build (transform tables, kernels, pinned
 	// staging, device memory and hash states on a GPU, the CPU's plans) by

@@ -416,6 +416,30 @@ func (m *multiGPU[E]) CommitLDE(lde [][]E) (*Commitment[E], error) {
 	return newHostCommitment(lde, t, Timings{Commit: time.Since(t0)}).withCode(&m.cfg), nil
 }
 
+// CommitDeviceLDE copies the LDE to host memory and commits to it as
+// CommitLDE does: the commitment of several devices joins subtrees that
+// Commit builds on each device from the columns it computed there.
+func (m *multiGPU[E]) CommitDeviceLDE(lde *gpu.Buffer[E], cols int) (*Commitment[E], error) {
+	if err := m.ready(); err != nil {
+		return nil, err
+	}
+	rows, err := deviceLDEShape("CommitDeviceLDE", lde, cols, m.cfg.blowup)
+	if err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	host, err := downloadLDE(lde, cols, rows)
+	if err != nil {
+		return nil, err
+	}
+	cm, err := m.CommitLDE(host)
+	if cm != nil {
+		cm.why = "an encoder of several devices commits to a device LDE from host memory"
+		cm.Timings.Commit = time.Since(t0)
+	}
+	return cm, err
+}
+
 func (m *multiGPU[E]) Prepare(logRows, cols int) error {
 	if logRows < 0 || logRows > MaxLogRows || cols <= 0 {
 		return fmt.Errorf("prover: Prepare for 2^%d rows × %d columns: %w", logRows, cols, ErrShape)

@@ -297,8 +297,16 @@ func elemSize[E Element]() int {
 // reason and no commitment where the device cannot keep it (budget,
 // memory), for the caller to fall back to a host LDE.
 func (c *core[E]) commitResident(src Source[E], logRows, cols int, t0 time.Time) (*Commitment[E], string, error) {
+	return c.keepResident(c.cfg.blowup<<logRows, cols, t0, func(st *devStore[E], h *devHash[E]) error {
+		return c.fillResident(st, h, src, logRows, cols)
+	})
+}
+
+// keepResident makes a commitment kept on the device to an LDE of n rows
+// and cols columns that fill writes into st.lde and absorbs into h. It
+// returns a reason and no commitment where the device cannot keep it.
+func (c *core[E]) keepResident(n, cols int, t0 time.Time, fill func(st *devStore[E], h *devHash[E]) error) (*Commitment[E], string, error) {
 	r := c.res
-	n := c.cfg.blowup << logRows
 	need := int64(cols)*int64(n)*int64(elemSize[E]()) + int64(n-1)*rowhash.DigestSize
 	if !r.reserve(need) {
 		return nil, fmt.Sprintf("the LDE and its tree (%s) do not fit the device budget (%s, %s in use)",
@@ -332,7 +340,7 @@ func (c *core[E]) commitResident(src Source[E], logRows, cols int, t0 time.Time)
 		return nil, "the device is out of memory for the rows' hash states", nil
 	}
 	defer done()
-	if err := c.fillResident(st, h, src, logRows, cols); err != nil {
+	if err := fill(st, h); err != nil {
 		if errors.Is(err, gpu.ErrOutOfMemory) {
 			return oom("the LDE's working memory", err)
 		}
