@@ -60,10 +60,10 @@ var programs = func() map[string]func() (string, error) {
 	}
 	for f := range nttFields {
 		p[FRIProgram(f)] = func() (string, error) {
-			return join("#define NTT_ONLY 1\n#define NTT_ONLY_"+f+" 1\n#define FRI_PRIME 1\n", "ntt_fields.cu", "ntt_ext.cu", "fri.cu")
+			return join("#define NTT_ONLY 1\n#define NTT_ONLY_"+f+" 1\n#define FRI_PRIME 1\n", "ntt_fields.cu", "ntt_ext.cu", "fri.cu", "fieldvec.cu")
 		}
 	}
-	p[FRIProgram("gf64")] = func() (string, error) { return join("#define FRI_BINARY 1\n", "gf64.cu", "gf128.cu", "fri.cu") }
+	p[FRIProgram("gf64")] = func() (string, error) { return join("#define FRI_BINARY 1\n", "gf64.cu", "gf128.cu", "fri.cu", "fieldvec.cu") }
 	for _, f := range poseidon2Fields {
 		p[Poseidon2Program(f)] = func() (string, error) {
 			return join("#define P2_"+strings.ToUpper(f)+" 1\n", "poseidon2.cu")
@@ -144,7 +144,8 @@ func ExtProgram(field string) string { return "ntt_ext_" + field + ".cu" }
 
 // FRIProgram names the FRI prover program of one trace field (the DEEP
 // quotient and the folds of package prover/fri's Open on the device,
-// cuda/fri.cu): "gf64" (after gf64.cu and gf128.cu), or "bn254",
+// cuda/fri.cu, and the field's vector arithmetic of package gpu/fieldvec,
+// cuda/fieldvec.cu): "gf64" (after gf64.cu and gf128.cu), or "bn254",
 // "goldilocks", "babybear" or "koalabear" (after ntt_fields.cu and
 // ntt_ext.cu).
 func FRIProgram(field string) string { return "fri_" + field + ".cu" }

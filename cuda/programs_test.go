@@ -62,11 +62,11 @@ func TestPrograms(t *testing.T) {
 	for f := range nttFields {
 		src, err := Program(FRIProgram(f))
 		require.NoError(t, err, f)
-		assert.Equal(t, "#define NTT_ONLY 1\n#define NTT_ONLY_"+f+" 1\n#define FRI_PRIME 1\n"+file("ntt_fields.cu")+"\n"+file("ntt_ext.cu")+"\n"+file("fri.cu"), src, f)
+		assert.Equal(t, "#define NTT_ONLY 1\n#define NTT_ONLY_"+f+" 1\n#define FRI_PRIME 1\n"+file("ntt_fields.cu")+"\n"+file("ntt_ext.cu")+"\n"+file("fri.cu")+"\n"+file("fieldvec.cu"), src, f)
 	}
 	src, err = Program(FRIProgram("gf64"))
 	require.NoError(t, err)
-	assert.Equal(t, "#define FRI_BINARY 1\n"+file("gf64.cu")+"\n"+file("gf128.cu")+"\n"+file("fri.cu"), src)
+	assert.Equal(t, "#define FRI_BINARY 1\n"+file("gf64.cu")+"\n"+file("gf128.cu")+"\n"+file("fri.cu")+"\n"+file("fieldvec.cu"), src)
 	for _, f := range poseidon2Fields {
 		src, err := Program(Poseidon2Program(f))
 		require.NoError(t, err, f)

@@ -122,8 +122,11 @@ func TestNewErrors(t *testing.T) {
 	assert.Error(t, err, "GF(2^128) challenges for BabyBear")
 }
 
-// On a GPU encoder (the trace committed and kept on the device, the opening
-// on the CPU) every field's proof is the CPU's, byte for byte, and verifies.
+// On a GPU encoder (the trace committed and kept on the device, the
+// quotient computed and committed there, the opening on the device) every
+// field's proof is the CPU's, byte for byte, and verifies; at every blowup,
+// from the smallest trace domain to ones whose first FRI layer runs on the
+// device.
 func TestInstanceGPU(t *testing.T) {
 	dev, err := gpu.Open()
 	if err != nil {
@@ -131,22 +134,32 @@ func TestInstanceGPU(t *testing.T) {
 	}
 	defer dev.Close()
 	for _, f := range Fields {
-		t.Run(f.String(), func(t *testing.T) {
-			cfg, err := fri.NewConfig(f, 100, 2)
-			require.NoError(t, err)
-			var proofs [2][]byte
-			for i, opts := range [][]prover.Option{nil, {prover.WithGPU(dev)}} {
-				in, err := New(f, 10, cfg, opts...)
+		for _, sh := range [][2]int{{MinLogRows, 1}, {10, 2}, {12, 1}, {11, 4}} {
+			logRows, logBlowup := sh[0], sh[1]
+			t.Run(fmt.Sprintf("%v/2^%d/blowup=%d", f, logRows, 1<<logBlowup), func(t *testing.T) {
+				cfg, err := fri.NewConfig(f, 100, logBlowup)
 				require.NoError(t, err)
-				proof, err := in.Prove()
-				require.NoError(t, err)
-				proofs[i], err = proof.MarshalBinary()
-				require.NoError(t, err)
-				require.NoError(t, in.Verify(proofs[i]))
-				t.Logf("%s on %s", in.Backend().Name(), in.Backend().Device())
-				require.NoError(t, in.Close())
-			}
-			assert.Equal(t, proofs[0], proofs[1], "the GPU's proof is the CPU's")
-		})
+				var proofs [2][]byte
+				for i, opts := range [][]prover.Option{nil, {prover.WithGPU(dev)}} {
+					in, err := New(f, logRows, cfg, opts...)
+					require.NoError(t, err)
+					proof, err := in.Prove()
+					require.NoError(t, err)
+					proofs[i], err = proof.MarshalBinary()
+					require.NoError(t, err)
+					require.NoError(t, in.Verify(proofs[i]))
+					ran := in.Phases().Ran
+					if i == 1 {
+						assert.Contains(t, ran, "quotient on the GPU")
+						if logRows+logBlowup >= 11 { // a first layer of at least 512 leaves
+							assert.Contains(t, ran, "opening: GPU")
+						}
+					}
+					t.Logf("%s on %s: %s", in.Backend().Name(), in.Backend().Device(), ran)
+					require.NoError(t, in.Close())
+				}
+				assert.Equal(t, proofs[0], proofs[1], "the GPU's proof is the CPU's")
+			})
+		}
 	}
 }

@@ -161,6 +161,9 @@ type Phases struct {
 	Quotient time.Duration // the quotient over the LDE
 	Commit   time.Duration // the quotient's commitment
 	Opening  time.Duration // the DEEP-FRI opening
+	// Ran says where the quotient and the opening ran: "quotient on the
+	// GPU" or "quotient on the CPU", then the opening's fri.Proof.Ran.
+	Ran string
 }
 
 // Commitments is the time of the commitment phase: the trace's LDE and
@@ -178,6 +181,8 @@ type Prover[E fri.Element, X fri.Challenge] struct {
 	// forge, when set (tests), replaces the quotient's LDE before it is
 	// committed, as a cheating prover would.
 	forge func(q [][]E) ([][]E, error)
+
+	dq *devQuot[E] // the quotient's device state (device.go), made on first use
 }
 
 // NewProver returns a prover whose commitments are package prover's at the
@@ -222,10 +227,23 @@ func (p *Prover[E, X]) Phases() Phases { return p.phases }
 // domain's successor plans), so that the first Prove of that size costs what
 // later ones do.
 func (p *Prover[E, X]) Prepare(logRows int) error {
-	if _, err := p.airOf(logRows); err != nil {
+	a, err := p.airOf(logRows)
+	if err != nil {
 		return err
 	}
-	return p.enc.Prepare(logRows, Columns)
+	if err := p.enc.Prepare(logRows, Columns); err != nil {
+		return err
+	}
+	if p.enc.DeviceMemory().Budget > 0 {
+		// A GPU encoder: one proof loads the quotient's and the opening's
+		// kernels, builds the successors' transform tables and keeps the
+		// device buffers of that size.
+		trace, output := a.fibonacci()
+		if _, err := p.Prove(trace, output); err != nil {
+			return fmt.Errorf("stark: preparing 2^%d rows: %w", logRows, err)
+		}
+	}
+	return nil
 }
 
 // airOf returns the AIR of dimension logRows, built once.
@@ -241,8 +259,15 @@ func (p *Prover[E, X]) airOf(logRows int) (*air[E, X], error) {
 	return a, nil
 }
 
-// Close releases the encoder.
-func (p *Prover[E, X]) Close() error { return p.enc.Close() }
+// Close releases the encoder and the prover's device memory.
+func (p *Prover[E, X]) Close() error {
+	var err error
+	if p.dq != nil {
+		err = p.dq.close()
+		p.dq = nil
+	}
+	return errors.Join(err, p.enc.Close())
+}
 
 // start returns the transcript both sides begin with: the AIR's shape and
 // its public input.
@@ -303,10 +328,6 @@ func (p *Prover[E, X]) Prove(trace prover.Trace[E], output E) (*Proof[E, X], err
 		return nil, err
 	}
 	defer tc.Close()
-	lde, err := tc.LDE()
-	if err != nil {
-		return nil, err
-	}
 	tr.AbsorbRoot("trace", tc.Root())
 	alpha, err := transcript.Draw[X](tr, "alpha")
 	if err != nil {
@@ -314,33 +335,38 @@ func (p *Prover[E, X]) Prove(trace prover.Trace[E], output E) (*Proof[E, X], err
 	}
 	t1 := time.Now()
 
-	// 2. The quotient over the LDE, committed as its coordinate columns.
+	// 2. The quotient over the LDE, committed as its coordinate columns: on
+	// the device where the trace's commitment is kept there (device.go),
+	// else over a host copy of the LDE.
 	if f.field() != fri.GF64 {
 		// ω·ω^(n−1) = 1: the encoder's generator is gnark-crypto's.
 		if w, err := tc.TracePoint(1); err != nil || !f.equal(f.mul(w, d.last()), d.first()) {
 			return nil, fmt.Errorf("stark: the encoder's trace domain is not gnark-crypto's ⟨ω⟩ (%v)", err)
 		}
 	}
-	xs := make([]E, tc.Rows())
-	if err := tc.CodewordPoints(xs, 0); err != nil {
-		return nil, err
-	}
-	next := make([][][]E, d.pieces())
-	for m := range next {
-		if next[m], err = d.nextLDE(m, committed, lde, xs); err != nil {
+	ap := powers(f, alpha, a.constraints())
+	var qc *prover.Commitment[E]
+	var t2 time.Time
+	where := "quotient on the CPU"
+	if buf, derr := tc.DeviceLDE(); derr == nil && p.forge == nil {
+		// The trace's LDE is on the device: the quotient is computed and
+		// committed there.
+		q, err := p.quotientDevice(a, tc, buf, committed, output, ap)
+		if err != nil {
 			return nil, err
 		}
-	}
-	q := quotientLDE(a, lde, next, xs, output, powers(f, alpha, a.constraints()))
-	t2 := time.Now()
-	if p.forge != nil {
-		if q, err = p.forge(q); err != nil {
+		t2, where = time.Now(), "quotient on the GPU"
+		qc, err = p.enc.CommitDeviceLDE(q, f.degree())
+		if ferr := q.Free(); err == nil {
+			err = ferr
+		}
+		if err != nil {
 			return nil, err
 		}
-	}
-	qc, err := p.enc.CommitLDE(q)
-	if err != nil {
-		return nil, err
+	} else {
+		if qc, t2, err = p.commitQuotientHost(a, tc, committed, output, ap); err != nil {
+			return nil, err
+		}
 	}
 	defer qc.Close()
 	tr.AbsorbRoot("quotient", qc.Root())
@@ -358,8 +384,38 @@ func (p *Prover[E, X]) Prove(trace prover.Trace[E], output E) (*Proof[E, X], err
 	if err != nil {
 		return nil, err
 	}
-	p.phases = Phases{Trace: t1.Sub(t0), Quotient: t2.Sub(t1), Commit: t3.Sub(t2), Opening: time.Since(t3)}
+	p.phases = Phases{Trace: t1.Sub(t0), Quotient: t2.Sub(t1), Commit: t3.Sub(t2), Opening: time.Since(t3), Ran: where + ", opening: " + opening.Ran()}
 	return &Proof[E, X]{TraceRoot: tc.Root(), QuotientRoot: qc.Root(), Opening: opening}, nil
+}
+
+// commitQuotientHost computes the quotient over a host copy of tc's LDE
+// and commits to it; it returns the commitment and when the quotient was
+// done.
+func (p *Prover[E, X]) commitQuotientHost(a *air[E, X], tc *prover.Commitment[E], committed prover.Trace[E], output E, ap []X) (*prover.Commitment[E], time.Time, error) {
+	d := a.d
+	lde, err := tc.LDE()
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	xs := make([]E, tc.Rows())
+	if err := tc.CodewordPoints(xs, 0); err != nil {
+		return nil, time.Time{}, err
+	}
+	next := make([][][]E, d.pieces())
+	for m := range next {
+		if next[m], err = d.nextLDE(m, committed, lde, xs); err != nil {
+			return nil, time.Time{}, err
+		}
+	}
+	q := quotientLDE(a, lde, next, xs, output, ap)
+	t2 := time.Now()
+	if p.forge != nil {
+		if q, err = p.forge(q); err != nil {
+			return nil, time.Time{}, err
+		}
+	}
+	qc, err := p.enc.CommitLDE(q)
+	return qc, t2, err
 }
 
 // drawZ draws the out-of-domain point z and returns it with its successors

@@ -7,6 +7,7 @@ import (
 	"github.com/gfpoly/gfpoly/domain"
 	"github.com/gfpoly/gfpoly/field/gf128"
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/gpu"
 	"github.com/gfpoly/gfpoly/prover"
 	"github.com/gfpoly/gfpoly/prover/fri"
 )
@@ -39,6 +40,14 @@ type traceDomain[E fri.Element, X fri.Challenge] interface {
 	selector(m int, dst, xs []E)
 	// selectorAt returns (z − e_m)/Z_m(z), and false when Z_m(z) = 0.
 	selectorAt(m int, z X) (X, bool)
+
+	// On the device (device.go): devPoints writes the LDE rows' points
+	// x_i (checked against tc's), devNext nextLDE's two columns end to end
+	// into dst (from the committed columns or lde, the trace's LDE on the
+	// device), devSelector selector's column (tmp is scratch).
+	devPoints(g *devQuot[E], dst *gpu.Buffer[E], tc *prover.Commitment[E]) error
+	devNext(m int, g *devQuot[E], dst *gpu.Buffer[E], committed prover.Trace[E], lde *gpu.Buffer[E]) error
+	devSelector(m int, g *devQuot[E], dst, xs, tmp *gpu.Buffer[E]) error
 }
 
 func newTraceDomain[E fri.Element, X fri.Challenge](f arith[E, X], logRows, logBlowup int) (traceDomain[E, X], error) {
