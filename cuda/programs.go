@@ -63,7 +63,9 @@ var programs = func() map[string]func() (string, error) {
 			return join("#define NTT_ONLY 1\n#define NTT_ONLY_"+f+" 1\n#define FRI_PRIME 1\n", "ntt_fields.cu", "ntt_ext.cu", "fri.cu", "fieldvec.cu")
 		}
 	}
-	p[FRIProgram("gf64")] = func() (string, error) { return join("#define FRI_BINARY 1\n", "gf64.cu", "gf128.cu", "fri.cu", "fieldvec.cu") }
+	p[FRIProgram("gf64")] = func() (string, error) {
+		return join("#define FRI_BINARY 1\n", "gf64.cu", "gf128.cu", "fri.cu", "fieldvec.cu")
+	}
 	for _, f := range poseidon2Fields {
 		p[Poseidon2Program(f)] = func() (string, error) {
 			return join("#define P2_"+strings.ToUpper(f)+" 1\n", "poseidon2.cu")
