@@ -27,13 +27,16 @@
 // cfg); proof, _ := in.Prove(); data, _ := proof.MarshalBinary(); err :=
 // in.Verify(data).
 //
-// On a GPU encoder (prover.WithGPU) the trace's LDE and its tree are made
-// and kept on the device (Commit); the quotient is computed on the host from
-// a copy of the LDE (Commitment.LDE) and committed with CommitLDE, which
-// hashes its rows on the device and keeps the LDE in host memory; fri.Open
-// evaluates and combines the trace's commitment on the device (prover.Oracle)
-// and the quotient's on the host, and its folds, layers and queries run on
-// the CPU.
+// On a GPU encoder (prover.WithGPU) the whole proof stays on the device:
+// the trace's LDE and its tree are made and kept there (Commit); the
+// quotient is evaluated over the commitment's DeviceLDE with gpu/fieldvec's
+// vector kernels, the same passes as the host's on the same elements
+// (device.go), and committed where it is (Encoder.CommitDeviceLDE); fri.Open
+// on two commitments kept on the device runs there too (Phases.Ran says
+// where each part ran). The proof equals the CPU encoder's byte for byte.
+// A trace whose commitment could not be kept on the device (the budget)
+// takes the host path: the quotient from a copy of the LDE, CommitLDE, the
+// opening on the CPU.
 //
 // # The AIR
 //
