@@ -654,13 +654,28 @@ func (st *devStore[E]) open(hs merkle.Hasher, indices []int) (*Opening[E], error
 	for _, i := range indices {
 		both = append(both, i^1)
 	}
-	rows, err := rowhash.GatherRows(nil, st.lde, st.rows, both)
+	// One gather for the rows and the paths.
+	g := rowhash.NewGather(st.lde.Device())
+	gr, err := rowhash.AddRows(g, st.lde, st.rows, both)
+	if err != nil {
+		return nil, fmt.Errorf("prover: Open: %w", err)
+	}
+	var gp *rowhash.Paths
+	if st.rows > 2 {
+		if gp, err = g.AddPaths(st.nodes, st.rows, indices); err != nil {
+			return nil, fmt.Errorf("prover: Open: %w", err)
+		}
+	}
+	if err := g.Run(nil); err != nil {
+		return nil, fmt.Errorf("prover: Open: %w", err)
+	}
+	rows, err := gr.Get()
 	if err != nil {
 		return nil, fmt.Errorf("prover: Open: %w", err)
 	}
 	var up [][][]byte
-	if st.rows > 2 {
-		if up, err = rowhash.GatherPaths(nil, st.nodes, st.rows, indices); err != nil {
+	if gp != nil {
+		if up, err = gp.Get(); err != nil {
 			return nil, fmt.Errorf("prover: Open: %w", err)
 		}
 	}

@@ -377,39 +377,64 @@ func (d *devOpen[E, X]) grind(t *transcript.Transcript, bits int) (uint64, error
 	return nonce, nil
 }
 
-// openLayer opens layer r's leaves at idx from the device: the rows and
-// their siblings gathered, the paths above the sibling leaves, merged into
-// the multi-opening the host's tree gives.
-func (d *devOpen[E, X]) openLayer(r int, idx []int) (*merkle.MultiOpening[E], error) {
-	leaves := d.hash[r].Rows()
-	both := make([]int, 0, 2*len(idx))
-	both = append(both, idx...)
-	for _, i := range idx {
-		both = append(both, i^1)
-	}
-	rows, err := rowhash.GatherRows(nil, d.layers[r], leaves, both)
-	if err != nil {
-		return nil, err
-	}
-	var up [][][]byte
-	if leaves > 2 {
-		if up, err = rowhash.GatherPaths(nil, d.nodes[r], leaves, idx); err != nil {
-			return nil, err
+// openLayers opens layers 0 … len(idx)−1 at idx[r] from the device: each
+// layer's rows and their siblings, and the paths above the sibling leaves,
+// gathered together (one kernel and one copy for every layer), merged into
+// the multi-openings the host's trees give.
+func (d *devOpen[E, X]) openLayers(idx [][]int) ([]*merkle.MultiOpening[E], error) {
+	g := rowhash.NewGather(d.dev)
+	rows := make([]*rowhash.Rows[E], len(idx))
+	up := make([]*rowhash.Paths, len(idx))
+	for r, ix := range idx {
+		leaves := d.hash[r].Rows()
+		both := make([]int, 0, 2*len(ix))
+		both = append(both, ix...)
+		for _, i := range ix {
+			both = append(both, i^1)
+		}
+		var err error
+		if rows[r], err = rowhash.AddRows(g, d.layers[r], leaves, both); err != nil {
+			return nil, fmt.Errorf("layer %d: %w", r, err)
+		}
+		if leaves > 2 {
+			if up[r], err = g.AddPaths(d.nodes[r], leaves, ix); err != nil {
+				return nil, fmt.Errorf("layer %d: %w", r, err)
+			}
 		}
 	}
-	sib, err := merkle.LeafDigests(d.hs, rows[len(idx):])
-	if err != nil {
-		return nil, err
+	if err := g.Run(nil); err != nil {
+		return nil, fmt.Errorf("the layers' openings: %w", err)
 	}
-	op := &merkle.Opening[E]{Indices: idx, Rows: rows[:len(idx)], Paths: make([][][]byte, len(idx))}
-	for k, leaf := range sib {
-		path := append(make([][]byte, 0, 1+len(up)), leaf)
-		if up != nil {
-			path = append(path, up[k]...)
+	mos := make([]*merkle.MultiOpening[E], len(idx))
+	for r, ix := range idx {
+		both, err := rows[r].Get()
+		if err != nil {
+			return nil, fmt.Errorf("layer %d: %w", r, err)
 		}
-		op.Paths[k] = path
+		var paths [][][]byte
+		if up[r] != nil {
+			if paths, err = up[r].Get(); err != nil {
+				return nil, fmt.Errorf("layer %d: %w", r, err)
+			}
+		}
+		sib, err := merkle.LeafDigests(d.hs, both[len(ix):])
+		if err != nil {
+			return nil, fmt.Errorf("layer %d: %w", r, err)
+		}
+		op := &merkle.Opening[E]{Indices: ix, Rows: both[:len(ix)], Paths: make([][][]byte, len(ix))}
+		for k, leaf := range sib {
+			path := make([][]byte, 1, 1+len(paths[k]))
+			path[0] = leaf
+			if paths != nil {
+				path = append(path, paths[k]...)
+			}
+			op.Paths[k] = path
+		}
+		if mos[r], err = op.Merge(); err != nil {
+			return nil, fmt.Errorf("layer %d: %w", r, err)
+		}
 	}
-	return op.Merge()
+	return mos, nil
 }
 
 // deviceName describes where the device opening ran.

@@ -327,14 +327,20 @@ func Open[E Element, X Challenge](t *transcript.Transcript, cfg Config, batches 
 		}
 		p.Trace = append(p.Trace, mo)
 	}
+	idxs := make([][]int, R)
 	for r := range R {
-		idx := layerIndices(queries, pl, r+1, doms[0].strided())
-		var mo *merkle.MultiOpening[E]
-		if r < r0 {
-			mo, err = dv.openLayer(r, idx)
-		} else {
-			mo, err = trees[r].OpenMulti(idx)
+		idxs[r] = layerIndices(queries, pl, r+1, doms[0].strided())
+	}
+	if r0 > 0 {
+		// The device's layers in one gather.
+		mos, err := dv.openLayers(idxs[:r0])
+		if err != nil {
+			return nil, fmt.Errorf("fri: Open: %w", err)
 		}
+		p.Layers = append(p.Layers, mos...)
+	}
+	for r := r0; r < R; r++ {
+		mo, err := trees[r].OpenMulti(idxs[r])
 		if err != nil {
 			return nil, fmt.Errorf("fri: Open: layer %d: %w", r, err)
 		}
