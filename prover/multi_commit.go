@@ -350,6 +350,15 @@ func (ms *multiStore[E]) joinTop(hs merkle.Hasher) ([]byte, error) {
 	return top.Root(), nil
 }
 
+func (ms *multiStore[E]) reserve(n int64) (func(), error) {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	if ms.closed() {
+		return nil, fmt.Errorf("prover: %w", ErrClosed)
+	}
+	return ms.st[0].reserve(n)
+}
+
 func (ms *multiStore[E]) open(hs merkle.Hasher, indices []int) (*Opening[E], error) {
 	ms.mu.Lock()
 	defer ms.mu.Unlock()

@@ -36,6 +36,9 @@ func (o oracle[E, X]) Device() *gpu.Device                { return deviceOf(o.c)
 func (o oracle[E, X]) CombinePowersDevice(dst *gpu.Buffer[X], alpha X) error {
 	return CombineExtDeviceInto(o.c, dst, powers(alpha, o.c.cols))
 }
+func (o oracle[E, X]) ReserveDevice(bytes int64) (func(), error) {
+	return o.c.reserveDevice(bytes)
+}
 func (o oracle[E, X]) OpenMulti(indices []int) (*merkle.MultiOpening[E], error) {
 	return o.c.OpenMulti(indices)
 }

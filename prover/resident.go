@@ -41,7 +41,11 @@ type DeviceMemory struct {
 // whose LDE and tree would pass it is made as without device residency:
 // the LDE is copied to host memory and the commitment says why
 // (Commitment.Resident). The default is three quarters of the device's
-// memory. Working memory that a commitment uses only while it is made (the
+// memory. fri.Open on commitments kept on the device draws its layers,
+// their trees and a batch's combination from the same budget (the
+// encoder of the first batch's commitment) while it runs, and runs on the
+// host, Proof.Ran saying why, when they do not fit. Working memory that a
+// commitment uses only while it is made (the
 // rows' hash states, 96 bytes a row; staging for two groups of columns;
 // transform scratch) is not counted, nor the buffers of the last commitment
 // closed, which the encoder keeps for its next Commit of the same shape (a
@@ -634,8 +638,37 @@ type deviceLDE[E Element] interface {
 	// withParts runs f on each device's columns with the store locked
 	// (ext_gpu.go); op names the caller.
 	withParts(op string, f func([]extPart[E]) error) error
+	// reserve takes n bytes of the budget of the encoder whose device
+	// runs an opening of the commitment (the first device), until release
+	// is called; an error says why they do not fit.
+	reserve(n int64) (release func(), err error)
 	// free releases the device memory.
 	free() error
+}
+
+// reserveDevice takes n bytes of the device budget of c's encoder for
+// work on c's device (fri's opening): an error says why they do not fit,
+// or that c is not kept on a device.
+func (c *Commitment[E]) reserveDevice(n int64) (func(), error) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if c.closed {
+		return nil, fmt.Errorf("prover: %w", ErrClosed)
+	}
+	if c.dev == nil {
+		return nil, fmt.Errorf("prover: the commitment is in host memory: %w", ErrConfig)
+	}
+	return c.dev.reserve(n)
+}
+
+func (st *devStore[E]) reserve(n int64) (func(), error) {
+	r := st.r
+	if n < 0 || !r.reserve(n) {
+		return nil, fmt.Errorf("prover: %s do not fit the device budget (%s, %s in use): %w",
+			mib(n), mib(r.budget), mib(r.used.Load()), ErrUnavailable)
+	}
+	var once sync.Once
+	return func() { once.Do(func() { r.used.Add(-n) }) }, nil
 }
 
 var _ deviceLDE[gf64.Element] = (*devStore[gf64.Element])(nil)

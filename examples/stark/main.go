@@ -9,17 +9,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
-	"github.com/consensys/gnark-crypto/field/babybear"
-	bbext "github.com/consensys/gnark-crypto/field/babybear/extensions"
-	"github.com/consensys/gnark-crypto/field/goldilocks"
-	glext "github.com/consensys/gnark-crypto/field/goldilocks/extensions"
-	"github.com/consensys/gnark-crypto/field/koalabear"
-	kbext "github.com/consensys/gnark-crypto/field/koalabear/extensions"
-
 	"github.com/gfpoly/gfpoly/examples/internal/stark"
-	"github.com/gfpoly/gfpoly/field/gf128"
-	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/prover/fri"
 )
 
@@ -63,48 +53,32 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	switch f {
-	case fri.BabyBear:
-		return demo[babybear.Element, bbext.E4](stdout, f, *logRows, cfg)
-	case fri.KoalaBear:
-		return demo[koalabear.Element, kbext.E4](stdout, f, *logRows, cfg)
-	case fri.Goldilocks:
-		return demo[goldilocks.Element, glext.E2](stdout, f, *logRows, cfg)
-	case fri.BN254:
-		return demo[fr.Element, fr.Element](stdout, f, *logRows, cfg)
-	default:
-		return demo[gf64.Element, gf128.Element](stdout, f, *logRows, cfg)
-	}
+	return demo(stdout, f, *logRows, cfg)
 }
 
 // demo proves the Fibonacci AIR over the trace domain of dimension logRows,
-// verifies the proof from its bytes, and prints the figures.
-func demo[E fri.Element, X fri.Challenge](w io.Writer, f fri.Field, logRows int, cfg fri.Config) error {
-	p, err := stark.NewProver[E, X](cfg)
+// verifies the proof from its bytes, and prints the figures. It runs the
+// field chosen at run time through stark.Instance; a prover of one field
+// calls stark.NewProver[E, X] directly (the package's example).
+func demo(w io.Writer, f fri.Field, logRows int, cfg fri.Config) error {
+	// New prepares the prover: the encoder's transform tables for this
+	// size are built outside the measured proofs.
+	in, err := stark.New(f, logRows, cfg)
 	if err != nil {
 		return err
 	}
-	defer p.Close()
-	// The encoder's transform tables are built once per size, outside the
-	// measured proofs.
-	if err := p.Prepare(logRows); err != nil {
-		return err
-	}
-	trace, output, err := stark.Fibonacci[E, X](logRows)
-	if err != nil {
-		return err
-	}
+	defer in.Close()
 
 	// A first proof builds what the prover keeps for the next ones of the
 	// same size (the successors' transform plans, pooled buffers); the
 	// second is the one measured.
 	start := time.Now()
-	if _, err := p.Prove(trace, output); err != nil {
+	if _, err := in.Prove(); err != nil {
 		return err
 	}
 	firstTime := time.Since(start)
 	start = time.Now()
-	proof, err := p.Prove(trace, output)
+	proof, err := in.Prove()
 	if err != nil {
 		return err
 	}
@@ -117,23 +91,19 @@ func demo[E fri.Element, X fri.Challenge](w io.Writer, f fri.Field, logRows int,
 	// The verifier's side: the Config, the trace height, the public output
 	// and the bytes.
 	start = time.Now()
-	var got stark.Proof[E, X]
-	if err := got.UnmarshalBinary(data); err != nil {
-		return err
-	}
-	if err := stark.Verify(cfg, logRows, output, &got); err != nil {
+	if err := in.Verify(data); err != nil {
 		return err
 	}
 	verifyTime := time.Since(start)
 
-	friBits, algBits, err := stark.Security[E, X](cfg, logRows)
+	friBits, algBits, err := in.Security()
 	if err != nil {
 		return err
 	}
-	sz := got.Opening.Sizes()
-	ph := p.Phases()
+	sz := in.Sizes()
+	ph := in.Phases()
 	rows := fmt.Sprintf("2^%d", logRows)
-	if len(trace[0]) != 1<<logRows {
+	if in.Rows() != 1<<logRows {
 		rows += " − 1"
 	}
 	fmt.Fprintf(w, "Fibonacci AIR over %v, %s rows × %d columns, blowup %d, challenges of %.1f bits\n",

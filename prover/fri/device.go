@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"unsafe"
 
 	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
 	"github.com/consensys/gnark-crypto/field/babybear"
@@ -32,6 +33,11 @@ type DeviceOracle[E Element, X Challenge] interface {
 	// CombinePowersDevice writes CombinePowers(alpha) to dst, a buffer of
 	// Rows() elements on Device().
 	CombinePowersDevice(dst *gpu.Buffer[X], alpha X) error
+	// ReserveDevice takes bytes of the device memory its owner may use
+	// (an encoder's budget) for the opening's buffers, until release is
+	// called; an error says why they do not fit, and the opening then
+	// runs on the host with that reason.
+	ReserveDevice(bytes int64) (release func(), err error)
 }
 
 // devMinLeaves is the fewest leaves of a layer folded and hashed on the
@@ -53,6 +59,7 @@ const (
 // layout of their trees, the trees' nodes, the kernels.
 type devOpen[E Element, X Challenge] struct {
 	dev      *gpu.Device
+	release  func()           // gives back the reservation of the buffers below
 	rounds   int              // rounds 0 … rounds−1 run on the device
 	layers   []*gpu.Buffer[E] // layers[r], r ≤ rounds (layers[rounds]: coordinate by coordinate), views of layerMem
 	layerMem *gpu.Buffer[E]
@@ -84,6 +91,9 @@ func (d *devOpen[E, X]) free() {
 	}
 	if d.g != nil {
 		d.g.Free()
+	}
+	if d.release != nil {
+		d.release()
 	}
 }
 
@@ -159,10 +169,36 @@ func newDevOpen[E Element, X Challenge](o alg[E, X], cfg *Config, pl *plan, doms
 			maxRows = max(maxRows, doms[r].size())
 		}
 	}
-	if _, why := rowhash.FieldSpec[E](cfg.hasher()); !cfg.hasher().Default() && why != "" {
+	ts, why := rowhash.FieldSpec[E](cfg.hasher())
+	if !cfg.hasher().Default() && why != "" {
 		return nil, "the layers' hash: " + why
 	}
-	d := &devOpen[E, X]{dev: dev, rounds: rounds, hs: cfg.hasher()}
+	// What the buffers below take, from batch 0's budget.
+	deg := o.deg()
+	var z E
+	var zx X
+	elems, nodes, states := 0, 0, 0
+	for r := 0; r <= rounds; r++ {
+		elems += doms[r].size() * deg
+		if r < rounds {
+			leaves := doms[r].size() / pl.arities[r]
+			nodes += (leaves - 1) * rowhash.DigestSize
+			if ts != nil {
+				states += rowhash.FieldStateBytes(*ts, leaves)
+			} else {
+				states += rowhash.StateBytes(leaves)
+			}
+		}
+	}
+	need := int64(elems)*int64(unsafe.Sizeof(z)) + int64(nodes) + int64(states) + int64(maxRows)*int64(unsafe.Sizeof(zx))
+	var release func()
+	if err := guard(func() (err error) {
+		release, err = batches[0].Oracle.(DeviceOracle[E, X]).ReserveDevice(need)
+		return err
+	}); err != nil {
+		return nil, fmt.Sprintf("the opening's device buffers (%.1f MiB): %v", float64(need)/(1<<20), err)
+	}
+	d := &devOpen[E, X]{dev: dev, rounds: rounds, hs: cfg.hasher(), release: release}
 	fail := func(what string, err error) (*devOpen[E, X], string) {
 		d.free()
 		return nil, fmt.Sprintf("%s: %v", what, err)
@@ -182,17 +218,9 @@ func newDevOpen[E Element, X Challenge](o alg[E, X], cfg *Config, pl *plan, doms
 	}
 	// One allocation for the layers and one for the nodes, views for
 	// each: an allocation or a free costs more than a layer's kernels.
-	deg := o.deg()
 	d.layers = make([]*gpu.Buffer[E], rounds+1)
 	d.hash = make([]*rowhash.Hasher[E], rounds)
 	d.nodes = make([]*gpu.Buffer[byte], rounds)
-	elems, nodes := 0, 0
-	for r := 0; r <= rounds; r++ {
-		elems += doms[r].size() * deg
-		if r < rounds {
-			nodes += (doms[r].size()/pl.arities[r] - 1) * rowhash.DigestSize
-		}
-	}
 	if d.layerMem, err = gpu.Alloc[E](dev, elems); err != nil {
 		return fail("the layers", err)
 	}

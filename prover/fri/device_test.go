@@ -175,3 +175,37 @@ func TestOpenDeviceConcurrent(t *testing.T) {
 		assert.True(t, strings.HasPrefix(ran[k], "GPU"), "proof %d ran %q", k, ran[k])
 	}
 }
+
+// An opening on the device draws on the encoder's device budget: with
+// room for the commitment but not for the opening's layers, Open runs on
+// the host and says why, the proof the same; with room for both it runs
+// on the device and gives the memory back.
+func TestOpenDeviceBudget(t *testing.T) {
+	devs := openDevices(t, 1)
+	cfg, err := fri.NewConfig(fri.BabyBear, 100, 2)
+	require.NoError(t, err)
+	const logRows, cols = 14, 4
+	lde := int64(cols) << (logRows + 2) * 4
+	tree := int64(1<<(logRows+2)-1) * 32
+	cpu, err := prover.New[babybear.Element](prover.WithBlowup(4))
+	require.NoError(t, err)
+	defer cpu.Close()
+	want, _ := deviceProof[babybear.Element, bbext.E4](t, cpu, cfg, []int{logRows}, cols, 7)
+	for _, c := range []struct {
+		budget int64
+		gpu    bool
+	}{{lde + tree + 1<<20, false}, {lde + tree + 64<<20, true}} {
+		enc, err := prover.New[babybear.Element](prover.WithBlowup(4), prover.WithGPU(devs[0]), prover.WithDeviceBudget(c.budget))
+		require.NoError(t, err)
+		got, ran := deviceProof[babybear.Element, bbext.E4](t, enc, cfg, []int{logRows}, cols, 7)
+		assert.Equal(t, want, got, "budget %d", c.budget)
+		if c.gpu {
+			assert.True(t, strings.HasPrefix(ran, "GPU"), "budget %d: ran %q", c.budget, ran)
+		} else {
+			assert.Contains(t, ran, "CPU (the opening's device buffers", "budget %d", c.budget)
+			assert.Contains(t, ran, "device budget", "budget %d", c.budget)
+		}
+		assert.Zero(t, enc.DeviceMemory().InUse, "budget %d: memory back after the proof", c.budget)
+		require.NoError(t, enc.Close())
+	}
+}

@@ -259,6 +259,11 @@
 //     fold by one kernel per leaf (cosets: the inverse DFT of size a and
 //     Horner's rule; subspaces: the a − 1 butterflies of its levels),
 //     written in the next layer's layout;
+//   - the buffers (the layers, their trees and hash states, a batch's
+//     combination) are reserved first from the budget of the first batch's
+//     oracle (ReserveDevice: the encoder's WithDeviceBudget) and allocated
+//     before the transcript moves; an opening that does not fit runs on
+//     the host, Ran saying why;
 //   - the rounds stop on the device when a layer has fewer than 512
 //     leaves: that layer (a few KiB) comes back and the host finishes the
 //     rounds and interpolates the final polynomial;

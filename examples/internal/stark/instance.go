@@ -52,9 +52,11 @@ type Instance interface {
 	Config() fri.Config
 	// Backend is the prover's encoder (its name, device, device memory).
 	Backend() prover.Backend
-	// Prove proves the honest trace; Phases returns the last proof's times.
+	// Prove proves the honest trace; Phases returns the last proof's
+	// times, Sizes the sizes of its opening's parts.
 	Prove() (encoding.BinaryMarshaler, error)
 	Phases() Phases
+	Sizes() fri.Sizes
 	// Verify decodes a proof's bytes and verifies it, as a verifier that
 	// holds the Config, the trace height and the public output does.
 	Verify(proof []byte) error
@@ -88,6 +90,7 @@ type instance[E fri.Element, X fri.Challenge] struct {
 	logRows int
 	trace   prover.Trace[E]
 	output  E
+	last    *Proof[E, X]
 }
 
 func newInstance[E fri.Element, X fri.Challenge](logRows int, cfg fri.Config, opts []prover.Option) (*instance[E, X], error) {
@@ -116,7 +119,19 @@ func (in *instance[E, X]) Phases() Phases          { return in.p.phases }
 func (in *instance[E, X]) Close() error            { return in.p.Close() }
 
 func (in *instance[E, X]) Prove() (encoding.BinaryMarshaler, error) {
-	return in.p.Prove(in.trace, in.output)
+	p, err := in.p.Prove(in.trace, in.output)
+	if err != nil {
+		return nil, err
+	}
+	in.last = p
+	return p, nil
+}
+
+func (in *instance[E, X]) Sizes() fri.Sizes {
+	if in.last == nil {
+		return fri.Sizes{}
+	}
+	return in.last.Opening.Sizes()
 }
 
 func (in *instance[E, X]) Verify(data []byte) error {

@@ -28,7 +28,7 @@ if [ "${SIS:-0}" = 1 ]; then
 	commits='^BenchmarkCommit$'
 fi
 cd "$root"
-go test -c -o "$tmp/vortex.test" ./internal/baselines/vortex
+go test -tags baselines -c -o "$tmp/vortex.test" ./internal/baselines/vortex
 go test -c -o "$tmp/poseidon2.test" ./prover/poseidon2
 
 {

@@ -1,3 +1,5 @@
+//go:build baselines
+
 // Package vortex is the peer baseline of gfpoly's Poseidon2 trace commitment
 // (issue 46): gnark-crypto v0.22.0's field/koalabear/vortex commitment of a
 // matrix of KoalaBear polynomials with Poseidon2 column hashing, built from
@@ -26,6 +28,10 @@
 //
 // SIS is vortex.Commit itself (SIS column hash, Poseidon2 leaves), the
 // commitment as vortex ships it, for reference. See README.md.
+//
+// The package builds with the baselines tag only (go test -tags baselines
+// ./internal/baselines/vortex; .ci/run runs it), so that the README's
+// go test ./... does not compile the peer.
 package vortex
 
 import (

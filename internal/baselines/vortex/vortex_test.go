@@ -1,3 +1,5 @@
+//go:build baselines
+
 package vortex
 
 import (
