@@ -139,6 +139,19 @@ func (b *Buffer[T]) View(off, n int) (*Buffer[T], error) {
 	return &Buffer[T]{d: b.d, ptr: b.ptr + uint64(s), n: n, st: b.st}, nil
 }
 
+// ViewAs returns b's memory as a Buffer of U, for element types that are
+// arrays of one another (an extension field's element and its
+// coordinates): a view, as View's, of b.Bytes()/sizeof(U) values. A size
+// that is not a whole number of U is an error wrapping ErrLength.
+func ViewAs[U, T any](b *Buffer[T]) (*Buffer[U], error) {
+	var u U
+	us := int(unsafe.Sizeof(u))
+	if us == 0 || b.Bytes()%us != 0 {
+		return nil, fmt.Errorf("gpu: a view of %d bytes as elements of %d bytes: %w", b.Bytes(), us, ErrLength)
+	}
+	return &Buffer[U]{d: b.d, ptr: b.ptr, n: b.Bytes() / us, st: b.st}, nil
+}
+
 // Free releases the buffer's device memory. Freeing twice is harmless.
 func (b *Buffer[T]) Free() error {
 	if !b.owner || b.n == 0 || b.st.freed.Swap(true) {

@@ -61,6 +61,35 @@ func TestBufferViewAndCopy(t *testing.T) {
 	assert.False(t, a.Freed(), "freeing a view frees its buffer")
 }
 
+// TestViewAs reads a buffer of uint32 as pairs and as uint64, and refuses
+// a size that is not a whole number of the new element.
+func TestViewAs(t *testing.T) {
+	d := testDevice(t)
+	a, err := Alloc[uint32](d, 10)
+	require.NoError(t, err)
+	defer a.Free()
+	src := randomWords[uint32](10, 4)
+	require.NoError(t, a.Upload(src))
+	p, err := ViewAs[[2]uint32](a)
+	require.NoError(t, err)
+	require.Equal(t, 5, p.Len())
+	got := make([][2]uint32, 5)
+	require.NoError(t, p.Download(got))
+	assert.Equal(t, [2]uint32{src[8], src[9]}, got[4])
+	w, err := ViewAs[uint64](a)
+	require.NoError(t, err)
+	require.NoError(t, w.Upload([]uint64{1, 2, 3, 4, 5}))
+	back := make([]uint32, 10)
+	require.NoError(t, a.Download(back))
+	assert.Equal(t, []uint32{1, 0, 2, 0, 3, 0, 4, 0, 5, 0}, back)
+	_, err = ViewAs[[3]uint32](a)
+	assert.ErrorIs(t, err, ErrLength)
+	require.NoError(t, w.Free(), "freeing a view")
+	assert.False(t, a.Freed())
+	require.NoError(t, a.Free())
+	assert.True(t, p.Freed(), "a view of a freed buffer")
+}
+
 // TestBufferReclaim: the memory moves to a new buffer with its contents,
 // the old buffer and its views act as freed, and a view or a freed buffer
 // cannot be reclaimed.

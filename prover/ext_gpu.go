@@ -15,6 +15,7 @@ import (
 	"github.com/gfpoly/gfpoly/field/gf128"
 	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/gpu/fieldvec"
 	"github.com/gfpoly/gfpoly/gpu/gfvec"
 	"github.com/gfpoly/gfpoly/gpu/primentt"
 )
@@ -24,9 +25,9 @@ import (
 // columns, GF(2^128) challenges) and gpu/primentt (the prime fields and
 // their extensions) on the columns it holds, and only results come back: a
 // combination's Rows() elements of X, an evaluation's points × columns.
-// With several devices each combines or evaluates its own run of columns;
-// the partial combinations are added on the host (exact field additions,
-// so the elements equal the CPU's).
+// With several devices each combines or evaluates its own run of columns,
+// all at once; the partial combinations are added on the first device
+// (exact field additions, so the elements equal the CPU's).
 
 // extPart is one device's run of a commitment's columns.
 type extPart[E Element] struct {
@@ -41,37 +42,65 @@ func (r *resident[E]) gf128Kernels() (*gfvec.GF128, error) {
 	return r.g128, r.g128Err
 }
 
-// combineExtParts runs host[i] = Σ_j alpha[j]·col_j[i] over the columns
-// of several devices: each device combines its own, and the partial sums
-// are brought back and added on the host. The stores' lock is held by the
-// caller.
-func combineExtParts[E Element, X Ext](parts []extPart[E], rows int, alpha []X, host []X) error {
-	ops := opsOf[E, X]()
-	partial := make([]X, rows)
-	for i, p := range parts {
-		ncols := p.cols.Len() / rows
-		tmp, err := gpu.Alloc[X](p.cols.Device(), rows)
-		if err != nil {
-			return err
-		}
-		err = combineExtOn(p, tmp, alpha[p.first:p.first+ncols])
-		if err == nil {
-			if i == 0 {
-				err = tmp.Download(host)
-			} else {
-				err = tmp.Download(partial)
+// fieldVec returns the device's element-wise kernels, loaded on first use.
+func (r *resident[E]) fieldVec() (*fieldvec.Vec[E], error) {
+	r.fvOnce.Do(func() { r.fv, r.fvErr = fieldvec.New[E](r.dev) })
+	return r.fv, r.fvErr
+}
+
+// combineExtParts runs dst[i] = Σ_j alpha[j]·col_j[i] over the columns of
+// one or several devices into dst, a buffer of rows elements on the first:
+// every device combines its own columns at the same time (the first into
+// dst), and the others' partial sums are copied to the first device and
+// added there, coordinate by coordinate (exact field additions, so the
+// elements equal the CPU's). The stores' lock is held by the caller.
+func combineExtParts[E Element, X Ext](parts []extPart[E], rows int, alpha []X, dst *gpu.Buffer[X]) error {
+	tmp := make([]*gpu.Buffer[X], len(parts))
+	defer func() {
+		for _, b := range tmp {
+			if b != nil {
+				b.Free()
 			}
 		}
-		tmp.Free()
-		if err != nil {
+	}()
+	err := eachDevice(len(parts), func(i int) error {
+		p := parts[i]
+		out := dst
+		if i > 0 {
+			var err error
+			if tmp[i], err = gpu.Alloc[X](p.cols.Device(), rows); err != nil {
+				return err
+			}
+			out = tmp[i]
+		}
+		return combineExtOn(p, out, alpha[p.first:p.first+p.cols.Len()/rows])
+	})
+	if err != nil || len(parts) == 1 {
+		return err
+	}
+	fv, err := parts[0].r.fieldVec()
+	if err != nil {
+		return err
+	}
+	part, err := gpu.Alloc[X](dst.Device(), rows)
+	if err != nil {
+		return err
+	}
+	defer part.Free()
+	sum, err := gpu.ViewAs[E](dst)
+	if err != nil {
+		return err
+	}
+	add, err := gpu.ViewAs[E](part)
+	if err != nil {
+		return err
+	}
+	for _, b := range tmp[1:] {
+		if err := part.CopyFrom(nil, b); err != nil {
 			return err
 		}
-		if i > 0 {
-			parallelFor((rows+combineBlock-1)/combineBlock, func(b int) {
-				for k := b * combineBlock; k < min((b+1)*combineBlock, rows); k++ {
-					host[k] = ops.x.xadd(host[k], partial[k])
-				}
-			})
+		if err := fv.Add(nil, sum, sum, add); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -101,15 +130,12 @@ func combineExtOn[E Element, X Ext](p extPart[E], dst *gpu.Buffer[X], alpha []X)
 // combineExtDevice is CombineExtInto for a commitment kept on the device.
 func combineExtDevice[E Element, X Ext](c *Commitment[E], dst, alpha []X) error {
 	return c.dev.withParts("CombineExt", func(parts []extPart[E]) error {
-		if len(parts) > 1 {
-			return combineExtParts(parts, c.rows, alpha, dst)
-		}
 		out, err := gpu.Alloc[X](parts[0].cols.Device(), c.rows)
 		if err != nil {
 			return err
 		}
 		defer out.Free()
-		if err := combineExtOn(parts[0], out, alpha); err != nil {
+		if err := combineExtParts(parts, c.rows, alpha, out); err != nil {
 			return err
 		}
 		return out.Download(dst)
@@ -119,8 +145,8 @@ func combineExtDevice[E Element, X Ext](c *Commitment[E], dst, alpha []X) error 
 // CombineExtDevice is CombineExt for a commitment kept on the device, with
 // the result left there: a new buffer of Rows() elements of X that the
 // caller owns and frees, on the commitment's device (the first one, for a
-// commitment spread over several: their partial sums are added on the
-// host and the sum uploaded there). A commitment in host memory returns an
+// commitment spread over several: their partial sums are copied there
+// and added). A commitment in host memory returns an
 // error wrapping ErrUnavailable; other errors as CombineExt's.
 func CombineExtDevice[E Element, X Ext](c *Commitment[E], alpha []X) (*gpu.Buffer[X], error) {
 	if err := checkExt[E, X]("CombineExtDevice"); err != nil {
@@ -141,14 +167,7 @@ func CombineExtDevice[E Element, X Ext](c *Commitment[E], alpha []X) (*gpu.Buffe
 		if out, err = gpu.Alloc[X](parts[0].cols.Device(), c.rows); err != nil {
 			return err
 		}
-		if len(parts) == 1 {
-			return combineExtOn(parts[0], out, alpha)
-		}
-		host := make([]X, c.rows)
-		if err := combineExtParts(parts, c.rows, alpha, host); err != nil {
-			return err
-		}
-		return out.Upload(host)
+		return combineExtParts(parts, c.rows, alpha, out)
 	})
 	if err != nil {
 		if out != nil {
@@ -180,14 +199,7 @@ func CombineExtDeviceInto[E Element, X Ext](c *Commitment[E], dst *gpu.Buffer[X]
 		if dst == nil || dst.Freed() || dst.Len() != c.rows || dst.Device() != parts[0].cols.Device() {
 			return fmt.Errorf("a destination that is not a live buffer of %d elements on the commitment's device: %w", c.rows, ErrShape)
 		}
-		if len(parts) == 1 {
-			return combineExtOn(parts[0], dst, alpha)
-		}
-		host := make([]X, c.rows)
-		if err := combineExtParts(parts, c.rows, alpha, host); err != nil {
-			return err
-		}
-		return dst.Upload(host)
+		return combineExtParts(parts, c.rows, alpha, dst)
 	})
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/gpu/fieldvec"
 	"github.com/gfpoly/gfpoly/gpu/gfvec"
 	"github.com/gfpoly/gfpoly/gpu/rowhash"
 	"github.com/gfpoly/gfpoly/prover/merkle"
@@ -98,6 +99,12 @@ type resident[E Element] struct {
 	g128Once sync.Once
 	g128     *gfvec.GF128
 	g128Err  error
+
+	// The element-wise kernels (the sum of several devices' partial
+	// combinations), loaded on first use.
+	fvOnce sync.Once
+	fv     *fieldvec.Vec[E]
+	fvErr  error
 }
 
 // resSlot is one stream of the upload of a trace: pinned and device
