@@ -98,7 +98,17 @@
 // Device values (gpu.Open on one ordinal, sharing its context and memory),
 // where the copies are plain device-to-device copies: that is how it is
 // tested on a machine of one GPU, and there it shows the overhead of the
-// split, not a speed-up.
+// split, not a speed-up. fri.Open on such a commitment runs on the first
+// device: each device combines its own columns, the partial sums are added
+// there, and the folds and layer trees of the one combined codeword
+// follow on that device.
+//
+// A device that cannot run (closed, failing, kernels that do not build) is
+// New's error, naming it; with WithDeviceLoss New leaves it out instead,
+// tells the caller, and runs on the others, with the same results. A
+// device that dies after New fails the calls that reach it with its error;
+// a new encoder with WithDeviceLoss over the same devices goes on without
+// it.
 //
 // On a host of 4 H200s joined by NVLink, 2^22 rows × 64 columns at blowup
 // 4 commit in 39 ms (GF(2^64)) and 14 ms (BabyBear) on the four, against

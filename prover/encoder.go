@@ -99,7 +99,8 @@ type config struct {
 	progress func(Progress)
 	domains  BinaryDomains
 	gpu      *gpu.Device
-	gpus     []*gpu.Device // WithGPUs's, in column order
+	gpus     []*gpu.Device               // WithGPUs's, in column order
+	lost     func(device int, err error) // WithDeviceLoss's notice
 	// devBudget is WithDeviceBudget's; 0 for the default.
 	devBudget int64
 	// devTree is the field hash (hs) in the form of the GPU's kernels, nil

@@ -70,6 +70,41 @@ func WithGPUs(devs ...*gpu.Device) Option {
 	}
 }
 
+// WithDeviceLoss makes New go on without the devices of WithGPUs that
+// cannot run (closed, failing, or whose kernels do not build): each is
+// left out and notice is called, before New returns, with its index in
+// WithGPUs's list and the error that New would have returned, and the
+// encoder runs on the others (Device names them). Without it such a device
+// is New's error; New fails too when no device is left. The results do not
+// depend on how many devices take part, so the commitments of the
+// remaining devices equal those of all of them, bit for bit.
+//
+// A device that dies after New makes Commit and the other calls fail with
+// an error wrapping the device's (gpu.ErrClosed for a closed Device): the
+// caller that chooses to go on closes the encoder and calls New again with
+// the same devices and WithDeviceLoss, which leaves the dead one out. A
+// panic in notice is recovered and returned as New's error.
+func WithDeviceLoss(notice func(device int, err error)) Option {
+	return func(c *config) error {
+		if notice == nil {
+			return fmt.Errorf("prover: WithDeviceLoss with a nil notice: %w", ErrConfig)
+		}
+		c.lost = notice
+		return nil
+	}
+}
+
+// notifyLost calls notice for device i, its panic an error.
+func notifyLost(notice func(int, error), i int, cause error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("prover: WithDeviceLoss: the notice for device %d panicked: %v: %w", i, r, ErrConfig)
+		}
+	}()
+	notice(i, cause)
+	return nil
+}
+
 // multiGPU is the encoder of WithGPUs: one single-GPU encoder per device
 // for the LDEs, and the hashing chain across them.
 type multiGPU[E Element] struct {
@@ -107,21 +142,39 @@ func newMultiGPU[E Element](cfg config) (_ Encoder[E], err error) {
 			m.Close()
 		}
 	}()
-	names := make([]string, len(cfg.gpus))
+	var names []string
+	var live []*gpu.Device
 	for i, d := range cfg.gpus {
-		if err := d.Synchronize(); err != nil {
-			return nil, fmt.Errorf("prover: WithGPUs: device %d: %w: %w", i, ErrUnavailable, err)
-		}
-		pc := cfg
-		pc.gpu, pc.gpus, pc.progress = d, nil, nil
-		enc, err := gpuBackend[E](pc)
+		err := d.Synchronize()
 		if err != nil {
-			return nil, fmt.Errorf("prover: WithGPUs: device %d: %w", i, err)
+			err = fmt.Errorf("prover: WithGPUs: device %d: %w: %w", i, ErrUnavailable, err)
+		}
+		var enc Encoder[E]
+		if err == nil {
+			pc := cfg
+			pc.gpu, pc.gpus, pc.progress, pc.lost = d, nil, nil, nil
+			if enc, err = gpuBackend[E](pc); err != nil {
+				err = fmt.Errorf("prover: WithGPUs: device %d: %w", i, err)
+			}
+		}
+		if err != nil {
+			if cfg.lost == nil {
+				return nil, err
+			}
+			if err := notifyLost(cfg.lost, i, err); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		m.encs = append(m.encs, enc)
 		m.cores = append(m.cores, enc.(interface{ base() *core[E] }).base())
-		names[i] = fmt.Sprintf("%s (ordinal %d)", d.Info().Name, d.Info().Ordinal)
+		names = append(names, fmt.Sprintf("%s (ordinal %d)", d.Info().Name, d.Info().Ordinal))
+		live = append(live, d)
 	}
+	if len(live) == 0 {
+		return nil, fmt.Errorf("prover: WithGPUs: none of the %d devices can run: %w", len(cfg.gpus), ErrUnavailable)
+	}
+	cfg.gpus, m.cfg.gpus = live, live
 	for i, a := range cfg.gpus {
 		for j, b := range cfg.gpus {
 			if i == j {

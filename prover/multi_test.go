@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -288,6 +289,37 @@ func TestMultiGPUErrors(t *testing.T) {
 	_, err = m.Commit(tr)
 	require.ErrorIs(t, err, gpu.ErrClosed)
 	assert.Zero(t, m.DeviceMemory().InUse, "budget after a failed commitment")
+
+	// WithDeviceLoss: the caller goes on with the devices left, the
+	// commitment the CPU's.
+	cpu, err := prover.New[goldilocks.Element]()
+	require.NoError(t, err)
+	defer cpu.Close()
+	want, err := cpu.Commit(tr)
+	require.NoError(t, err)
+	defer want.Close()
+	var lost []int
+	notice := func(i int, err error) {
+		assert.ErrorIs(t, err, gpu.ErrClosed, "device %d", i)
+		lost = append(lost, i)
+	}
+	m2, err := prover.New[goldilocks.Element](prover.WithGPUs(devs[0], d3, devs[1], devs[2]), prover.WithDeviceLoss(notice))
+	require.NoError(t, err)
+	defer m2.Close()
+	assert.Equal(t, []int{1, 3}, lost, "the closed devices, by their index in WithGPUs")
+	assert.True(t, strings.HasPrefix(m2.Device(), "2 GPUs"), m2.Device())
+	c, err = m2.Commit(tr)
+	require.NoError(t, err)
+	onDev, why := c.Resident()
+	assert.True(t, onDev, "kept on the devices left: %s", why)
+	assert.Equal(t, want.Root(), c.Root())
+	require.NoError(t, c.Close())
+	_, err = prover.New[goldilocks.Element](prover.WithGPUs(d3, devs[2]), prover.WithDeviceLoss(func(int, error) {}))
+	require.ErrorIs(t, err, prover.ErrUnavailable, "no device left")
+	_, err = prover.New[goldilocks.Element](prover.WithGPUs(devs[0], d3), prover.WithDeviceLoss(func(int, error) { panic("notice") }))
+	require.ErrorIs(t, err, prover.ErrConfig, "a notice that panics")
+	_, err = prover.New[goldilocks.Element](prover.WithGPUs(devs[0]), prover.WithDeviceLoss(nil))
+	require.ErrorIs(t, err, prover.ErrConfig, "a nil notice")
 }
 
 // newOf makes an encoder of field f through the Backend interface.
