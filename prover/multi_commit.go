@@ -3,6 +3,7 @@ package prover
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -370,12 +371,63 @@ func (ms *multiStore[E]) open(hs merkle.Hasher, indices []int) (*Opening[E], err
 	for _, i := range indices {
 		both = append(both, i^1)
 	}
-	// Each device gathers its columns of the rows.
+	// One gather on each device, all at once: its columns of the rows and
+	// the paths in the blocks' subtrees it keeps.
+	per := ms.rows / ms.blocks
+	byBlock := map[int][]int{}
+	for k, i := range indices {
+		byBlock[i/per] = append(byBlock[i/per], k)
+	}
 	parts := make([][][]E, len(ms.st))
+	low := make([][][]byte, len(indices)) // the path inside the block's subtree
 	err := eachDevice(len(ms.st), func(i int) error {
-		var err error
-		parts[i], err = rowhash.GatherRows(nil, ms.st[i].lde, ms.rows, both)
-		return err
+		st := ms.st[i]
+		g := rowhash.NewGather(st.lde.Device())
+		gr, err := rowhash.AddRows(g, st.lde, ms.rows, both)
+		if err != nil {
+			return err
+		}
+		type read struct {
+			ks []int
+			p  *rowhash.Paths
+		}
+		var reads []read
+		if per > 2 {
+			for b, ks := range byBlock {
+				if ms.treeDevice(b) != i {
+					continue
+				}
+				v, err := ms.subtree(b)
+				if err != nil {
+					return err
+				}
+				local := make([]int, len(ks))
+				for j, k := range ks {
+					local[j] = indices[k] % per
+				}
+				p, err := g.AddPaths(v, per, local)
+				if err != nil {
+					return err
+				}
+				reads = append(reads, read{ks, p})
+			}
+		}
+		if err := g.Run(nil); err != nil {
+			return err
+		}
+		if parts[i], err = gr.Get(); err != nil {
+			return err
+		}
+		for _, r := range reads {
+			paths, err := r.p.Get()
+			if err != nil {
+				return err
+			}
+			for j, k := range r.ks {
+				low[k] = paths[j] // distinct k on every device: distinct blocks
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("prover: Open: %w", err)
@@ -390,35 +442,9 @@ func (ms *multiStore[E]) open(hs merkle.Hasher, indices []int) (*Opening[E], err
 	}
 	// The path: the block's subtree on its device, then the levels
 	// above it on the host.
-	per := ms.rows / ms.blocks
-	byBlock := map[int][]int{}
-	for k, i := range indices {
-		byBlock[i/per] = append(byBlock[i/per], k)
-	}
 	up := make([][][]byte, len(indices))
-	for b, ks := range byBlock {
-		var low [][][]byte
-		if per > 2 {
-			v, err := ms.subtree(b)
-			if err != nil {
-				return nil, err
-			}
-			local := make([]int, len(ks))
-			for j, k := range ks {
-				local[j] = indices[k] % per
-			}
-			if low, err = rowhash.GatherPaths(nil, v, per, local); err != nil {
-				return nil, fmt.Errorf("prover: Open: %w", err)
-			}
-		}
-		above := ms.top.Path(b)
-		for j, k := range ks {
-			var p [][]byte
-			if low != nil {
-				p = append(p, low[j]...)
-			}
-			up[k] = append(p, above...)
-		}
+	for k, i := range indices {
+		up[k] = append(slices.Clone(low[k]), ms.top.Path(i/per)...)
 	}
 	return openingFrom(hs, indices, rows, up)
 }
