@@ -446,7 +446,11 @@ func (ms *multiStore[E]) open(hs merkle.Hasher, indices []int) (*Opening[E], err
 	for k, i := range indices {
 		up[k] = append(slices.Clone(low[k]), ms.top.Path(i/per)...)
 	}
-	return openingFrom(hs, indices, rows, up)
+	o, err := rowhash.OpeningOf(hs, indices, rows, up)
+	if err != nil {
+		return nil, fmt.Errorf("prover: Open: %w", err)
+	}
+	return o, nil
 }
 
 func (ms *multiStore[E]) copyOut(dst [][]E) error {

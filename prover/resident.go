@@ -689,60 +689,18 @@ func (st *devStore[E]) open(hs merkle.Hasher, indices []int) (*Opening[E], error
 	if st.lde == nil {
 		return nil, fmt.Errorf("prover: Open: %w", ErrClosed)
 	}
-	both := make([]int, 0, 2*len(indices))
-	both = append(both, indices...)
-	for _, i := range indices {
-		both = append(both, i^1)
-	}
 	// One gather for the rows and the paths.
 	g := rowhash.NewGather(st.lde.Device())
-	gr, err := rowhash.AddRows(g, st.lde, st.rows, both)
+	rd, err := rowhash.AddOpening(g, st.lde, st.nodes, st.rows, indices)
+	if err == nil {
+		err = g.Run(nil)
+	}
+	var o *Opening[E]
+	if err == nil {
+		o, err = rd.Get(hs)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("prover: Open: %w", err)
-	}
-	var gp *rowhash.Paths
-	if st.rows > 2 {
-		if gp, err = g.AddPaths(st.nodes, st.rows, indices); err != nil {
-			return nil, fmt.Errorf("prover: Open: %w", err)
-		}
-	}
-	if err := g.Run(nil); err != nil {
-		return nil, fmt.Errorf("prover: Open: %w", err)
-	}
-	rows, err := gr.Get()
-	if err != nil {
-		return nil, fmt.Errorf("prover: Open: %w", err)
-	}
-	var up [][][]byte
-	if gp != nil {
-		if up, err = gp.Get(); err != nil {
-			return nil, fmt.Errorf("prover: Open: %w", err)
-		}
-	}
-	return openingFrom(hs, indices, rows, up)
-}
-
-// openingFrom makes the opening of indices from rows, the opened rows
-// followed by their siblings, and up[k], the digests of row indices[k]'s
-// path above its sibling leaf (nil when there are none): each path is the
-// sibling's leaf digest, computed here, then up[k].
-func openingFrom[E Element](hs merkle.Hasher, indices []int, rows [][]E, up [][][]byte) (*Opening[E], error) {
-	o := &Opening[E]{
-		Indices: append([]int(nil), indices...),
-		Rows:    rows[:len(indices)],
-		Paths:   make([][][]byte, len(indices)),
-	}
-	leaves, err := merkle.LeafDigests(hs, rows[len(indices):])
-	if err != nil {
-		return nil, fmt.Errorf("prover: Open: %w", err)
-	}
-	for k, leaf := range leaves {
-		p := make([][]byte, 0, 1+len(up))
-		p = append(p, leaf)
-		if up != nil {
-			p = append(p, up[k]...)
-		}
-		o.Paths[k] = p
 	}
 	return o, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gfpoly/gfpoly/cuda"
 	"github.com/gfpoly/gfpoly/gpu"
+	"github.com/gfpoly/gfpoly/prover/merkle"
 )
 
 // Openings read a few rows and digests of a commitment that stays on the
@@ -349,4 +350,78 @@ func GatherPaths(s *gpu.Stream, nodes *gpu.Buffer[byte], rows int, indices []int
 		return nil, err
 	}
 	return p.Get()
+}
+
+// OpeningRead is the read of a Merkle opening queued by AddOpening.
+type OpeningRead[E Element] struct {
+	indices []int
+	rows    *Rows[E]
+	up      *Paths // nil for a tree of two leaves
+}
+
+// AddOpening queues the reads of the Merkle opening of rows indices of m,
+// a column-major matrix of rows rows on g's device whose tree Hasher.Tree
+// wrote to nodes: the rows and their siblings, and the paths above the
+// sibling leaves. Get assembles the opening. Errors as AddRows's and
+// AddPaths's.
+func AddOpening[E Element](g *Gather, m *gpu.Buffer[E], nodes *gpu.Buffer[byte], rows int, indices []int) (*OpeningRead[E], error) {
+	both := make([]int, 0, 2*len(indices))
+	both = append(both, indices...)
+	for _, i := range indices {
+		both = append(both, i^1)
+	}
+	o := &OpeningRead[E]{indices: indices}
+	var err error
+	if o.rows, err = AddRows(g, m, rows, both); err != nil {
+		return nil, err
+	}
+	if rows > 2 {
+		if o.up, err = g.AddPaths(nodes, rows, indices); err != nil {
+			return nil, err
+		}
+	}
+	return o, nil
+}
+
+// Get returns the opening, once the Gather has run: the opened rows, and
+// each path the sibling's leaf digest (hashed here with hs, the tree's
+// hash) followed by the gathered digests above it.
+func (o *OpeningRead[E]) Get(hs merkle.Hasher) (*merkle.Opening[E], error) {
+	both, err := o.rows.Get()
+	if err != nil {
+		return nil, err
+	}
+	var up [][][]byte
+	if o.up != nil {
+		if up, err = o.up.Get(); err != nil {
+			return nil, err
+		}
+	}
+	return OpeningOf(hs, o.indices, both, up)
+}
+
+// OpeningOf makes the Merkle opening of indices from both, the opened rows
+// followed by their siblings (len(indices) each), and up[k], the digests
+// of row indices[k]'s path above its sibling leaf (nil for a tree of two
+// leaves): each path is the sibling's leaf digest, hashed here with hs,
+// then up[k]. It is how the gathered reads of a tree kept on the device,
+// or of several devices' columns and subtrees, become an opening.
+func OpeningOf[E Element](hs merkle.Hasher, indices []int, both [][]E, up [][][]byte) (*merkle.Opening[E], error) {
+	n := len(indices)
+	if len(both) != 2*n || (up != nil && len(up) != n) {
+		return nil, fmt.Errorf("rowhash: an opening of %d rows from %d rows and %d paths: %w", n, len(both), len(up), gpu.ErrLength)
+	}
+	leaves, err := merkle.LeafDigests(hs, both[n:])
+	if err != nil {
+		return nil, err
+	}
+	op := &merkle.Opening[E]{Indices: append([]int(nil), indices...), Rows: both[:n], Paths: make([][][]byte, n)}
+	for k, leaf := range leaves {
+		path := [][]byte{leaf}
+		if up != nil {
+			path = append(path, up[k]...)
+		}
+		op.Paths[k] = path
+	}
+	return op, nil
 }

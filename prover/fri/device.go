@@ -411,54 +411,23 @@ func (d *devOpen[E, X]) grind(t *transcript.Transcript, bits int) (uint64, error
 // the multi-openings the host's trees give.
 func (d *devOpen[E, X]) openLayers(idx [][]int) ([]*merkle.MultiOpening[E], error) {
 	g := rowhash.NewGather(d.dev)
-	rows := make([]*rowhash.Rows[E], len(idx))
-	up := make([]*rowhash.Paths, len(idx))
+	reads := make([]*rowhash.OpeningRead[E], len(idx))
 	for r, ix := range idx {
-		leaves := d.hash[r].Rows()
-		both := make([]int, 0, 2*len(ix))
-		both = append(both, ix...)
-		for _, i := range ix {
-			both = append(both, i^1)
-		}
 		var err error
-		if rows[r], err = rowhash.AddRows(g, d.layers[r], leaves, both); err != nil {
+		if reads[r], err = rowhash.AddOpening(g, d.layers[r], d.nodes[r], d.hash[r].Rows(), ix); err != nil {
 			return nil, fmt.Errorf("layer %d: %w", r, err)
-		}
-		if leaves > 2 {
-			if up[r], err = g.AddPaths(d.nodes[r], leaves, ix); err != nil {
-				return nil, fmt.Errorf("layer %d: %w", r, err)
-			}
 		}
 	}
 	if err := g.Run(nil); err != nil {
 		return nil, fmt.Errorf("the layers' openings: %w", err)
 	}
 	mos := make([]*merkle.MultiOpening[E], len(idx))
-	for r, ix := range idx {
-		both, err := rows[r].Get()
+	for r, rd := range reads {
+		op, err := rd.Get(d.hs)
+		if err == nil {
+			mos[r], err = op.Merge()
+		}
 		if err != nil {
-			return nil, fmt.Errorf("layer %d: %w", r, err)
-		}
-		var paths [][][]byte
-		if up[r] != nil {
-			if paths, err = up[r].Get(); err != nil {
-				return nil, fmt.Errorf("layer %d: %w", r, err)
-			}
-		}
-		sib, err := merkle.LeafDigests(d.hs, both[len(ix):])
-		if err != nil {
-			return nil, fmt.Errorf("layer %d: %w", r, err)
-		}
-		op := &merkle.Opening[E]{Indices: ix, Rows: both[:len(ix)], Paths: make([][][]byte, len(ix))}
-		for k, leaf := range sib {
-			path := make([][]byte, 1, 1+len(paths[k]))
-			path[0] = leaf
-			if paths != nil {
-				path = append(path, paths[k]...)
-			}
-			op.Paths[k] = path
-		}
-		if mos[r], err = op.Merge(); err != nil {
 			return nil, fmt.Errorf("layer %d: %w", r, err)
 		}
 	}
