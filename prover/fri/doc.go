@@ -114,7 +114,7 @@
 // LogFinalDegree: 1, Queries: 8, GrindingBits: 4} (AllowInsecure), gives a
 // proof of 1700 bytes whose SHA-256 is
 // 8424fbdc95121b2eb8920002d9bc2fa5436d45019f0c674bba8565ecf7393514
-// (TestKnownProof). Verify and UnmarshalBinary never panic on any input and reject with
+// (package prover's TestKnownProof). Verify and UnmarshalBinary never panic on any input and reject with
 // errors wrapping ErrProof, naming the check that failed.
 //
 // # Folding over cosets (prime fields)

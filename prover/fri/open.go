@@ -9,6 +9,7 @@ import (
 
 	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/internal/hugepage"
+	"github.com/gfpoly/gfpoly/prover/internal/friphase"
 	"github.com/gfpoly/gfpoly/prover/merkle"
 	"github.com/gfpoly/gfpoly/prover/transcript"
 )
@@ -350,14 +351,8 @@ func Open[E Element, X Challenge](t *transcript.Transcript, cfg Config, batches 
 	return p, nil
 }
 
-// openPhase, when set (tests), is told each phase of Open as it ends.
-var openPhase func(name string)
-
-func phase(name string) {
-	if openPhase != nil {
-		openPhase(name)
-	}
-}
+// phase tells friphase's hook (benchmarks) that a phase of Open has ended.
+func phase(name string) { friphase.End(name) }
 
 // openUnchecked lets tests push a word that is no codeword through the
 // protocol honestly (the final polynomial is then the interpolant of the

@@ -1,4 +1,4 @@
-package fri_test
+package prover_test
 
 import (
 	"crypto/sha256"
@@ -26,18 +26,18 @@ import (
 	"github.com/gfpoly/gfpoly/prover/fri"
 	"github.com/gfpoly/gfpoly/prover/merkle"
 	"github.com/gfpoly/gfpoly/prover/poseidon2"
-	"github.com/gfpoly/gfpoly/prover/transcript"
+	ts "github.com/gfpoly/gfpoly/prover/transcript"
 )
 
 var large = flag.Bool("fri.large", false, "run the completeness sweep up to 2^20 trace rows")
 
 // drawPoints draws k points from the transcript, as a STARK draws its
 // out-of-domain points after absorbing the roots.
-func drawPoints[X fri.Challenge](t testing.TB, tr *transcript.Transcript, k int) []X {
+func drawPoints[X fri.Challenge](t testing.TB, tr *ts.Transcript, k int) []X {
 	out := make([]X, k)
 	for i := range out {
 		var err error
-		out[i], err = transcript.Draw[X](tr, "z")
+		out[i], err = ts.Draw[X](tr, "z")
 		require.NoError(t, err)
 	}
 	return out
@@ -46,7 +46,7 @@ func drawPoints[X fri.Challenge](t testing.TB, tr *transcript.Transcript, k int)
 // commitAndOpen commits a random trace of each height with enc, draws two
 // points per commitment from the transcript and opens them all.
 func commitAndOpen[E prover.Element, X fri.Challenge](t testing.TB, enc prover.Encoder[E], cfg fri.Config, heights []int, cols int, seed uint64) ([]fri.Statement[X], *fri.Proof[E, X]) {
-	tr, err := transcript.New("fri external test")
+	tr, err := ts.New("fri external test")
 	require.NoError(t, err)
 	var batches []fri.Batch[E, X]
 	for k, h := range heights {
@@ -141,8 +141,8 @@ func TestWrongContext(t *testing.T) {
 	cfg, err := fri.NewConfig(fri.GF64, 100, 2)
 	require.NoError(t, err)
 	stmts, p := commitAndOpen[gf64.Element, gf128.Element](t, enc, cfg, []int{8}, 4, 1)
-	fresh := func(label string) *transcript.Transcript {
-		tr, err := transcript.New(label)
+	fresh := func(label string) *ts.Transcript {
+		tr, err := ts.New(label)
 		require.NoError(t, err)
 		tr.AbsorbRoot("trace", stmts[0].Root)
 		drawPoints[gf128.Element](t, tr, 2)
@@ -173,7 +173,7 @@ func TestPoseidon2Layers(t *testing.T) {
 	stmts, p := commitAndOpen[babybear.Element, bbext.E4](t, enc, cfg, []int{10, 7}, 4, 3)
 	sha := cfg
 	sha.Merkle = merkle.Hasher{}
-	tr, err := transcript.New("fri external test")
+	tr, err := ts.New("fri external test")
 	require.NoError(t, err)
 	for _, s := range stmts {
 		tr.AbsorbRoot("trace", s.Root)
@@ -185,7 +185,7 @@ func TestPoseidon2Layers(t *testing.T) {
 	require.NoError(t, err)
 	wrong := cfg
 	wrong.Merkle = gl
-	tr2, err := transcript.New("x")
+	tr2, err := ts.New("x")
 	require.NoError(t, err)
 	require.ErrorIs(t, fri.Verify(tr2, wrong, stmts, p), fri.ErrParams)
 }
@@ -207,10 +207,10 @@ func katProof(t *testing.T) ([]byte, []byte) {
 	defer enc.Close()
 	c, err := enc.Commit(tc)
 	require.NoError(t, err)
-	tr, err := transcript.New("gfpoly fri KAT")
+	tr, err := ts.New("gfpoly fri KAT")
 	require.NoError(t, err)
 	tr.AbsorbRoot("trace", c.Root())
-	z, err := transcript.Draw[bbext.E4](tr, "z")
+	z, err := ts.Draw[bbext.E4](tr, "z")
 	require.NoError(t, err)
 	cfg := fri.Config{LogBlowup: 2, Arity: 4, LogFinalDegree: 1, Queries: 8, GrindingBits: 4, AllowInsecure: true}
 	p, err := fri.Open(tr, cfg, fri.Batch[babybear.Element, bbext.E4]{Oracle: prover.Oracle[bbext.E4](c), Points: []bbext.E4{z}})

@@ -1,4 +1,4 @@
-package fri_test
+package prover_test
 
 import (
 	"flag"
@@ -22,7 +22,8 @@ import (
 	"github.com/gfpoly/gfpoly/gpu"
 	"github.com/gfpoly/gfpoly/prover"
 	"github.com/gfpoly/gfpoly/prover/fri"
-	"github.com/gfpoly/gfpoly/prover/transcript"
+	"github.com/gfpoly/gfpoly/prover/internal/friphase"
+	ts "github.com/gfpoly/gfpoly/prover/transcript"
 )
 
 var (
@@ -88,7 +89,7 @@ func benchDeviceField[E prover.Element, X fri.Challenge](b *testing.B, f fri.Fie
 // benchPCS runs commit, open and commit+open of tc with enc under cfg.
 func benchPCS[E prover.Element, X fri.Challenge](b *testing.B, enc prover.Encoder[E], tc prover.Source[E], cfg fri.Config) {
 	prove := func(c *prover.Commitment[E]) *fri.Proof[E, X] {
-		tr, err := transcript.New("bench")
+		tr, err := ts.New("bench")
 		require.NoError(b, err)
 		tr.AbsorbRoot("trace", c.Root())
 		p, err := fri.Open(tr, cfg, fri.Batch[E, X]{Oracle: prover.Oracle[X](c), Points: drawPoints[X](b, tr, 2)})
@@ -110,7 +111,7 @@ func benchPCS[E prover.Element, X fri.Challenge](b *testing.B, enc prover.Encode
 	b.Run("open", func(b *testing.B) {
 		phases := map[string]time.Duration{}
 		last := time.Now()
-		defer fri.SetPhaseHook(func(name string) {
+		defer friphase.Set(func(name string) {
 			now := time.Now()
 			phases[name] += now.Sub(last)
 			last = now

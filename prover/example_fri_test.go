@@ -1,4 +1,4 @@
-package fri_test
+package prover_test
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/gfpoly/gfpoly/prover"
 	"github.com/gfpoly/gfpoly/prover/fri"
-	"github.com/gfpoly/gfpoly/prover/transcript"
+	ts "github.com/gfpoly/gfpoly/prover/transcript"
 )
 
 // A prover commits a BabyBear trace of 2^12 rows × 8 columns at blowup 4,
@@ -16,7 +16,7 @@ import (
 // column at z and at z·ω (the next row: ω generates the trace domain); the
 // verifier replays the transcript from the same state and checks the proof
 // with the Config, the statement and the proof bytes alone.
-func ExampleOpen() {
+func ExampleOracle() {
 	const logRows = 12
 	enc, _ := prover.New[babybear.Element](prover.WithBlowup(4))
 	defer enc.Close()
@@ -25,9 +25,9 @@ func ExampleOpen() {
 	defer c.Close()
 
 	cfg, _ := fri.NewConfig(fri.BabyBear, 100, 2) // 100 conjectured bits at blowup 4
-	tr, _ := transcript.New("example stark")
+	tr, _ := ts.New("example stark")
 	tr.AbsorbRoot("trace", c.Root())
-	z, _ := transcript.Draw[bbext.E4](tr, "z")
+	z, _ := ts.Draw[bbext.E4](tr, "z")
 	omega, _ := babybear.Generator(1 << logRows)
 	var zNext bbext.E4
 	zNext.MulByElement(&z, &omega)

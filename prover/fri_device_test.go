@@ -1,4 +1,4 @@
-package fri_test
+package prover_test
 
 import (
 	"fmt"
@@ -26,21 +26,6 @@ import (
 	"github.com/gfpoly/gfpoly/prover/merkle"
 	"github.com/gfpoly/gfpoly/prover/poseidon2"
 )
-
-// openDevices opens n logical devices on GPU 0, skipping without a GPU.
-func openDevices(t testing.TB, n int) []*gpu.Device {
-	t.Helper()
-	devs := make([]*gpu.Device, n)
-	for i := range devs {
-		d, err := gpu.Open()
-		if err != nil {
-			t.Skipf("no GPU: %v", err)
-		}
-		t.Cleanup(func() { d.Close() })
-		devs[i] = d
-	}
-	return devs
-}
 
 // deviceProof commits a random trace of each height with enc and opens
 // them (two points each) under cfg, as commitAndOpen, returning the proof

@@ -1,4 +1,4 @@
-package fri_test
+package prover_test
 
 import (
 	"fmt"
@@ -18,7 +18,7 @@ import (
 	"github.com/gfpoly/gfpoly/prover/fri"
 	"github.com/gfpoly/gfpoly/prover/merkle"
 	"github.com/gfpoly/gfpoly/prover/poseidon2"
-	"github.com/gfpoly/gfpoly/prover/transcript"
+	ts "github.com/gfpoly/gfpoly/prover/transcript"
 )
 
 // BenchmarkOpen opens a committed trace of 2^20 rows × 32 columns at
@@ -44,8 +44,8 @@ func benchOpen[E prover.Element, X fri.Challenge](b *testing.B, f fri.Field, log
 	defer c.Close()
 	cfg, err := fri.NewConfig(f, 100, 2)
 	require.NoError(b, err)
-	start := func() (*transcript.Transcript, []X) {
-		tr, err := transcript.New("bench")
+	start := func() (*ts.Transcript, []X) {
+		tr, err := ts.New("bench")
 		require.NoError(b, err)
 		tr.AbsorbRoot("trace", c.Root())
 		return tr, drawPoints[X](b, tr, 2)
@@ -56,7 +56,7 @@ func benchOpen[E prover.Element, X fri.Challenge](b *testing.B, f fri.Field, log
 	require.NoError(b, err)
 	b.Run("open", func(b *testing.B) {
 		for b.Loop() {
-			var tr *transcript.Transcript
+			var tr *ts.Transcript
 			tr, pts = start()
 			p, err = fri.Open(tr, cfg, fri.Batch[E, X]{Oracle: prover.Oracle[X](c), Points: pts})
 			require.NoError(b, err)
@@ -94,7 +94,7 @@ func BenchmarkOnePolynomial(b *testing.B) {
 				for b.Loop() {
 					c, err := enc.Commit(tc)
 					require.NoError(b, err)
-					tr, err := transcript.New("bench")
+					tr, err := ts.New("bench")
 					require.NoError(b, err)
 					tr.AbsorbRoot("trace", c.Root())
 					p, err = fri.Open(tr, cfg, fri.Batch[koalabear.Element, kbext.E4]{Oracle: prover.Oracle[kbext.E4](c), Points: drawPoints[kbext.E4](b, tr, 1)})
@@ -132,7 +132,7 @@ func benchProofSize[E prover.Element, X fri.Challenge](b *testing.B, f fri.Field
 			cfg.Arity = arity
 			var p *fri.Proof[E, X]
 			for b.Loop() {
-				tr, err := transcript.New("bench")
+				tr, err := ts.New("bench")
 				require.NoError(b, err)
 				tr.AbsorbRoot("trace", c.Root())
 				p, err = fri.Open(tr, cfg, fri.Batch[E, X]{Oracle: prover.Oracle[X](c), Points: drawPoints[X](b, tr, 2)})
