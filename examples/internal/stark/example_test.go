@@ -1,4 +1,4 @@
-package stark_test
+package stark
 
 import (
 	"fmt"
@@ -7,9 +7,11 @@ import (
 	"github.com/consensys/gnark-crypto/field/babybear"
 	bbext "github.com/consensys/gnark-crypto/field/babybear/extensions"
 
-	"github.com/gfpoly/gfpoly/examples/internal/stark"
 	"github.com/gfpoly/gfpoly/prover/fri"
 )
+
+// The examples are in package stark, with the other tests: an external test
+// package would compile the generic prover for its field once more.
 
 // A BabyBear proof of 2^10 rows at 100 conjectured bits, verified.
 func ExampleProver() {
@@ -17,12 +19,12 @@ func ExampleProver() {
 	if err != nil {
 		panic(err)
 	}
-	p, err := stark.NewProver[babybear.Element, bbext.E4](cfg) // prover.WithGPU(dev) for the GPU
+	p, err := NewProver[babybear.Element, bbext.E4](cfg) // prover.WithGPU(dev) for the GPU
 	if err != nil {
 		panic(err)
 	}
 	defer p.Close()
-	trace, output, err := stark.Fibonacci[babybear.Element, bbext.E4](10)
+	trace, output, err := Fibonacci[babybear.Element, bbext.E4](10)
 	if err != nil {
 		panic(err)
 	}
@@ -34,12 +36,12 @@ func ExampleProver() {
 	if err != nil {
 		panic(err)
 	}
-	var got stark.Proof[babybear.Element, bbext.E4]
+	var got Proof[babybear.Element, bbext.E4]
 	if err := got.UnmarshalBinary(data); err != nil {
 		panic(err)
 	}
-	fmt.Println("verify:", stark.Verify(cfg, 10, output, &got))
-	friBits, algBits, err := stark.Security[babybear.Element, bbext.E4](cfg, 10)
+	fmt.Println("verify:", Verify(cfg, 10, output, &got))
+	friBits, algBits, err := Security[babybear.Element, bbext.E4](cfg, 10)
 	if err != nil {
 		panic(err)
 	}
@@ -51,12 +53,12 @@ func ExampleProver() {
 
 // The same STARK over every field, chosen at run time.
 func ExampleNew() {
-	for _, f := range stark.Fields {
+	for _, f := range Fields {
 		cfg, err := fri.NewConfig(f, 100, 2)
 		if err != nil {
 			panic(err)
 		}
-		in, err := stark.New(f, 10, cfg)
+		in, err := New(f, 10, cfg)
 		if err != nil {
 			panic(err)
 		}
