@@ -32,12 +32,14 @@ const digestMaxDim = 22
 const digestQuickDim = 18
 
 // Without GFPOLY_LONG (testutil.Long) every implementation and core count
-// is checked up to digestEveryImplDim, and the default implementations on
-// all cores up to digestDefaultDim (past 2^18 elements, where the single
-// transforms split over the cores); the long run goes to digestMaxDim.
+// is checked up to digestEveryImplDim (2^15 elements: the first size whose
+// conversions run as fused passes, fuseMin), and the default
+// implementations on all cores up to digestDefaultDim (one size past 2^18
+// elements, where the single transforms split over the cores); the long run
+// goes to digestMaxDim.
 const (
-	digestEveryImplDim = 16
-	digestDefaultDim   = 20
+	digestEveryImplDim = 15
+	digestDefaultDim   = 19
 )
 
 var fullDigests = flag.Bool("digest.full", false, "check the digests above digestQuickDim on 1 and 2 cores too")

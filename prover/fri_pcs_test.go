@@ -22,6 +22,7 @@ import (
 
 	"github.com/gfpoly/gfpoly/field/gf128"
 	"github.com/gfpoly/gfpoly/field/gf64"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 	"github.com/gfpoly/gfpoly/prover"
 	"github.com/gfpoly/gfpoly/prover/fri"
 	"github.com/gfpoly/gfpoly/prover/merkle"
@@ -78,8 +79,11 @@ func TestCompleteness(t *testing.T) {
 	t.Run("bn254", func(t *testing.T) { testCompleteness[fr.Element, fr.Element](t) })
 }
 
+// testCompleteness proves and verifies traces of 2^0 … 2^8 rows (2^10 under
+// GFPOLY_LONG, 2^20 with -fri.large), one height or three in a proof, at
+// every blowup and arity.
 func testCompleteness[E prover.Element, X fri.Challenge](t *testing.T) {
-	top := 10
+	top := testutil.Sweep(8, 8, 10)
 	if *large {
 		top = 20
 		// BN254 at 2^20 rows and blowup 16 holds ~9 GiB; keep the garbage

@@ -92,7 +92,7 @@ func TestEncode(t *testing.T) {
 	r := newRand(t, 4)
 	for k := 0; k <= maxK(t); k++ {
 		for blow := 1; blow <= 4; blow++ {
-			if k+blow > 17 && testing.Short() {
+			if k+blow > testutil.Sweep(17, 18, 20) { // codewords to 2^18 (2^20 under GFPOLY_LONG)
 				continue
 			}
 			n := k + blow

@@ -17,6 +17,7 @@ import (
 
 	"github.com/gfpoly/gfpoly/field/gf64"
 	"github.com/gfpoly/gfpoly/internal/cpufeat"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // ---------------------------------------------------------------------------
@@ -157,11 +158,10 @@ func newRand(t testing.TB) *rand.Rand {
 	return rand.New(rand.NewPCG(1, uint64(len(t.Name()))))
 }
 
+// iters is the number of random trials of a test: full under GFPOLY_LONG,
+// a quarter of it by default, short under -short.
 func iters(full, short int) int {
-	if testing.Short() {
-		return short
-	}
-	return full
+	return testutil.Sweep(short, max(short, full/4), full)
 }
 
 // edgeElems are all pairs of a few edge coefficients.

@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // polyGCDIsOne reports whether gcd(g, f) = 1, f = the field's polynomial and
@@ -111,6 +113,9 @@ func TestPolyLowestWeight(t *testing.T) {
 		t.Run(fmt.Sprintf("n=%d", s.n), func(t *testing.T) {
 			if testing.Short() && s.n > 256 {
 				t.Skip("n > 256 in -short")
+			}
+			if !testutil.Long() && s.n > 1024 {
+				t.Skip("n > 1024: under GFPOLY_LONG")
 			}
 			a0, b0, c0 := s.exps[0], s.exps[1], s.exps[2]
 			tried := 0

@@ -13,13 +13,11 @@ import (
 // TestExtend: the extension equals the small inverse transform, the
 // coefficients zero-padded, and the large forward coset transform (each
 // checked against the definition in plan_test.go), for every blowup 2..16,
-// sizes up to 2^16 (2^12 with -short), every implementation, one and four
-// tasks.
+// sizes up to 2^14 (extensions to 2^15..2^18: past parallelMinLog and two
+// levels of radix-4 passes above the leaves; 2^16 under GFPOLY_LONG, 2^12
+// with -short), every implementation, one and four tasks.
 func TestExtend(t *testing.T) {
-	maxLog := 16
-	if testing.Short() {
-		maxLog = 12
-	}
+	maxLog := testutil.Sweep(12, 14, 16)
 	rng := rand.New(rand.NewPCG(13, 14))
 	for logN := 0; logN <= maxLog; logN++ {
 		small, err := NewPlan(logN, 3)

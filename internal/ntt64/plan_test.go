@@ -149,13 +149,13 @@ func reference(p *Plan, in []uint64, v variant) []uint64 {
 	return a
 }
 
-// TestTransformSizes: every size up to 2^18 (2^20 under GFPOLY_LONG, 2^16
+// TestTransformSizes: every size up to 2^17 (2^20 under GFPOLY_LONG, 2^16
 // with -short), every variant, every implementation and 1 or 4 goroutines,
 // against the generic implementation on one goroutine (itself checked
 // against the definition above and, in prover/prime, against gnark-crypto);
 // the round trip forward∘inverse is the identity.
 func TestTransformSizes(t *testing.T) {
-	maxLog := testutil.Sweep(16, 18, 20)
+	maxLog := testutil.Sweep(16, 17, 20)
 	rng := rand.New(rand.NewPCG(9, 10))
 	for logN := 0; logN <= maxLog; logN++ {
 		p, err := NewPlan(logN, 3)
@@ -248,7 +248,9 @@ func TestKernels(t *testing.T) {
 					kc.run(ks, got, tw)
 					testutil.EqualSlices(t, want, got, "%s %s direction %d", ks.name, kc.name, dir)
 					for i, x := range got {
-						require.Less(t, x, P, "%s %s: element %d = %#x is not canonical", ks.name, kc.name, i, x)
+						if x >= P { // the assertion only where it fails: testify's call per element is most of the test's time
+							require.Less(t, x, P, "%s %s: element %d = %#x is not canonical", ks.name, kc.name, i, x)
+						}
 					}
 				}
 			}

@@ -228,12 +228,10 @@ func TestMulRandom(t *testing.T) {
 }
 
 // TestMulLong covers transforms of the two-phase sizes (2^13 and more
-// points: columns, then rows) with every number of rows up to 2^4.
+// points: columns, then rows) with every number of rows up to 2^3 (2^4
+// under GFPOLY_LONG).
 func TestMulLong(t *testing.T) {
-	logs := []int{13, 14, 15, 16}
-	if testing.Short() {
-		logs = []int{13, 14}
-	}
+	logs := testutil.Sweep([]int{13, 14}, []int{13, 14, 15}, []int{13, 14, 15, 16})
 	// the operands and references once, for every path
 	type longCase struct{ a, b, ab, aa []*big.Int }
 	r := rand.New(rand.NewPCG(3, 3))

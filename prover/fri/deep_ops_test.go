@@ -9,6 +9,8 @@ import (
 	"github.com/consensys/gnark-crypto/field/koalabear"
 	kbext "github.com/consensys/gnark-crypto/field/koalabear/extensions"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // The scalar DEEP loops as they were before the coordinate-vector
@@ -279,12 +281,38 @@ func (c deepCase[F, X]) point(r *rand.Rand, q0, g []X, xs []F, cinv, zc, v X) (q
 	return
 }
 
+// deepRows are the row counts the kernel tests check: under GFPOLY_LONG
+// every count to 1030 (a chunk of deepChunk rows and a few past it),
+// otherwise every count to 130 (the scalar loops below soaMinRows, one and
+// two sets of soaLanes running products) and the counts around the blocks
+// of soaMaxRows and the chunk.
+func deepRows() []int {
+	var ns []int
+	top := 130
+	if testutil.Long() {
+		top = 1030
+	}
+	for n := 1; n <= top; n++ {
+		ns = append(ns, n)
+	}
+	if top < 1030 {
+		for _, m := range []int{192, 256, soaMaxRows, soaMaxRows + soaLanes, deepChunk} {
+			for n := m - 2; n <= m+2; n++ {
+				ns = append(ns, n)
+			}
+		}
+		ns = append(ns, 1030)
+	}
+	return ns
+}
+
 func testDeepKernels[F, X comparable](t *testing.T, c deepCase[F, X]) {
+	rows := deepRows()
 	t.Run(c.name+"/multi", func(t *testing.T) {
 		t.Parallel()
 		r := rand.New(rand.NewPCG(1, uint64(len(c.name))))
 		for _, la := range []int{1, 2, 3} {
-			for n := 1; n <= 1030; n++ {
+			for _, n := range rows {
 				A, B, D := c.randXs(r, la), c.randXs(r, la), c.randXs(r, la+1)
 				switch n % 4 {
 				case 1: // as addQuotient builds them: D monic with roots z_p
@@ -312,7 +340,7 @@ func testDeepKernels[F, X comparable](t *testing.T, c deepCase[F, X]) {
 	t.Run(c.name+"/point", func(t *testing.T) {
 		t.Parallel()
 		r := rand.New(rand.NewPCG(2, uint64(len(c.name))))
-		for n := 1; n <= 1030; n++ {
+		for _, n := range rows {
 			q0, g, xs := c.randXs(r, n), c.randXs(r, n), c.randFs(r, n)
 			cinv, zc, v := c.randX(r), c.randX(r), c.randX(r)
 			if n%3 == 0 {

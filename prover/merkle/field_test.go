@@ -132,9 +132,10 @@ func TestFieldRootAgainstRecursion(t *testing.T) {
 }
 
 // testFieldRecursion: for 1 … 65 columns and 2^0 … 2^10 rows under
-// GFPOLY_LONG (otherwise, and under -short, the column counts around the
-// sponges' rates), every preset and width, the root of Build equals the
-// recursion's, with 1 and 3 workers.
+// GFPOLY_LONG (otherwise the column counts around the sponges' rates, to
+// 2^8 rows: four blocks of leafBlock rows for up to three workers, and above
+// 2^7 rows only the counts of 1 mod 4), every preset and width, the root of
+// Build equals the recursion's, with 1 and 3 workers.
 func testFieldRecursion[F poseidon2.Element](t *testing.T) {
 	colCounts := make([]int, 65)
 	for i := range colCounts {
@@ -146,9 +147,9 @@ func testFieldRecursion[F poseidon2.Element](t *testing.T) {
 	for _, c := range fieldConfigs[F](t) {
 		t.Run(c.name, func(t *testing.T) {
 			seed := uint64(0)
-			for logRows := 0; logRows <= 10; logRows++ {
+			for logRows := 0; logRows <= testutil.Sweep(8, 8, 10); logRows++ {
 				for _, nc := range colCounts {
-					if testing.Short() && logRows > 7 && nc%4 != 1 {
+					if !testutil.Long() && logRows > 7 && nc%4 != 1 {
 						continue
 					}
 					seed++
@@ -166,7 +167,8 @@ func testFieldRecursion[F poseidon2.Element](t *testing.T) {
 // TestFieldLevels: every stored level of a field tree is the layer of
 // Plonky3's algorithm, computed here with the package poseidon2's batch
 // sponge and compression, on 2^19 rows (whose upper levels are split among
-// the workers) and on small trees.
+// the workers; built with 2 workers, and also 1 and 5 under GFPOLY_LONG) and
+// on small trees (1, 2 and 5 workers).
 func TestFieldLevels(t *testing.T) {
 	c := newFieldConfig[babybear.Element](t, poseidon2.Plonky3, 24, 8)
 	for _, sh := range [][2]int{{1, 3}, {6, 5}, {7, 17}, {12, 2}, {19, 1}} {
@@ -175,7 +177,11 @@ func TestFieldLevels(t *testing.T) {
 		layer := make([]babybear.Element, n*8)
 		require.NoError(t, c.leaf.Sponge().HashColumns(layer, cols))
 		var trees []*merkle.Tree[babybear.Element]
-		for _, w := range []int{1, 2, 5} {
+		workers := []int{1, 2, 5}
+		if sh[0] == 19 && !testutil.Long() {
+			workers = []int{2}
+		}
+		for _, w := range workers {
 			tr, err := merkle.Build(cols, c.hs, w, nil)
 			require.NoError(t, err)
 			trees = append(trees, tr)
@@ -302,8 +308,8 @@ func TestFieldTamper(t *testing.T) {
 
 func testFieldTamperAll[F poseidon2.Element](t *testing.T) {
 	for k, c := range fieldConfigs[F](t) {
-		if testing.Short() && k%3 != 0 {
-			continue // -short: Plonky3's narrow width and gnark-crypto's wide one
+		if !testutil.Long() && k%3 != 0 {
+			continue // but under GFPOLY_LONG: Plonky3's narrow width and gnark-crypto's wide one
 		}
 		t.Run(c.name, func(t *testing.T) { testFieldTamper(t, c) })
 	}

@@ -53,7 +53,7 @@ func TestFFTMatchesGnark(t *testing.T) {
 
 // testMatchesGnark: every size 2^0..2^12 (2^10 with -short), every order and
 // transform, batches of 1 and 3 columns, against gnark-crypto's own calls;
-// then a few sampled larger sizes.
+// then a few sampled larger sizes (2^14; 2^16 under GFPOLY_LONG).
 func testMatchesGnark[E Element, P testElem[E]](t *testing.T, f field[E]) {
 	rng := rand.New(rand.NewPCG(1, uint64(len(f.name))))
 	maxLog := 12
@@ -88,6 +88,8 @@ func testMatchesGnark[E Element, P testElem[E]](t *testing.T, f field[E]) {
 	check(9, 5, false, 4)
 	if !testing.Short() {
 		check(14, 1, true, 2)
+	}
+	if testutil.Long() {
 		check(16, 2, true, 3)
 	}
 }
