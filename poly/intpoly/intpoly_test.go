@@ -391,10 +391,16 @@ func randInt(r *rand.Rand, bits int) *big.Int {
 	return x
 }
 
+// TestMulBig: products of integers from 1 to 2^20 bits against math/big,
+// with the crossover to math/big and without (2^20 × 2^20 bits under
+// GFPOLY_LONG; TestMulBigCarries multiplies that size by default).
 func TestMulBig(t *testing.T) {
-	sizes := [][2]int{{1, 1}, {64, 64}, {65, 1000}, {5000, 7000}, {100000, 300000}, {1 << 20, 1 << 20}, {1<<20 + 77, 3000}}
+	sizes := [][2]int{{1, 1}, {64, 64}, {65, 1000}, {5000, 7000}, {100000, 300000}, {1<<20 + 77, 3000}}
 	if testing.Short() {
 		sizes = sizes[:5]
+	}
+	if testutil.Long() {
+		sizes = append(sizes, [2]int{1 << 20, 1 << 20})
 	}
 	forEachPath(t, func(t *testing.T) {
 		defer func(c int) { mulBigCrossover = c }(mulBigCrossover)
