@@ -29,6 +29,8 @@
 #define FRI_POW 36 // a power table: x_0, then ω^(2^b) for b < 35
 #define FRI_K 4    // rows per thread of a DEEP launch (one inversion)
 #define FRI_T 256  // threads per block
+#define FRI_LOGT 8 // log2 FRI_T
+#define FRI_KB 4   // rows per thread of GF(2^64)'s DEEP launch (one GF(2^64) inversion; 8 measured slower: 254 registers, 12.5% occupancy)
 
 struct FriLayout {
     u32 logM, logA, strided, pad;
@@ -71,29 +73,33 @@ __device__ __forceinline__ typename X::V fri_load(const typename X::B *src, cons
 // FriDeep is a DEEP launch's fraction: with D(x) = Π_p (x − z_p) (D[0…P],
 // D[P] = 1), A and B of degree < P (A[0…P−1], B[0…P−1]), the quotient of
 // the batch at x is q(x) = (G(x)·A(x) − B(x))/D(x) (prover/fri's
-// deepFraction), and the launch stores scale·q, or adds it where acc is
-// set. pw (prime fields) is the coset: pw[0] = x_0, pw[1+b] = ω^(2^b); sub
-// (GF(2^64)) the subspace: sub[0] its shift, sub[1+b] basis vector b.
+// deepFraction; the host has multiplied A and B by the launch's scale), and
+// the launch stores q, or adds it where acc is set. pw (prime fields) is
+// the coset: pw[0] = x_0, pw[1+b] = ω^(2^b). GF(2^64)'s launch takes the
+// points z_p themselves in D[0…P−1] (FriDeepB) and sub, the subspace:
+// sub[0] its shift, sub[1+b] basis vector b.
 template <class V, class P>
 struct FriDeep {
-    V A[FRI_MAXP], Bq[FRI_MAXP], D[FRI_MAXP + 1], scale;
+    V A[FRI_MAXP], Bq[FRI_MAXP], D[FRI_MAXP + 1];
     P pw[FRI_POW];
 };
 
-// fri_deep: dst (layout L) gets scale·q(x_i) or dst + scale·q(x_i) for
-// i < n from G, the batch's combination Σ_j α^j·col_j (natural order, n
-// entries). Thread t of a block takes the K rows i = (b·K + k)·T + t; the
+// fri_deep: dst (layout L) gets q(x_i) or dst + q(x_i) for i < n from G,
+// the batch's combination Σ_j α^j·col_j (natural order, n entries). Thread
+// t of a block takes the K rows i = (b·K + k)·T + t, x_i = x_(i−T)·ω^T; the
 // K denominators are inverted together (Montgomery's trick).
 template <class X, class Pt>
 __device__ __forceinline__ void fri_deep(typename X::B *dst, const typename X::V *__restrict__ G, u64 n, FriLayout L,
                                          const FriDeep<typename X::V, typename X::P> &f, u32 P, u32 acc) {
     typedef typename X::V V;
+    const typename X::P wT = f.pw[1 + FRI_LOGT]; // ω^T
     for (u64 base = (u64)blockIdx.x * (FRI_K * FRI_T); base < n; base += (u64)gridDim.x * (FRI_K * FRI_T)) {
         V num[FRI_K], den[FRI_K];
+        typename X::P x = Pt::point(f.pw, base + threadIdx.x);
 #pragma unroll
         for (int k = 0; k < FRI_K; k++) {
             u64 i = base + (u64)k * FRI_T + threadIdx.x;
-            typename X::P x = Pt::point(f.pw, i);
+            if (k > 0) x = X::bmul(x, wT);
             V Ax = f.A[P - 1], Bx = f.Bq[P - 1], Dx = f.D[P];
             for (int e = (int)P - 1; e >= 0; e--) {
                 Dx = X::add(X::mul_base(Dx, x), f.D[e]);
@@ -115,7 +121,7 @@ __device__ __forceinline__ void fri_deep(typename X::B *dst, const typename X::V
         for (int k = FRI_K - 1; k >= 0; k--) {
             V q = k > 0 ? X::mul(inv, pre[k - 1]) : inv;
             if (k > 0) inv = X::mul(inv, den[k]);
-            q = X::mul(X::mul(num[k], q), f.scale);
+            q = X::mul(num[k], q);
             u64 i = base + (u64)k * FRI_T + threadIdx.x;
             if (i < n) {
                 if (acc) q = X::add(q, fri_load<X>(dst, L, i));
@@ -335,9 +341,71 @@ struct SubspacePoint {
     }
 };
 
+// fri_gf64_deep is fri_deep for GF(2^64) with the points z_p = s_p + t_p·y
+// (f.D[p]) in place of D's coefficients: x − z_p = (x + s_p) + t_p·y has
+// the inverse conj_p/N_p, conj_p = (x + s_p + t_p) + t_p·y and the norm
+// N_p = (x + s_p)(x + s_p + t_p) + C·t_p² in GF(2^64), so that
+// 1/D(x) = Π_p conj_p / Π_p N_p and the K rows of a thread share one
+// GF(2^64) inversion (Montgomery's trick) instead of one in GF(2^128). N_p
+// is not zero: x is in the domain and z_p is not. Rows i = (b·K + k)·T + t,
+// x_i = x_(b·K·T + t) + Σ_(bit c of k) sub[1 + log T + c].
 extern "C" __global__ void __launch_bounds__(FRI_T)
-    fri_gf64_deep(u64 *dst, const ulonglong2 *G, u64 n, FriLayout L, FriDeep<ulonglong2, u64> f, u32 P, u32 acc) {
-    fri_deep<FriGF, SubspacePoint>(dst, G, n, L, f, P, acc);
+    fri_gf64_deep(u64 *dst, const ulonglong2 *__restrict__ G, u64 n, FriLayout L, FriDeep<ulonglong2, u64> f, u32 P,
+                  u32 acc) {
+    for (u64 base = (u64)blockIdx.x * (FRI_KB * FRI_T); base < n; base += (u64)gridDim.x * (FRI_KB * FRI_T)) {
+        const u64 x0 = SubspacePoint::point(f.pw, base + threadIdx.x);
+        ulonglong2 num[FRI_KB];
+        u64 nrm[FRI_KB];
+#pragma unroll
+        for (int k = 0; k < FRI_KB; k++) {
+            const u64 i = base + (u64)k * FRI_T + threadIdx.x;
+            u64 x = x0;
+#pragma unroll
+            for (int c = 0; (1 << c) < FRI_KB; c++) {
+                if ((k >> c) & 1) x ^= f.pw[1 + FRI_LOGT + c];
+            }
+            ulonglong2 Ax = f.A[P - 1], Bx = f.Bq[P - 1], cj = u2(1, 0);
+            u64 N = 1;
+            for (int e = (int)P - 1; e >= 0; e--) {
+                if (e < (int)P - 1) {
+                    Ax = FriGF::add(FriGF::mul_base(Ax, x), f.A[e]);
+                    Bx = FriGF::add(FriGF::mul_base(Bx, x), f.Bq[e]);
+                }
+                const u64 s = x ^ f.D[e].x, t = f.D[e].y;
+                const u64 Ne = gf64_mul(s, s ^ t) ^ gf64_mulC(gf64_sqr(t));
+                const ulonglong2 ce = u2(s ^ t, t);
+                if (e == (int)P - 1) {
+                    N = Ne;
+                    cj = ce;
+                } else {
+                    N = gf64_mul(N, Ne);
+                    cj = gf128_mul(cj, ce);
+                }
+            }
+            num[k] = u2(0, 0);
+            nrm[k] = 1;
+            if (i < n) {
+                num[k] = gf128_mul(FriGF::sub(gf128_mul(G[i], Ax), Bx), cj);
+                nrm[k] = N;
+            }
+        }
+        u64 pre[FRI_KB];
+        pre[0] = nrm[0];
+#pragma unroll
+        for (int k = 1; k < FRI_KB; k++) pre[k] = gf64_mul(pre[k - 1], nrm[k]);
+        u64 inv = gf64_inv(pre[FRI_KB - 1]);
+#pragma unroll
+        for (int k = FRI_KB - 1; k >= 0; k--) {
+            const u64 ni = k > 0 ? gf64_mul(inv, pre[k - 1]) : inv;
+            if (k > 0) inv = gf64_mul(inv, nrm[k]);
+            const u64 i = base + (u64)k * FRI_T + threadIdx.x;
+            if (i < n) {
+                ulonglong2 q = FriGF::mul_base(num[k], ni);
+                if (acc) q = FriGF::add(q, fri_load<FriGF>(dst, L, i));
+                fri_store<FriGF>(dst, L, i, q);
+            }
+        }
+    }
 }
 
 #define FRI_BIN_NEXT 40 // basis vectors of a level (a subspace of 2^41 points at most)

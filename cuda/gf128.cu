@@ -127,61 +127,6 @@ extern "C" __global__ void gf128_batchinv(ulonglong2 *dst, const ulonglong2 *a, 
     }
 }
 
-// gf128_combine sets dst[i] = Σ_j α_j·cols[j·n + i] for i < n and j < ncols
-// (at most GF128_COMBINE_MAX a launch), adding to dst[i] when acc is set:
-// base columns held end to end combined with extension coefficients. As in
-// gf64_combine, the twelve partial sums of each GF(2^64) product (three
-// Karatsuba parts × four bit classes) are summed over the columns, for both
-// halves α_j = a0 + a1·y at once (α_j·x = a0·x + (a1·x)·y for x in
-// GF(2^64)), and masked, recombined and reduced once per element. The host
-// splits each half as gf64_combine's coefficients: alpha.m[j][h][4p + k] =
-// part p (low, high, their XOR) of half h & the class-k mask.
-#define GF128_COMBINE_MAX 32
-struct gf128_coeffs {
-    u32 m[GF128_COMBINE_MAX][2][12];
-};
-extern "C" __global__ void gf128_combine(ulonglong2 *dst, const u64 *cols, u64 n, gf128_coeffs alpha, u32 ncols, u32 acc) {
-    const u32 m0 = 0x11111111u, m1 = 0x22222222u, m2 = 0x44444444u, m3 = 0x88888888u;
-    for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (u64)gridDim.x * blockDim.x) {
-        u64 z[2][3][4] = {};
-        for (u32 j = 0; j < ncols; j++) {
-            const u64 x = cols[j * n + i];
-            const u32 h[3] = {(u32)x, (u32)(x >> 32), (u32)x ^ (u32)(x >> 32)};
-#pragma unroll
-            for (int p = 0; p < 3; p++) {
-                const u32 y0 = h[p] & m0, y1 = h[p] & m1, y2 = h[p] & m2, y3 = h[p] & m3;
-#pragma unroll
-                for (int hh = 0; hh < 2; hh++) {
-                    const u32 *a = alpha.m[j][hh] + 4 * p;
-                    z[hh][p][0] ^= ((u64)a[0] * y0) ^ ((u64)a[1] * y3) ^ ((u64)a[2] * y2) ^ ((u64)a[3] * y1);
-                    z[hh][p][1] ^= ((u64)a[0] * y1) ^ ((u64)a[1] * y0) ^ ((u64)a[2] * y3) ^ ((u64)a[3] * y2);
-                    z[hh][p][2] ^= ((u64)a[0] * y2) ^ ((u64)a[1] * y1) ^ ((u64)a[2] * y0) ^ ((u64)a[3] * y3);
-                    z[hh][p][3] ^= ((u64)a[0] * y3) ^ ((u64)a[1] * y2) ^ ((u64)a[2] * y1) ^ ((u64)a[3] * y0);
-                }
-            }
-        }
-        u64 r[2];
-#pragma unroll
-        for (int hh = 0; hh < 2; hh++) {
-            u64 c[3];
-#pragma unroll
-            for (int p = 0; p < 3; p++) {
-                c[p] = (z[hh][p][0] & 0x1111111111111111ull) ^ (z[hh][p][1] & 0x2222222222222222ull) ^
-                       (z[hh][p][2] & 0x4444444444444444ull) ^ (z[hh][p][3] & 0x8888888888888888ull);
-            }
-            const u64 mid = c[2] ^ c[0] ^ c[1];
-            r[hh] = gf64_reduce(c[0] ^ (mid << 32), c[1] ^ (mid >> 32));
-        }
-        ulonglong2 out = u2(r[0], r[1]);
-        if (acc) {
-            ulonglong2 d = dst[i];
-            out.x ^= d.x;
-            out.y ^= d.y;
-        }
-        dst[i] = out;
-    }
-}
-
 // Evaluation at points z outside the subspace S = shift + span(β_0..β_{k-1})
 // of the columns' first n = 2^k rows (x_i = shift + Σ bit_j(i)·β_j):
 //   p(z) = Z(z)/Z' · Σ_i f_i·w_i,  w_i = 1/(z + x_i),
@@ -269,6 +214,59 @@ __device__ __forceinline__ u64 mulsmall(u64 a, u32 v) {
 __device__ __forceinline__ u64 mulx4(u64 a) {
     u64 t = a >> 60;
     return (a << 4) ^ t ^ (t << 1) ^ (t << 3) ^ (t << 4);
+}
+
+// gf128_combine sets dst[i] = Σ_j α_j·cols[j·n + i] for i < n and j < ncols
+// (at most GF128_COMBINE_MAX a launch), adding to dst[i] when acc is set:
+// base columns held end to end combined with extension coefficients. No
+// multiplication per element, as in eval_dot: x = Σ_b v_b·x^{4b} with v_b
+// its 4-bit windows, so Σ_j α_j·x_j = Σ_b x^{4b}·Σ_j α_j·v_{j,b}. A block
+// writes the tables T_j[v] = α_j·v (v < 16; a0 and a1 halves in two arrays
+// of 8-byte entries, so that the 16 entries of a half fall in distinct
+// banks and a warp's lookups, all in the same column's table, do not
+// conflict) to shared memory, each thread adds T_j[v_b(x_j)] into the
+// accumulator of window b over the columns, and Σ_b x^{4b}·acc_b is formed
+// by Horner's rule once per element. alpha.a[j] = (a0, a1) of α_j.
+#define GF128_COMBINE_MAX 32
+struct gf128_coeffs {
+    u64 a[GF128_COMBINE_MAX][2];
+};
+extern "C" __global__ void gf128_combine(ulonglong2 *dst, const u64 *__restrict__ cols, u64 n, gf128_coeffs alpha, u32 ncols,
+                                         u32 acc) {
+    __shared__ u64 tab[GF128_COMBINE_MAX][2][16];
+    for (u32 e = threadIdx.x; e < ncols * 32; e += blockDim.x) {
+        const u32 j = e >> 5, h = (e >> 4) & 1, v = e & 15;
+        tab[j][h][v] = mulsmall(alpha.a[j][h], v);
+    }
+    __syncthreads();
+    for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (u64)gridDim.x * blockDim.x) {
+        u64 a0[16], a1[16];
+#pragma unroll
+        for (int b = 0; b < 16; b++) a0[b] = a1[b] = 0;
+#pragma unroll 4
+        for (u32 j = 0; j < ncols; j++) {
+            const u64 x = __ldg(cols + (u64)j * n + i);
+#pragma unroll
+            for (int b = 0; b < 16; b++) {
+                const u32 v = (u32)(x >> (4 * b)) & 15;
+                a0[b] ^= tab[j][0][v];
+                a1[b] ^= tab[j][1][v];
+            }
+        }
+        u64 r0 = a0[15], r1 = a1[15];
+#pragma unroll
+        for (int b = 14; b >= 0; b--) {
+            r0 = mulx4(r0) ^ a0[b];
+            r1 = mulx4(r1) ^ a1[b];
+        }
+        ulonglong2 out = u2(r0, r1);
+        if (acc) {
+            const ulonglong2 d = dst[i];
+            out.x ^= d.x;
+            out.y ^= d.y;
+        }
+        dst[i] = out;
+    }
 }
 
 // gf128_eval_dot sums f_i·w_i over rows for 32 columns, lane l of each warp

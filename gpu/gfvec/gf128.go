@@ -133,7 +133,7 @@ func (g *GF128) BatchInverse(s *gpu.Stream, dst, a *gpu.Buffer[gf128.Element]) e
 }
 
 // combine128Max is GF128_COMBINE_MAX in cuda/gf128.cu: the coefficients one
-// launch takes, passed by value (2 × 12 words each).
+// launch takes, passed by value (16 bytes each).
 const combine128Max = 32
 
 // CombineBase sets dst[i] = Σ_j alpha[j]·cols[j·n + i] for i < n = dst.Len():
@@ -158,20 +158,13 @@ func (g *GF128) CombineBase(s *gpu.Stream, dst *gpu.Buffer[gf128.Element], cols 
 		return fmt.Errorf("gfvec: GF128.CombineBase: dst overlaps the columns: %w", gpu.ErrLength)
 	}
 	cfg := gpu.LaunchConfig{Grid: g.grid(n, threadBlock), Block: gpu.Dim3{X: threadBlock}, Stream: s}
-	coeffs := make([]byte, 96*combine128Max)
-	masks := [4]uint32{0x11111111, 0x22222222, 0x44444444, 0x88888888}
+	coeffs := make([]byte, 16*combine128Max)
 	for j0 := 0; j0 < len(alpha); j0 += combine128Max {
 		m := min(combine128Max, len(alpha)-j0)
 		clear(coeffs)
 		for j := range m {
-			for h, a := range [2]uint64{uint64(alpha[j0+j].A0), uint64(alpha[j0+j].A1)} {
-				parts := [3]uint32{uint32(a), uint32(a >> 32), uint32(a) ^ uint32(a>>32)}
-				for p, x := range parts {
-					for k, mk := range masks {
-						binary.LittleEndian.PutUint32(coeffs[96*j+48*h+16*p+4*k:], x&mk)
-					}
-				}
-			}
+			binary.LittleEndian.PutUint64(coeffs[16*j:], uint64(alpha[j0+j].A0))
+			binary.LittleEndian.PutUint64(coeffs[16*j+8:], uint64(alpha[j0+j].A1))
 		}
 		src, err := cols.View(j0*n, m*n)
 		if err != nil {

@@ -49,10 +49,12 @@ const devMinLeaves = 1 << 9
 // batch whose quotient the device computes.
 const devMaxPoints = 8
 
-// devThreads and devRows are FRI_T and FRI_K of cuda/fri.cu.
+// devThreads, devRows and devRowsBinary are FRI_T, FRI_K and FRI_KB of
+// cuda/fri.cu.
 const (
-	devThreads = 256
-	devRows    = 4
+	devThreads    = 256
+	devRows       = 4
+	devRowsBinary = 4
 )
 
 // devOpen is an opening's device state: the layers' codewords in the leaf
@@ -282,7 +284,7 @@ func (d *devOpen[E, X]) grid(n, per int) gpu.Dim3 {
 
 // quotient adds batch b's DEEP terms, times scale, to layer r (acc unset:
 // stores them) on the device: the batch's combination by the oracle,
-// the fraction (G·A − B)/D of addQuotient's deepFraction.
+// the fraction (G·A − B)/D of addQuotient's deepFraction, times scale.
 func (d *devOpen[E, X]) quotient(o alg[E, X], pl *plan, r int, bt Batch[E, X], dom layer[E, X], values [][]X, alpha X, off uint64, scale X, acc bool) error {
 	n := dom.size()
 	g, err := d.g.View(0, n)
@@ -300,17 +302,27 @@ func (d *devOpen[E, X]) quotient(o alg[E, X], pl *plan, r int, bt Batch[E, X], d
 	v, cinv := deepTerms(o, bt, values, alpha, off)
 	A, B, D := deepFraction(o, bt.Points, v, cinv)
 	P := len(bt.Points)
-	f := make([]X, 3*devMaxPoints+2)
-	copy(f, A)
-	copy(f[devMaxPoints:], B)
-	copy(f[2*devMaxPoints:], D)
-	f[3*devMaxPoints+1] = scale
+	// FriDeep: A and B times scale, then D's coefficients, or for
+	// GF(2^64) the points themselves (fri_gf64_deep inverts x − z_p
+	// through its norm).
+	f := make([]X, 3*devMaxPoints+1)
+	for k := range P {
+		f[k] = o.xmul(A[k], scale)
+		f[devMaxPoints+k] = o.xmul(B[k], scale)
+	}
+	rows := devRows
+	if o.field() == GF64 {
+		copy(f[2*devMaxPoints:], bt.Points)
+		rows = devRowsBinary
+	} else {
+		copy(f[2*devMaxPoints:], D)
+	}
 	par := append(rawBytes(f...), dom.devPoints(false)...)
 	a := uint32(0)
 	if acc {
 		a = 1
 	}
-	cfg := gpu.LaunchConfig{Grid: d.grid(n, devRows), Block: gpu.Dim3{X: devThreads}}
+	cfg := gpu.LaunchConfig{Grid: d.grid(n, rows), Block: gpu.Dim3{X: devThreads}}
 	return d.deep.Launch(cfg, d.layers[r], g, uint64(n), d.layout(pl, r, dom.strided()), par, uint32(P), a)
 }
 
