@@ -76,13 +76,11 @@ var transformCases = []transformCase{
 
 // TestFFTPassesReference checks the planner and the step semantics without
 // a device: the passes run on the host exactly as the kernel runs them, and
-// must equal domain for every transform.
+// must equal domain for every transform, to dimension 14 (15 under
+// GFPOLY_LONG).
 func TestFFTPassesReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	maxM := 15
-	if testing.Short() {
-		maxM = 13
-	}
+	maxM := testutil.Sweep(13, 14, 15)
 	for m := 0; m <= maxM; m++ {
 		for _, zero := range []bool{true, false} {
 			s := randomSubspace(t, r, m, zero)
@@ -101,9 +99,13 @@ func TestFFTPassesReference(t *testing.T) {
 
 // TestFFTPassesTableVariants runs the reference passes (which multiply
 // through product tables where the kernel does) under other pass shapes:
-// other table thresholds and budgets, no radix-4 sweeps, other tiles.
+// other table thresholds and budgets, no radix-4 sweeps, other tiles. The
+// largest dimension is 14 (the same sequence of tiles as at 16, the high
+// tiles two index bits lower) and 16 under GFPOLY_LONG, where 2^16 is 85%
+// of the test's time.
 func TestFFTPassesTableVariants(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
+	top := testutil.Sweep(14, 14, 16)
 	for _, v := range []struct {
 		tabMin, maxTabs int
 		noRadix4        bool
@@ -112,7 +114,7 @@ func TestFFTPassesTableVariants(t *testing.T) {
 		{6, 48, false, 11, 6}, {6, 32, false, 12, 6}, {5, 48, false, 12, 5}, {6, 48, false, 10, 3},
 		{6, 48, false, 11, 7}, {6, 32, false, 12, 7}} {
 		sh := passShape{highT: v.highT, highC: v.highC, convC: defaultShape.convC, tabMin: v.tabMin, maxTabs: v.maxTabs, noRadix4: v.noRadix4}
-		for _, m := range []int{1, 7, 11, 13, 16} {
+		for _, m := range []int{1, 7, 11, 13, top} {
 			s := randomSubspace(t, r, m, m%2 == 0)
 			p := newFFTPlan(s)
 			for _, tc := range transformCases[:4] {

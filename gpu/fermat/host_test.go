@@ -16,6 +16,7 @@ import (
 
 	"github.com/gfpoly/gfpoly/cuda"
 	field "github.com/gfpoly/gfpoly/field/fermat"
+	"github.com/gfpoly/gfpoly/internal/testutil"
 )
 
 // TestKernelsOnHost runs the shipped cuda/fermat.cu on the host, where
@@ -36,8 +37,15 @@ func TestKernelsOnHost(t *testing.T) {
 	harness, err := os.ReadFile(filepath.Join("testdata", "hostkernels.cpp"))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "hostkernels.cpp"), harness, 0o644))
+	// The compile is most of the test's time: -O1 (a faster run of the
+	// kernels, another code generation of them) under GFPOLY_LONG, -O0
+	// otherwise.
+	opt := "-O0"
+	if testutil.Long() {
+		opt = "-O1"
+	}
 	t0 := time.Now()
-	out, err := exec.Command(gxx, "-std=c++20", "-O1", "-w", "-I", dir,
+	out, err := exec.Command(gxx, "-std=c++20", opt, "-w", "-I", dir,
 		"-o", filepath.Join(dir, "hostkernels"), filepath.Join(dir, "hostkernels.cpp")).CombinedOutput()
 	require.NoError(t, err, "g++: %s", out)
 	t.Logf("compiled cuda/fermat.cu for the host in %v", time.Since(t0).Round(time.Millisecond))
@@ -76,10 +84,10 @@ func TestKernelsOnHost(t *testing.T) {
 		put(prefix+"inv_"+fmt.Sprint(k)+".bin", elems([]field.Element{inv}))
 	}
 
-	top := 13
-	if testing.Short() {
-		top = 10
-	}
+	// 2^12 is the first length whose radix-16 passes take several blocks
+	// from the first pass on; 2^13 (a radix-2 first pass on 16 blocks) under
+	// GFPOLY_LONG.
+	top := testutil.Sweep(10, 12, 13)
 	cfg := []uint64{uint64(top + 1)}
 	ins := map[int][]field.Element{}
 	for k := 0; k <= top; k++ {

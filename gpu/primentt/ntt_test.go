@@ -460,13 +460,21 @@ func testFS31Pass(t *testing.T, f nttFieldInfo, p nttPass) {
 	}
 	pos := func(ol, t int) int { return ol*row + t + t>>4 }
 	require.LessOrEqual(t, row<<p.logc+g-1, fsShared(p, f, 4)/4, "%s %+v: words the tile and twiddles need, against fsShared", f.name, p)
-	seen := map[int]bool{}
+	// (plain ifs, no testify, in the loops below: its t.Helper per call
+	// was a third of the test's time)
+	seen := make([]bool, row<<p.logc)
 	for ol := range 1 << p.logc {
 		for tt := range g {
-			a := pos(ol, tt)
-			require.True(t, !seen[a] && a < row<<p.logc, "%s %+v: element (%d, %d) at word %d: taken or past the tile", f.name, p, ol, tt, a)
-			seen[a] = true
+			if a := pos(ol, tt); a >= len(seen) || seen[a] {
+				t.Fatalf("%s %+v: element (%d, %d) at word %d: taken or past the tile", f.name, p, ol, tt, a)
+			} else {
+				seen[a] = true
+			}
 		}
+	}
+	limit := 1
+	if p.lo == 0 {
+		limit = 2
 	}
 	// thread coordinates as in FS31
 	nthr := g << p.logc >> rl
@@ -486,28 +494,40 @@ func testFS31Pass(t *testing.T, f nttFieldInfo, p nttPass) {
 			ws := min(qb, p.nst-rl)
 			for w0 := 0; w0 < nthr; w0 += 32 {
 				for e := range r {
-					words := map[int]map[int]bool{}
+					var ads [32]int
+					n := 0
 					for tid := w0; tid < min(w0+32, nthr); tid++ {
 						tpart := (tid >> a) & (g/r - 1)
 						ol := tid&(1<<a-1) | (tid>>(a+p.nst-rl))<<a
 						tbase := tpart&(1<<ws-1) | (tpart>>ws)<<(ws+rl)
-						ad := pos(ol, tbase+e<<ws)
-						if words[ad%32] == nil {
-							words[ad%32] = map[int]bool{}
-						}
-						words[ad%32][ad] = true
+						ads[n] = pos(ol, tbase+e<<ws)
+						n++
 					}
-					way := 0
-					for _, set := range words {
-						way = max(way, len(set))
+					if way := bankWays(ads[:n], 32); way > limit {
+						t.Fatalf("%s %+v: round %d (window %d, dit %v) e=%d: bank conflict ways: %d > %d", f.name, p, rd, ws, dit, e, way, limit)
 					}
-					limit := map[bool]int{false: 1, true: 2}[p.lo == 0]
-					require.LessOrEqual(t, way, limit, "%s %+v: round %d (window %d, dit %v) e=%d: bank conflict ways", f.name, p, rd, ws, dit, e)
 				}
 			}
 		}
 		done += m
 	}
+}
+
+// bankWays returns the most distinct words of ads (an access's word
+// addresses, one per thread) in one of the banks (address mod banks): the
+// wavefronts the access takes. It sorts ads.
+func bankWays(ads []int, banks int) int {
+	slices.Sort(ads)
+	var per [32]int
+	way := 0
+	for i, ad := range ads {
+		if i > 0 && ads[i-1] == ad {
+			continue
+		}
+		per[ad%banks]++
+		way = max(way, per[ad%banks])
+	}
+	return way
 }
 
 // TestFS64Layout models the shared-memory layout of FS64 (Goldilocks)
@@ -531,12 +551,14 @@ func testFS64Pass(t *testing.T, f nttFieldInfo, p nttPass) {
 	row := fs64Row(p)
 	pos := func(ol, t int) int { return ol*row + fs64Pos(p, t) }
 	require.LessOrEqual(t, row<<p.logc+g-1, fsShared(p, f, 8)/8, "%+v: words the tile and twiddles need, against fsShared", p)
-	seen := map[int]bool{}
+	seen := make([]bool, row<<p.logc)
 	for ol := range 1 << p.logc {
 		for tt := range g {
-			a := pos(ol, tt)
-			require.True(t, !seen[a] && a < row<<p.logc, "%+v: element (%d, %d) at word %d: taken or past the tile", p, ol, tt, a)
-			seen[a] = true
+			if a := pos(ol, tt); a >= len(seen) || seen[a] {
+				t.Fatalf("%+v: element (%d, %d) at word %d: taken or past the tile", p, ol, tt, a)
+			} else {
+				seen[a] = true
+			}
 		}
 	}
 	limit := 1
@@ -544,19 +566,17 @@ func testFS64Pass(t *testing.T, f nttFieldInfo, p nttPass) {
 		limit = 2
 	}
 	// wavefronts of one warp access: per half-warp, the most distinct
-	// words in one bank
-	check := func(what string, addr func(tid int) int, w0, nthr int) {
+	// words in one bank (what formats the access for a failure only)
+	check := func(what func() string, addr func(tid int) int, w0, nthr int) {
 		for h := w0; h < min(w0+32, nthr); h += 16 {
-			banks := map[int]map[int]bool{}
+			var ads [16]int
+			n := 0
 			for tid := h; tid < min(h+16, nthr); tid++ {
-				ad := addr(tid)
-				if banks[ad%16] == nil {
-					banks[ad%16] = map[int]bool{}
-				}
-				banks[ad%16][ad] = true
+				ads[n] = addr(tid)
+				n++
 			}
-			for _, set := range banks {
-				require.LessOrEqual(t, len(set), limit, "%+v: %s: bank conflict ways", p, what)
+			if way := bankWays(ads[:n], 16); way > limit {
+				t.Fatalf("%+v: %s: bank conflict ways: %d > %d", p, what(), way, limit)
 			}
 		}
 	}
@@ -577,14 +597,14 @@ func testFS64Pass(t *testing.T, f nttFieldInfo, p nttPass) {
 			ws := min(qb, p.nst-rl)
 			for w0 := 0; w0 < nthr; w0 += 32 {
 				for e := range r {
-					check(fmt.Sprintf("round %d (window %d, dit %v) e=%d", rd, ws, dit, e), func(tid int) int {
+					check(func() string { return fmt.Sprintf("round %d (window %d, dit %v) e=%d", rd, ws, dit, e) }, func(tid int) int {
 						tpart := (tid >> a) & (g/r - 1)
 						ol := tid&(1<<a-1) | (tid>>(a+p.nst-rl))<<a
 						tbase := tpart&(1<<ws-1) | (tpart>>ws)<<(ws+rl)
 						return pos(ol, tbase+e<<ws)
 					}, w0, nthr)
 					if p.lo == 0 {
-						check(fmt.Sprintf("address order e=%d", e), func(tid int) int {
+						check(func() string { return fmt.Sprintf("address order e=%d", e) }, func(tid int) int {
 							u := tid + e*nthr
 							return pos(u>>p.nst, u&(g-1))
 						}, w0, nthr)
